@@ -1,0 +1,168 @@
+/**
+ * The one place where buffering, padding and length encoding live (Go's `sha256block.go` seam): each
+ * algorithm supplies only its compression function and initial chaining value.
+ *
+ * Length: the total is a JavaScript number of bytes, exact up to 2^53 − 1; nothing is ever truncated to 32
+ * bits. The bit length written into the padding is split as hi = floor(bytes / 2^29), lo = (bytes mod 2^29) * 8,
+ * both exact integers below 2^32, so there is no `<< 3`, no `>> 29` on a sign bit and no 32-bit block counter:
+ * the bugs in ../../../shared/notes/length-bugs.md cannot happen here.
+ */
+import { LengthLimitError } from './errors.js';
+import { encodeState } from './state.js';
+
+/** Canonical algorithm names, exactly as Java's MessageDigest spells them. */
+export type AlgorithmName =
+  | 'MD2'
+  | 'MD5'
+  | 'SHA-1'
+  | 'SHA-224'
+  | 'SHA-256'
+  | 'SHA-384'
+  | 'SHA-512'
+  | 'SHA-512/224'
+  | 'SHA-512/256';
+
+/** Largest total input, in bytes, that a digest accepts. */
+export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
+
+/** What an algorithm is, independent of who computes it. */
+export interface AlgorithmSpec {
+  readonly name: AlgorithmName;
+  /** Identifies the algorithm inside an exported state; never reused. */
+  readonly code: number;
+  readonly digestLength: number;
+  readonly blockLength: number;
+  /** A fresh TypeScript engine for this algorithm. */
+  create(): BlockHash;
+}
+
+/**
+ * A block-oriented hash: buffers input into blocks and hands full blocks to `compress`, straight from the
+ * caller's buffer when it can (no copy for full blocks).
+ */
+export abstract class BlockHash {
+  /** Chaining value: 32-bit words (SHA-512's 64-bit words as hi, lo pairs) or, for MD2, bytes. */
+  abstract readonly chain: Int32Array | Uint8Array;
+  readonly buffer: Uint8Array;
+  /** Bytes waiting in `buffer`: always `length % blockLength`. */
+  pos = 0;
+  /** Total bytes hashed. */
+  length = 0;
+
+  constructor(readonly spec: AlgorithmSpec) {
+    this.buffer = new Uint8Array(spec.blockLength);
+  }
+
+  /** Processes `blocks` whole blocks of `data` starting at `offset` (which may be any number up to 2^53). */
+  protected abstract compress(data: Uint8Array, offset: number, blocks: number): void;
+  /** Pads the buffered tail, compresses it and writes the digest into `out`. */
+  protected abstract finish(out: Uint8Array): void;
+  /** The chaining value of the empty input. */
+  protected abstract readonly iv: Int32Array | Uint8Array;
+
+  update(data: Uint8Array): void {
+    const n = data.length;
+    if (n > MAX_LENGTH - this.length) throw new LengthLimitError(this.length, n);
+    this.length += n;
+    const bl = this.spec.blockLength;
+    const buffer = this.buffer;
+    let off = 0;
+    if (this.pos > 0) {
+      const take = Math.min(bl - this.pos, n);
+      buffer.set(take === n ? data : data.subarray(0, take), this.pos);
+      this.pos += take;
+      if (this.pos < bl) return;
+      this.compress(buffer, 0, 1);
+      this.pos = 0;
+      off = take;
+    }
+    const blocks = Math.floor((n - off) / bl);
+    if (blocks > 0) {
+      this.compress(data, off, blocks);
+      off += blocks * bl;
+    }
+    if (off < n) {
+      buffer.set(data.subarray(off), 0);
+      this.pos = n - off;
+    }
+  }
+
+  /** Finalizes and returns the digest. The engine must be reset before further use. */
+  digest(): Uint8Array {
+    const out = new Uint8Array(this.spec.digestLength);
+    this.finish(out);
+    return out;
+  }
+
+  reset(): void {
+    this.chain.set(this.iv);
+    this.buffer.fill(0);
+    this.pos = 0;
+    this.length = 0;
+  }
+
+  /** The state in digestlab's versioned format (see state.ts); `importState` continues from it. */
+  exportState(): Uint8Array {
+    return encodeState(this);
+  }
+
+  clone(): BlockHash {
+    const copy = this.spec.create();
+    copy.chain.set(this.chain);
+    copy.buffer.set(this.buffer);
+    copy.pos = this.pos;
+    copy.length = this.length;
+    return copy;
+  }
+}
+
+/**
+ * Merkle–Damgård strengthening: a 1 bit, zeros, then the message length in bits as a 64-bit (MD5, SHA-1,
+ * SHA-256) or 128-bit (SHA-512) integer, big-endian, or little-endian for MD5.
+ */
+export abstract class MDHash extends BlockHash {
+  abstract override readonly chain: Int32Array;
+  protected readonly littleEndian: boolean = false;
+
+  protected finish(out: Uint8Array): void {
+    const bl = this.spec.blockLength;
+    const buffer = this.buffer;
+    let pos = this.pos;
+    buffer[pos++] = 0x80;
+    // The length field is 8 bytes in 64-byte blocks and 16 bytes in 128-byte blocks: one eighth of a block.
+    if (pos > bl - bl / 8) {
+      buffer.fill(0, pos);
+      this.compress(buffer, 0, 1);
+      pos = 0;
+    }
+    // Of a 16-byte length field only the low 8 bytes can be non-zero: length < 2^53 bytes.
+    buffer.fill(0, pos, bl - 8);
+    const hi = Math.floor(this.length / 0x20000000);
+    const lo = (this.length % 0x20000000) * 8;
+    if (this.littleEndian) {
+      writeLE(buffer, bl - 8, lo);
+      writeLE(buffer, bl - 4, hi);
+    } else {
+      writeBE(buffer, bl - 8, hi);
+      writeBE(buffer, bl - 4, lo);
+    }
+    this.compress(buffer, 0, 1);
+    // Every digest length is a whole number of 32-bit words (SHA-512/224 ends on the high half of a word).
+    const write = this.littleEndian ? writeLE : writeBE;
+    for (let i = 0; i < out.length / 4; i++) write(out, 4 * i, this.chain[i]);
+  }
+}
+
+function writeBE(b: Uint8Array, p: number, v: number): void {
+  b[p] = v >>> 24;
+  b[p + 1] = v >>> 16;
+  b[p + 2] = v >>> 8;
+  b[p + 3] = v;
+}
+
+function writeLE(b: Uint8Array, p: number, v: number): void {
+  b[p] = v;
+  b[p + 1] = v >>> 8;
+  b[p + 2] = v >>> 16;
+  b[p + 3] = v >>> 24;
+}

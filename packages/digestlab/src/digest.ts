@@ -1,0 +1,94 @@
+import type { AlgorithmName } from './block.js';
+import { type Data, toBytes, toHex } from './bytes.js';
+import { FinalizedError, StateUnsupportedError } from './errors.js';
+
+/** What a provider supplies for one running digest. The {@link Digest} wrapper owns the lifecycle rules. */
+export interface Engine {
+  update(data: Uint8Array): void;
+  /** Finalizes. The engine is not used again until `reset()`. */
+  digest(): Uint8Array;
+  reset(): void;
+  clone(): Engine;
+  /** Absent when the provider cannot export its state. */
+  exportState?(): Uint8Array;
+}
+
+interface Described {
+  readonly name: AlgorithmName;
+  readonly digestLength: number;
+  readonly blockLength: number;
+}
+
+/**
+ * A running message digest, like Java's `MessageDigest`: feed it with `update`, finish with `digest`.
+ * After `digest()`, `update` and `digest` throw {@link FinalizedError} until `reset()`.
+ */
+export class Digest {
+  readonly #spec: Described;
+  readonly #provider: string;
+  #engine: Engine;
+  #finalized = false;
+
+  /** @internal Use `createDigest` or a family module's `create*` function. */
+  constructor(spec: Described, provider: string, engine: Engine) {
+    this.#spec = spec;
+    this.#provider = provider;
+    this.#engine = engine;
+  }
+
+  /** Canonical algorithm name, e.g. "SHA-256". */
+  get algorithm(): AlgorithmName {
+    return this.#spec.name;
+  }
+  /** Id of the provider that computes this digest ("ts", "node", ...); never "auto". */
+  get provider(): string {
+    return this.#provider;
+  }
+  /** Digest size in bytes. */
+  get digestLength(): number {
+    return this.#spec.digestLength;
+  }
+  /** Block size in bytes. */
+  get blockLength(): number {
+    return this.#spec.blockLength;
+  }
+
+  /** Adds data: bytes as they are, a string as UTF-8. */
+  update(data: Data): this {
+    if (this.#finalized) throw new FinalizedError('update()');
+    this.#engine.update(toBytes(data));
+    return this;
+  }
+
+  /** Finishes and returns the digest. */
+  digest(): Uint8Array {
+    if (this.#finalized) throw new FinalizedError('digest()');
+    this.#finalized = true;
+    return this.#engine.digest();
+  }
+
+  /** Finishes and returns the digest as lowercase hex. */
+  digestHex(): string {
+    return toHex(this.digest());
+  }
+
+  /** Starts over with empty input; also makes a finalized digest usable again. */
+  reset(): this {
+    this.#engine.reset();
+    this.#finalized = false;
+    return this;
+  }
+
+  /** An independent copy of the running state. */
+  clone(): Digest {
+    if (this.#finalized) throw new FinalizedError('clone()');
+    return new Digest(this.#spec, this.#provider, this.#engine.clone());
+  }
+
+  /** The running state as bytes; `importState` continues from them, on any runtime. */
+  exportState(): Uint8Array {
+    if (!this.#engine.exportState) throw new StateUnsupportedError(this.#provider);
+    if (this.#finalized) throw new FinalizedError('exportState()');
+    return this.#engine.exportState();
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * digestlab: message digests for every JavaScript runtime, one API over several providers.
+ *
+ *   digestHex('SHA-256', 'abc')                  // our TypeScript or node:crypto, whichever `auto` picks
+ *   await digestHexAsync('SHA-1', data, { provider: 'webcrypto' })
+ *   createDigest('MD5').update(a).update(b).digestHex()
+ */
+import type { AlgorithmName } from './block.js';
+import { type Data, toBytes, toHex } from './bytes.js';
+import { Digest } from './digest.js';
+import { BadStateError } from './errors.js';
+import { PROVIDERS, type ProviderChoice, providersWith, type Resolved, resolve } from './providers/index.js';
+import type { ProviderId } from './providers/provider.js';
+import { tsProvider } from './providers/ts.js';
+import { ALGORITHM_NAMES, byCode, ENTRIES } from './registry.js';
+import { decodeState, stateAlgorithmCode } from './state.js';
+import { feed, type StreamSource } from './stream.js';
+
+export type { AlgorithmName } from './block.js';
+export { MAX_LENGTH } from './block.js';
+export type { Data } from './bytes.js';
+export { Digest } from './digest.js';
+export * from './errors.js';
+export type { ProviderChoice } from './providers/index.js';
+export type { ProviderId } from './providers/provider.js';
+export type { StreamSource } from './stream.js';
+
+/** Options of every call: which provider computes the digest (default `auto`). */
+export interface DigestOptions {
+  provider?: ProviderChoice;
+}
+
+/** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
+export function digest(algorithm: string, data: Data, options?: DigestOptions): Uint8Array {
+  const { entry, provider } = resolve(algorithm, options?.provider);
+  return provider.digestOnce(entry.spec.name, toBytes(data));
+}
+
+/** {@link digest} as lowercase hex: Java's `getMessageDigestString(input, alg)` is `digestHex(alg, input)`. */
+export function digestHex(algorithm: string, data: Data, options?: DigestOptions): string {
+  return toHex(digest(algorithm, data, options));
+}
+
+/** The digest of `data` through any provider, WebCrypto included. */
+export async function digestAsync(algorithm: string, data: Data, options?: DigestOptions): Promise<Uint8Array> {
+  const { entry, provider } = resolve(algorithm, options?.provider);
+  return provider.digestAsync(entry.spec.name, toBytes(data));
+}
+
+/** {@link digestAsync} as lowercase hex. */
+export async function digestHexAsync(algorithm: string, data: Data, options?: DigestOptions): Promise<string> {
+  return toHex(await digestAsync(algorithm, data, options));
+}
+
+/** A running digest to feed piece by piece. Synchronous, streaming providers only. */
+export function createDigest(algorithm: string, options?: DigestOptions): Digest {
+  return start(resolve(algorithm, options?.provider));
+}
+
+function start({ entry, provider }: Resolved): Digest {
+  return new Digest(entry.spec, provider.id, provider.create(entry.spec.name));
+}
+
+/** Continues a digest from bytes that `Digest.exportState()` returned (on this runtime or another). */
+export function importState(state: Uint8Array): Digest {
+  const code = stateAlgorithmCode(state);
+  const spec = byCode(code);
+  if (!spec) throw new BadStateError(`algorithm code ${code} is unknown to this build`);
+  return new Digest(spec, tsProvider.id, decodeState(state, spec));
+}
+
+/**
+ * The digest of everything `source` yields (a ReadableStream, an async iterable such as a Node stream, or a
+ * Blob), read one chunk at a time: memory stays flat whatever the length.
+ */
+export async function digestStream(
+  algorithm: string,
+  source: StreamSource,
+  options?: DigestOptions,
+): Promise<Uint8Array> {
+  const d = start(resolve(algorithm, options?.provider, 'streaming'));
+  await feed(d, source);
+  return d.digest();
+}
+
+export interface AlgorithmInfo {
+  /** Canonical name, as Java spells it. */
+  name: AlgorithmName;
+  aliases: string[];
+  /** Object identifiers; each also matches with an "OID." prefix. */
+  oids: string[];
+  digestLength: number;
+  blockLength: number;
+  /** Collision resistance is broken (MD2, MD5, SHA-1): fine for checksums, not for signatures. */
+  broken: boolean;
+  /** Providers that compute it on this runtime. */
+  providers: ProviderId[];
+}
+
+/** Every algorithm digestlab knows, with the providers that have it here. */
+export function algorithms(): AlgorithmInfo[] {
+  return ENTRIES.map(({ spec, aliases, oids, broken }) => ({
+    name: spec.name,
+    aliases: [...aliases],
+    oids: [...oids],
+    digestLength: spec.digestLength,
+    blockLength: spec.blockLength,
+    broken,
+    providers: providersWith(spec.name).map((p) => p.id),
+  }));
+}
+
+export interface ProviderInfo {
+  id: ProviderId;
+  implementedIn: 'TypeScript' | 'OpenSSL' | 'WebCrypto';
+  available: boolean;
+  /** Why it is not available, when it is not. */
+  reason?: string;
+  /** Has synchronous calls (`digest`, `createDigest`); otherwise only the `*Async` ones. */
+  sync: boolean;
+  /** Takes input in pieces (`createDigest`, `digestStream`). */
+  streaming: boolean;
+  /** `exportState()` works. */
+  exportState: boolean;
+  /** Algorithms it computes on this runtime (empty when unavailable). */
+  algorithms: AlgorithmName[];
+}
+
+/** Every provider, and what it can do on this runtime. `auto` is not listed: it resolves to one of these. */
+export function providers(): ProviderInfo[] {
+  return PROVIDERS.map((p) => {
+    const reason = p.unavailableReason();
+    return {
+      id: p.id,
+      implementedIn: p.implementedIn,
+      available: reason === undefined,
+      ...(reason === undefined ? {} : { reason }),
+      sync: p.sync,
+      streaming: p.streaming,
+      exportState: p.exportsState,
+      algorithms: reason === undefined ? ALGORITHM_NAMES.filter((a) => p.has(a)) : [],
+    };
+  });
+}

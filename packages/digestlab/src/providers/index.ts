@@ -1,0 +1,60 @@
+import type { AlgorithmName } from '../block.js';
+import {
+  AlgorithmUnavailableError,
+  NotStreamingError,
+  ProviderUnavailableError,
+  UnknownProviderError,
+} from '../errors.js';
+import { type AlgorithmEntry, lookup } from '../registry.js';
+import { nodeProvider } from './node.js';
+import type { Provider, ProviderId } from './provider.js';
+import { tsProvider } from './ts.js';
+import { webcryptoProvider } from './webcrypto.js';
+
+export const PROVIDERS: readonly Provider[] = [tsProvider, nodeProvider, webcryptoProvider];
+const PROVIDER_IDS = ['auto', ...PROVIDERS.map((p) => p.id)];
+
+/** Provider ids accepted in options: a concrete provider, or `auto` to let digestlab choose. */
+export type ProviderChoice = ProviderId | 'auto';
+
+export interface Resolved {
+  entry: AlgorithmEntry;
+  provider: Provider;
+}
+
+function isAvailable(p: Provider, algorithm: AlgorithmName): boolean {
+  return p.unavailableReason() === undefined && p.has(algorithm);
+}
+
+/** The providers that run `algorithm` on this runtime. */
+export function providersWith(algorithm: AlgorithmName): Provider[] {
+  return PROVIDERS.filter((p) => isAvailable(p, algorithm));
+}
+
+/**
+ * `auto`, for now: node:crypto (OpenSSL) where it has the algorithm, else our TypeScript. Both are synchronous
+ * and streaming, so `auto` never lands on a provider that would refuse the call.
+ */
+function auto(algorithm: AlgorithmName): Provider {
+  return isAvailable(nodeProvider, algorithm) ? nodeProvider : tsProvider;
+}
+
+/** Resolves an algorithm name and provider choice, or throws the typed error that says what to do. */
+export function resolve(algorithm: string, choice: string = 'auto', need?: 'streaming'): Resolved {
+  const entry = lookup(algorithm);
+  const name = entry.spec.name;
+  if (choice === 'auto') return { entry, provider: auto(name) };
+  const provider = PROVIDERS.find((p) => p.id === choice);
+  if (!provider) throw new UnknownProviderError(String(choice), PROVIDER_IDS);
+  const reason = provider.unavailableReason();
+  if (reason !== undefined) throw new ProviderUnavailableError(provider.id, reason);
+  if (!provider.has(name)) {
+    throw new AlgorithmUnavailableError(
+      name,
+      provider.id,
+      providersWith(name).map((p) => p.id),
+    );
+  }
+  if (need === 'streaming' && !provider.streaming) throw new NotStreamingError(provider.id);
+  return { entry, provider };
+}

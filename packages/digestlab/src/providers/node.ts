@@ -1,0 +1,106 @@
+/**
+ * Provider `node`: node:crypto, that is the runtime's OpenSSL (Node, and Bun and Deno, which implement
+ * node:crypto too). Loaded through `process.getBuiltinModule` (Node >= 20.16), so the library has no static
+ * import of a Node module and bundles for browsers unchanged; where that is missing the provider is unavailable.
+ */
+import type { AlgorithmName } from '../block.js';
+import type { Engine } from '../digest.js';
+import type { Provider } from './provider.js';
+
+/** The part of node:crypto used here. */
+interface NodeHash {
+  update(data: Uint8Array): NodeHash;
+  digest(): Uint8Array;
+  copy(): NodeHash;
+}
+interface NodeCrypto {
+  createHash(algorithm: string): NodeHash;
+  getHashes(): string[];
+  hash?(algorithm: string, data: Uint8Array, outputEncoding: 'buffer'): Uint8Array;
+}
+
+const NODE_NAMES: Record<AlgorithmName, string> = {
+  MD2: 'md2',
+  MD5: 'md5',
+  'SHA-1': 'sha1',
+  'SHA-224': 'sha224',
+  'SHA-256': 'sha256',
+  'SHA-384': 'sha384',
+  'SHA-512': 'sha512',
+  'SHA-512/224': 'sha512-224',
+  'SHA-512/256': 'sha512-256',
+};
+
+function load(): NodeCrypto | undefined {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  try {
+    return proc?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const crypto = load();
+const available = new Set<AlgorithmName>();
+if (crypto) {
+  const names = new Set(crypto.getHashes());
+  for (const [algorithm, name] of Object.entries(NODE_NAMES) as [AlgorithmName, string][]) {
+    // getHashes() can list what the loaded OpenSSL providers then refuse; creating a hash is the real test.
+    if (!names.has(name)) continue;
+    try {
+      crypto.createHash(name).digest();
+      available.add(algorithm);
+    } catch {
+      // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider)
+    }
+  }
+}
+
+/** A plain Uint8Array over a Buffer's bytes, so results compare equal to other providers'. */
+function plain(b: Uint8Array): Uint8Array {
+  return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+}
+
+class NodeEngine implements Engine {
+  constructor(
+    private readonly name: string,
+    private hash: NodeHash,
+  ) {}
+  update(data: Uint8Array): void {
+    this.hash.update(data);
+  }
+  digest(): Uint8Array {
+    return plain(this.hash.digest());
+  }
+  reset(): void {
+    this.hash = (crypto as NodeCrypto).createHash(this.name);
+  }
+  clone(): Engine {
+    return new NodeEngine(this.name, this.hash.copy());
+  }
+}
+
+export const nodeProvider: Provider = {
+  id: 'node',
+  implementedIn: 'OpenSSL',
+  sync: true,
+  streaming: true,
+  exportsState: false,
+  unavailableReason: () =>
+    crypto
+      ? undefined
+      : 'node:crypto cannot be loaded here (it needs process.getBuiltinModule: Node >= 20.16, Bun, Deno)',
+  has: (algorithm) => available.has(algorithm),
+  create(algorithm) {
+    const name = NODE_NAMES[algorithm];
+    return new NodeEngine(name, (crypto as NodeCrypto).createHash(name));
+  },
+  digestOnce(algorithm, data) {
+    const c = crypto as NodeCrypto;
+    const name = NODE_NAMES[algorithm];
+    return plain(c.hash ? c.hash(name, data, 'buffer') : c.createHash(name).update(data).digest());
+  },
+  async digestAsync(algorithm, data) {
+    return this.digestOnce(algorithm, data);
+  },
+};

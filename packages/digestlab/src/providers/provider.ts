@@ -1,0 +1,27 @@
+import type { AlgorithmName } from '../block.js';
+import type { Engine } from '../digest.js';
+
+/** Ids of the concrete providers. `auto` (the default) resolves to one of them when a digest is created. */
+export type ProviderId = 'ts' | 'node' | 'webcrypto';
+
+/** One implementation of (some of) the algorithms, behind one interface. */
+export interface Provider {
+  readonly id: ProviderId;
+  /** What computes the digest: our TypeScript, the runtime's OpenSSL, the platform's WebCrypto. */
+  readonly implementedIn: 'TypeScript' | 'OpenSSL' | 'WebCrypto';
+  /** Has synchronous calls (`digest`, `createDigest`). */
+  readonly sync: boolean;
+  /** Can take input in pieces (`update`, `digestStream`). */
+  readonly streaming: boolean;
+  /** `exportState()` works. */
+  readonly exportsState: boolean;
+  /** Why the provider cannot run on this runtime, or undefined when it can. */
+  unavailableReason(): string | undefined;
+  /** The algorithm runs here through this provider. */
+  has(algorithm: AlgorithmName): boolean;
+  /** A streaming engine; only for sync providers. */
+  create(algorithm: AlgorithmName): Engine;
+  /** One-shot digest of whole input. */
+  digestOnce(algorithm: AlgorithmName, data: Uint8Array): Uint8Array;
+  digestAsync(algorithm: AlgorithmName, data: Uint8Array): Promise<Uint8Array>;
+}

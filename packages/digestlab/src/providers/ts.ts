@@ -1,0 +1,23 @@
+/** Provider `ts`: our own TypeScript, on every runtime. */
+import type { AlgorithmName } from '../block.js';
+import { lookup } from '../registry.js';
+import type { Provider } from './provider.js';
+
+export const tsProvider: Provider = {
+  id: 'ts',
+  implementedIn: 'TypeScript',
+  sync: true,
+  streaming: true,
+  exportsState: true,
+  unavailableReason: () => undefined,
+  has: () => true,
+  create: (algorithm: AlgorithmName) => lookup(algorithm).spec.create(),
+  digestOnce(algorithm, data) {
+    const engine = lookup(algorithm).spec.create();
+    engine.update(data);
+    return engine.digest();
+  },
+  async digestAsync(algorithm, data) {
+    return this.digestOnce(algorithm, data);
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * One table of every algorithm: canonical name (as Java's MessageDigest spells it), aliases, OIDs, sizes.
+ * Lookup is case-insensitive and accepts the canonical name, any alias, an OID, or "OID." followed by an OID.
+ */
+
+import { MD2 } from './algorithms/md2.js';
+import { MD5 } from './algorithms/md5.js';
+import { SHA1 } from './algorithms/sha1.js';
+import { SHA224, SHA256 } from './algorithms/sha256.js';
+import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
+import type { AlgorithmName, AlgorithmSpec } from './block.js';
+import { UnknownAlgorithmError } from './errors.js';
+
+export interface AlgorithmEntry {
+  readonly spec: AlgorithmSpec;
+  readonly aliases: readonly string[];
+  readonly oids: readonly string[];
+  /** Collisions can be found in practice: fine for checksums, not for signatures or certificates. */
+  readonly broken: boolean;
+}
+
+/** Aliases the SHA-2 names share: SHA256, SHA2-256, SHA_256, and OpenSSL's SHA512-224 for SHA-512/224. */
+function sha2Aliases(bits: string): string[] {
+  const aliases = [`SHA${bits}`, `SHA2-${bits}`, `SHA_${bits}`];
+  if (bits.includes('/')) aliases.push(`SHA${bits.replace('/', '-')}`, `SHA-${bits.replace('/', '-')}`);
+  return aliases;
+}
+
+const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
+
+export const ENTRIES: readonly AlgorithmEntry[] = [
+  { spec: MD2, aliases: [], oids: ['1.2.840.113549.2.2'], broken: true },
+  { spec: MD5, aliases: [], oids: ['1.2.840.113549.2.5'], broken: true },
+  { spec: SHA1, aliases: ['SHA', 'SHA1', 'SHA_1'], oids: ['1.3.14.3.2.26'], broken: true },
+  { spec: SHA224, aliases: sha2Aliases('224'), oids: [`${NIST_HASH_ARC}.4`], broken: false },
+  { spec: SHA256, aliases: sha2Aliases('256'), oids: [`${NIST_HASH_ARC}.1`], broken: false },
+  { spec: SHA384, aliases: sha2Aliases('384'), oids: [`${NIST_HASH_ARC}.2`], broken: false },
+  { spec: SHA512, aliases: sha2Aliases('512'), oids: [`${NIST_HASH_ARC}.3`], broken: false },
+  { spec: SHA512_224, aliases: sha2Aliases('512/224'), oids: [`${NIST_HASH_ARC}.5`], broken: false },
+  { spec: SHA512_256, aliases: sha2Aliases('512/256'), oids: [`${NIST_HASH_ARC}.6`], broken: false },
+];
+
+export const ALGORITHM_NAMES: readonly AlgorithmName[] = ENTRIES.map((e) => e.spec.name);
+
+const byKey = new Map<string, AlgorithmEntry>();
+for (const entry of ENTRIES) {
+  for (const key of [entry.spec.name, ...entry.aliases, ...entry.oids, ...entry.oids.map((o) => `OID.${o}`)]) {
+    const k = key.toLowerCase();
+    if (byKey.has(k)) throw new Error(`digestlab registry: ${key} names two algorithms`);
+    byKey.set(k, entry);
+  }
+}
+
+/** The entry for a name, alias or OID, case-insensitively; throws {@link UnknownAlgorithmError}. */
+export function lookup(algorithm: string): AlgorithmEntry {
+  const entry = typeof algorithm === 'string' ? byKey.get(algorithm.toLowerCase()) : undefined;
+  if (!entry) throw new UnknownAlgorithmError(String(algorithm), ALGORITHM_NAMES);
+  return entry;
+}
+
+/** The spec with this state code, if any. */
+export function byCode(code: number): AlgorithmSpec | undefined {
+  return ENTRIES.find((e) => e.spec.code === code)?.spec;
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Computes the reference digests of all-zero inputs at the counter boundaries, with node:crypto (OpenSSL),
+// in one pass per algorithm: the hash is copied (`hash.copy()`) at each boundary and the copy finalized.
+// The library's large tier and `digestlab overflow` read the result, vectors/zeros.json.
+//
+//   node scripts/zero-vectors.mjs [--max BYTES] [--algorithms MD5,SHA-1,...]
+//
+// --max limits the sizes computed (the full list goes to 2^39+1 bytes: about 70 minutes on one core here);
+// entries already in the file for other sizes are kept, so a partial run can be completed later.
+import { createHash, getHashes } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const OUT = fileURLToPath(new URL('../vectors/zeros.json', import.meta.url));
+const NODE_NAMES = {
+  MD5: 'md5',
+  'SHA-1': 'sha1',
+  'SHA-224': 'sha224',
+  'SHA-256': 'sha256',
+  'SHA-384': 'sha384',
+  'SHA-512': 'sha512',
+  'SHA-512/224': 'sha512-224',
+  'SHA-512/256': 'sha512-256',
+};
+const GiB = 2 ** 30;
+const SIZES = [
+  ...[28, 29, 31].flatMap((e) => [2 ** e - 1, 2 ** e, 2 ** e + 1]),
+  2 ** 32 - 1,
+  2 ** 32,
+  2 ** 32 + 5,
+  2 ** 38 - 1,
+  2 ** 38,
+  2 ** 38 + 1,
+  257 * GiB,
+  2 ** 39 - 1,
+  2 ** 39,
+  2 ** 39 + 1,
+];
+
+function arg(name) {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? undefined : process.argv[i + 1];
+}
+const max = Number(arg('--max') ?? Number.MAX_SAFE_INTEGER);
+const algorithms = (arg('--algorithms') ?? Object.keys(NODE_NAMES).join(',')).split(',');
+
+let data;
+try {
+  data = JSON.parse(readFileSync(OUT, 'utf8'));
+} catch {
+  data = {};
+}
+data.note =
+  'Digests of all-zero inputs of the given byte lengths, computed with node:crypto (OpenSSL) by ' +
+  'scripts/zero-vectors.mjs: one streaming pass per algorithm, hash.copy() at each size.';
+data.generatedBy = { node: process.version, openssl: process.versions.openssl };
+data.digests ??= {};
+
+const CHUNK = 16 * 2 ** 20;
+const zeros = new Uint8Array(CHUNK);
+const hashes = new Set(getHashes());
+for (const alg of algorithms) {
+  const name = NODE_NAMES[alg];
+  if (!name || !hashes.has(name)) throw new Error(`node:crypto has no ${alg}`);
+  const sizes = SIZES.filter((s) => s <= max);
+  const h = createHash(name);
+  data.digests[alg] ??= {};
+  const entry = data.digests[alg];
+  let done = 0;
+  const t0 = Date.now();
+  for (const size of sizes) {
+    while (done < size) {
+      const n = Math.min(CHUNK, size - done);
+      h.update(n === CHUNK ? zeros : zeros.subarray(0, n));
+      done += n;
+    }
+    entry[String(size)] = h.copy().digest('hex');
+    process.stderr.write(`${alg} ${size} ${entry[String(size)]} (${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
+  }
+  // keep sizes sorted numerically for readable diffs
+  data.digests[alg] = Object.fromEntries(Object.entries(entry).sort((a, b) => Number(a[0]) - Number(b[0])));
+  writeFileSync(`${OUT}.tmp`, `${JSON.stringify(data, null, 2)}\n`);
+  renameSync(`${OUT}.tmp`, OUT);
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types
+import { measure } from '../../../scripts/bundle-size.mjs';
+
+const pkgDir = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(`${pkgDir}/package.json`, 'utf8'));
+
+describe('package', () => {
+  test('has zero runtime dependencies', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.peerDependencies ?? {}).toEqual({});
+    expect(pkg.optionalDependencies ?? {}).toEqual({});
+  });
+
+  test('is ESM with an exports map whose every entry has types and a source module', () => {
+    expect(pkg.type).toBe('module');
+    for (const [subpath, target] of Object.entries<{ types: string; default: string } | string>(pkg.exports)) {
+      if (subpath === './package.json') continue;
+      if (typeof target === 'string') throw new Error(`${subpath}: expected types and default conditions`);
+      expect(target.types).toBe(target.default.replace(/\.js$/, '.d.ts'));
+      const source = target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts');
+      expect(existsSync(`${pkgDir}/${source}`), `${subpath} -> ${source}`).toBe(true);
+    }
+  });
+
+  const families: Record<string, string> = {
+    md2: 'md2',
+    md5: 'md5',
+    sha1: 'sha1',
+    sha256: 'sha256',
+    sha512: 'sha512',
+  };
+  for (const [entry, algorithmFile] of Object.entries(families)) {
+    test(`a bundle of digestlab/${entry} carries only its own algorithm family`, async () => {
+      const result = (await measure(`export * from './src/${entry}.ts';`)) as { inputs: string[] };
+      const inputs = result.inputs.map((f) => f.slice(f.indexOf('src/')));
+      const algorithmsIn = inputs.filter((f) => f.startsWith('src/algorithms/'));
+      expect(algorithmsIn).toEqual([`src/algorithms/${algorithmFile}.ts`]);
+      // no registry of all names, no providers: those pull every algorithm and node:crypto glue
+      expect(inputs.filter((f) => /registry|providers\//.test(f))).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,98 @@
+/**
+ * Parser of NIST CAVP response files (vectors/cavp/*.rsp) and of the files written in the same format
+ * (vectors/rfc/rfc-1321.txt, vectors/md2-java.txt).
+ *
+ *   ShortMsg / LongMsg:  Len = <bits>  Msg = <hex>  MD = <hex>    (Len = 0 is written Msg = 00: the empty message)
+ *   Monte:               Seed = <hex>, then COUNT = <j>  MD = <hex> for each of the 100 checkpoints
+ *
+ * `#` lines are comments, `[L = n]` gives the digest length in bytes. Anything else is an error, so a format
+ * change cannot silently leave a test with nothing to check.
+ */
+import { hexToBytes } from './common.js';
+
+export interface MsgVector {
+  /** Message length in bits, as the file gives it. */
+  len: number;
+  msg: Uint8Array;
+  /** Expected digest, lowercase hex. */
+  md: string;
+}
+
+export interface MonteCheckpoint {
+  count: number;
+  md: string;
+}
+
+export interface Rsp {
+  /** Digest length in bytes, from `[L = n]`, when the file has it. */
+  l?: number;
+  vectors: MsgVector[];
+  /** Monte files: the initial seed. */
+  seed?: Uint8Array;
+  monte: MonteCheckpoint[];
+}
+
+function hex(value: string, where: string): string {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(value)) throw new Error(`${where}: not hex bytes: ${value.slice(0, 40)}`);
+  return value.toLowerCase();
+}
+
+export function parseRsp(text: string, name = 'rsp'): Rsp {
+  const out: Rsp = { vectors: [], monte: [] };
+  let len: number | undefined;
+  let msg: string | undefined;
+  let count: number | undefined;
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    const where = `${name}:${i + 1}`;
+    if (line === '' || line.startsWith('#')) continue;
+    const header = /^\[L\s*=\s*(\d+)\]$/.exec(line);
+    if (header) {
+      out.l = Number(header[1]);
+      continue;
+    }
+    const kv = /^(\w+)\s*=\s*(\S*)$/.exec(line);
+    if (!kv) throw new Error(`${where}: cannot parse ${JSON.stringify(line)}`);
+    const [, key, value] = kv;
+    switch (key) {
+      case 'Len':
+        len = Number(value);
+        if (!Number.isSafeInteger(len) || len < 0 || len % 8 !== 0) throw new Error(`${where}: Len ${value}`);
+        break;
+      case 'Msg':
+        msg = hex(value, where);
+        break;
+      case 'Seed':
+        out.seed = hexToBytes(hex(value, where));
+        break;
+      case 'COUNT':
+        count = Number(value);
+        if (!Number.isSafeInteger(count)) throw new Error(`${where}: COUNT ${value}`);
+        break;
+      case 'MD': {
+        const md = hex(value, where);
+        if (out.l !== undefined && md.length !== 2 * out.l) throw new Error(`${where}: MD is not ${out.l} bytes`);
+        if (count !== undefined) {
+          out.monte.push({ count, md });
+          count = undefined;
+        } else if (len !== undefined && msg !== undefined) {
+          // Len = 0 comes with Msg = 00: one byte written, none meant.
+          const bytes = len === 0 ? new Uint8Array(0) : hexToBytes(msg);
+          if (bytes.length * 8 !== len)
+            throw new Error(`${where}: Msg has ${bytes.length} bytes, Len says ${len} bits`);
+          out.vectors.push({ len, msg: bytes, md });
+          len = undefined;
+          msg = undefined;
+        } else {
+          throw new Error(`${where}: MD without Len and Msg, or COUNT`);
+        }
+        break;
+      }
+      default:
+        throw new Error(`${where}: unknown key ${key}`);
+    }
+  }
+  if (len !== undefined || msg !== undefined || count !== undefined) throw new Error(`${name}: unfinished record`);
+  return out;
+}

@@ -1,0 +1,510 @@
+/**
+ * Known-answer tests, through every provider that has the algorithm:
+ *
+ *   SHA-1, SHA-2   NIST CAVP ShortMsg, LongMsg and Monte (vectors/cavp), FIPS 180-4's examples
+ *   MD5            RFC 1321's test suite (vectors/rfc/rfc-1321.txt)
+ *   MD2            RFC 1319's test suite, and vectors/md2-java.txt from Java's SUN provider
+ *   all            the empty input, one million 'a', the seed string (vectors/seed-java.txt, from Java)
+ *
+ * Message vectors are hashed whole (Uint8Array), split at many positions, one byte at a time, in irregular
+ * chunks, and from views at byte offsets 1..7 of a larger buffer full of other bytes. Where the files come
+ * from, with their checksums: vectors/README.md.
+ */
+import { Buffer } from 'node:buffer';
+import { describe, expect, it } from 'vitest';
+import {
+  type AlgorithmName,
+  algorithms,
+  createDigest,
+  type Data,
+  digest,
+  digestAsync,
+  digestHex,
+  digestHexAsync,
+  type ProviderId,
+  providers,
+} from '../src/index.js';
+import { ALGORITHMS, hexToBytes, NODE_HAS, providerCases, readVector, reference } from './helpers/common.js';
+import { type MsgVector, parseRsp, type Rsp } from './helpers/rsp.js';
+
+// ---------------------------------------------------------------------------------------------------------
+// Providers and ways of feeding a message
+
+const INFO = new Map(providers().map((p) => [p.id as string, p]));
+const CASES = providerCases() as [ProviderId, AlgorithmName][];
+const providersOf = (alg: AlgorithmName): ProviderId[] => CASES.filter(([, a]) => a === alg).map(([p]) => p);
+const isSync = (p: ProviderId): boolean => INFO.get(p)?.sync === true;
+const isStreaming = (p: ProviderId): boolean => INFO.get(p)?.sync === true && INFO.get(p)?.streaming === true;
+
+const toHex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+const SIZES = new Map(algorithms().map((a) => [a.name, a]));
+const blockLength = (alg: AlgorithmName): number => SIZES.get(alg)?.blockLength ?? Number.NaN;
+const digestLength = (alg: AlgorithmName): number => SIZES.get(alg)?.digestLength ?? Number.NaN;
+
+/** One-shot digest: the synchronous `digestHex` where the provider has it, else `digestHexAsync`. */
+async function oneShot(provider: ProviderId, alg: AlgorithmName, data: Data): Promise<string> {
+  return isSync(provider) ? digestHex(alg, data, { provider }) : digestHexAsync(alg, data, { provider });
+}
+
+/** `createDigest(...).update(piece)...digestHex()`. */
+function streamed(provider: ProviderId, alg: AlgorithmName, pieces: Iterable<Data>): string {
+  const d = createDigest(alg, { provider });
+  for (const piece of pieces) d.update(piece);
+  return d.digestHex();
+}
+
+function* bytewise(msg: Uint8Array): Generator<Uint8Array> {
+  for (let i = 0; i < msg.length; i++) yield msg.subarray(i, i + 1);
+}
+
+/** Chunks of the sizes in `sizes`, cycling: partial blocks, exact blocks, and runs of several blocks. */
+function* chunked(msg: Uint8Array, sizes: number[]): Generator<Uint8Array> {
+  for (let off = 0, k = 0; off < msg.length; k++) {
+    const n = sizes[k % sizes.length];
+    yield msg.subarray(off, off + n);
+    off += n;
+  }
+}
+const chunkSizes = (bl: number): number[] => [1, 2, 3, 5, 0, 8, 13, bl - 1, 21, bl, 34, bl + 1, 55, 2 * bl + 3, 89];
+
+/** Where to split a message in two: everywhere, or around block boundaries, the middle and the ends. */
+function splitPoints(n: number, bl: number, every: boolean): number[] {
+  if (every) return Array.from({ length: n + 1 }, (_, k) => k);
+  const points = [0, 1, 2, bl - 1, bl, bl + 1, 3 * bl + 7, n >> 1, n - bl - 1, n - bl, n - bl + 1, n - 2, n - 1, n];
+  return [...new Set(points.filter((k) => k >= 0 && k <= n))];
+}
+
+const GARBAGE = 0xa5;
+
+/** `msg` copied to byte `offset` of a larger buffer whose other bytes are not zero. */
+function placed(msg: Uint8Array, offset: number): ArrayBuffer {
+  const buf = new ArrayBuffer(offset + msg.length + 9);
+  new Uint8Array(buf).fill(GARBAGE).set(msg, offset);
+  return buf;
+}
+
+/** The message as other binary types: views at offsets 1..7, a DataView, an exact ArrayBuffer. */
+function unalignedInputs(msg: Uint8Array): [string, Data][] {
+  const inputs: [string, Data][] = [['ArrayBuffer', msg.slice().buffer]];
+  for (let offset = 1; offset <= 7; offset++) {
+    const buf = placed(msg, offset);
+    inputs.push([`Uint8Array at ${offset}`, new Uint8Array(buf, offset, msg.length)]);
+    inputs.push([`DataView at ${offset}`, new DataView(buf, offset, msg.length)]);
+  }
+  return inputs;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Message vectors: one function runs every way of feeding over a set of vectors
+
+interface KatSet {
+  alg: AlgorithmName;
+  name: string;
+  vectors: MsgVector[];
+  /** Vectors split at every point and fed byte by byte (the others: a sample, at a few points). */
+  short: (v: MsgVector) => boolean;
+}
+
+/** Long vectors get the expensive feeds on every 8th one and the last one. */
+const sampled = (set: KatSet): MsgVector[] =>
+  set.vectors.filter((v, i) => set.short(v) || i % 8 === 0 || i === set.vectors.length - 1);
+
+const label = (v: MsgVector): string => `Len = ${v.len}`;
+
+function katSuite(set: KatSet, expectedCount: number): void {
+  const { alg, vectors } = set;
+  const bl = blockLength(alg);
+  describe(`${alg} ${set.name}`, () => {
+    it(`has ${expectedCount} vectors`, () => {
+      expect(vectors).toHaveLength(expectedCount);
+    });
+    for (const provider of providersOf(alg)) {
+      it(`whole, ${provider}`, async () => {
+        for (const v of vectors) {
+          expect(await oneShot(provider, alg, v.msg), label(v)).toBe(v.md);
+          if (isSync(provider)) {
+            expect(digest(alg, v.msg, { provider }), label(v)).toEqual(hexToBytes(v.md));
+            expect(await digestHexAsync(alg, v.msg, { provider }), label(v)).toBe(v.md);
+          } else {
+            expect(await digestAsync(alg, v.msg, { provider }), label(v)).toEqual(hexToBytes(v.md));
+          }
+        }
+      });
+      it(`unaligned views, DataView, ArrayBuffer, ${provider}`, async () => {
+        for (const v of sampled(set)) {
+          for (const [how, input] of unalignedInputs(v.msg)) {
+            expect(await oneShot(provider, alg, input), `${label(v)}, ${how}`).toBe(v.md);
+            if (isStreaming(provider)) {
+              expect(streamed(provider, alg, [input]), `${label(v)}, ${how}, update`).toBe(v.md);
+            }
+          }
+        }
+      });
+      if (!isStreaming(provider)) continue;
+      it(`split in two, ${provider}`, () => {
+        for (const v of vectors) {
+          const m = v.msg;
+          for (const k of splitPoints(m.length, bl, set.short(v))) {
+            expect(streamed(provider, alg, [m.subarray(0, k), m.subarray(k)]), `${label(v)} at ${k}`).toBe(v.md);
+          }
+        }
+      });
+      it(`one byte at a time and in irregular chunks, ${provider}`, () => {
+        for (const v of sampled(set)) {
+          expect(streamed(provider, alg, bytewise(v.msg)), `${label(v)} bytewise`).toBe(v.md);
+        }
+        for (const v of vectors) {
+          expect(streamed(provider, alg, chunked(v.msg, chunkSizes(bl))), `${label(v)} chunked`).toBe(v.md);
+        }
+      });
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// NIST CAVP: SHA-1 and SHA-2
+
+const CAVP: [AlgorithmName, string, number][] = [
+  ['SHA-1', 'SHA1', 64],
+  ['SHA-224', 'SHA224', 64],
+  ['SHA-256', 'SHA256', 64],
+  ['SHA-384', 'SHA384', 128],
+  ['SHA-512', 'SHA512', 128],
+  ['SHA-512/224', 'SHA512_224', 128],
+  ['SHA-512/256', 'SHA512_256', 128],
+];
+
+function rsp(file: string): Rsp {
+  return parseRsp(readVector(file), file);
+}
+
+describe('NIST CAVP', () => {
+  it('covers every SHA algorithm digestlab has', () => {
+    expect(CAVP.map(([alg]) => alg)).toEqual(ALGORITHMS.filter((a) => a.startsWith('SHA-')));
+  });
+
+  for (const [alg, file, perBlock] of CAVP) {
+    const short = rsp(`cavp/${file}ShortMsg.rsp`);
+    const long = rsp(`cavp/${file}LongMsg.rsp`);
+    const monte = rsp(`cavp/${file}Monte.rsp`);
+
+    it(`${alg}: the files' [L] is the digest length`, () => {
+      const n = digestLength(alg);
+      expect([short.l, long.l, monte.l]).toEqual([n, n, n]);
+    });
+    // ShortMsg: every length from 0 to one block, in bytes (8 * perBlock + 1 vectors).
+    katSuite({ alg, name: 'ShortMsg', vectors: short.vectors, short: () => true }, perBlock + 1);
+    katSuite({ alg, name: 'LongMsg', vectors: long.vectors, short: () => false }, perBlock);
+    monteSuite(alg, monte);
+  }
+});
+
+/**
+ * SHAVS Monte Carlo (§6.4): MD0 = MD1 = MD2 = Seed; for i in 3..1002, MDi = SHA(MDi-3 || MDi-2 || MDi-1);
+ * the checkpoint is MD1002, which is also the next Seed.
+ */
+function monteStep(md: (m: Uint8Array) => Uint8Array, seed: Uint8Array): Uint8Array {
+  const L = seed.length;
+  const m = new Uint8Array(3 * L);
+  let a = seed;
+  let b = seed;
+  let c = seed;
+  for (let i = 3; i <= 1002; i++) {
+    m.set(a, 0);
+    m.set(b, L);
+    m.set(c, 2 * L);
+    const next = md(m);
+    a = b;
+    b = c;
+    c = next;
+  }
+  return c;
+}
+
+async function monteStepAsync(md: (m: Uint8Array) => Promise<Uint8Array>, seed: Uint8Array): Promise<Uint8Array> {
+  const L = seed.length;
+  let a = seed;
+  let b = seed;
+  let c = seed;
+  for (let i = 3; i <= 1002; i++) {
+    const m = new Uint8Array(3 * L);
+    m.set(a, 0);
+    m.set(b, L);
+    m.set(c, 2 * L);
+    const next = await md(m);
+    a = b;
+    b = c;
+    c = next;
+  }
+  return c;
+}
+
+function monteSuite(alg: AlgorithmName, file: Rsp): void {
+  describe(`${alg} Monte`, () => {
+    it('has a seed and 100 checkpoints, COUNT 0..99', () => {
+      expect(file.seed?.length).toBe(file.l);
+      expect(file.monte.map((c) => c.count)).toEqual(Array.from({ length: 100 }, (_, j) => j));
+    });
+    const seed = file.seed ?? new Uint8Array(0);
+    for (const provider of providersOf(alg)) {
+      if (isStreaming(provider)) {
+        it(`100 checkpoints, digest(), ${provider}`, () => {
+          let s = seed;
+          for (const { count, md } of file.monte) {
+            s = monteStep((m) => digest(alg, m, { provider }), s);
+            expect(toHex(s), `COUNT = ${count}`).toBe(md);
+          }
+        });
+        it(`first 20 checkpoints, one Digest reset() and fed MDi-3, MDi-2, MDi-1 apart, ${provider}`, () => {
+          const d = createDigest(alg, { provider });
+          const L = seed.length;
+          let s = seed;
+          for (const { count, md } of file.monte.slice(0, 20)) {
+            s = monteStep(
+              (m) =>
+                d
+                  .reset()
+                  .update(m.subarray(0, L))
+                  .update(m.subarray(L, 2 * L))
+                  .update(m.subarray(2 * L))
+                  .digest(),
+              s,
+            );
+            expect(toHex(s), `COUNT = ${count}`).toBe(md);
+          }
+        });
+      } else {
+        it(`first 10 checkpoints, digestAsync(), ${provider}`, async () => {
+          let s = seed;
+          for (const { count, md } of file.monte.slice(0, 10)) {
+            s = await monteStepAsync((m) => digestAsync(alg, m, { provider }), s);
+            expect(toHex(s), `COUNT = ${count}`).toBe(md);
+          }
+        });
+      }
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// MD5: RFC 1321 §A.5
+
+describe('RFC 1321', () => {
+  katSuite({ alg: 'MD5', name: 'test suite', vectors: rsp('rfc/rfc-1321.txt').vectors, short: () => true }, 7);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// MD2: RFC 1319 §A.5, and Java's SUN provider
+
+const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const RFC1319: [string, string][] = [
+  ['', '8350e5a3e24c153df2275c9f80692773'],
+  ['a', '32ec01ec4a6dac72c0ab96fb34c0b5d1'],
+  ['abc', 'da853b0d3f88d99b30283a69e6ded6bb'],
+  ['message digest', 'ab4f496bfb2a530b219ff33031fe06b0'],
+  ['abcdefghijklmnopqrstuvwxyz', '4e8ddff3650292ab5a4108c3aa47940b'],
+  ['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'da33def2a42df13975352846c30338cd'],
+  ['1234567890'.repeat(8), 'd5976f79d83d3a0dc9806c3c66f3efd8'],
+];
+
+describe('RFC 1319', () => {
+  const vectors = RFC1319.map(([s, md]) => ({ len: 8 * s.length, msg: ascii(s), md }));
+  katSuite({ alg: 'MD2', name: 'test suite', vectors, short: () => true }, 7);
+  for (const provider of providersOf('MD2')) {
+    it(`the suite's strings as strings, ${provider}`, async () => {
+      for (const [s, md] of RFC1319) expect(await oneShot(provider, 'MD2', s), JSON.stringify(s)).toBe(md);
+    });
+  }
+});
+
+/** The generator documented in vectors/tools/Md2Vectors.java: byte i of a len-byte message. */
+function javaMessage(len: number): Uint8Array {
+  const m = new Uint8Array(len);
+  for (let i = 0; i < len; i++) m[i] = (i * 167 + 13 * len) & 255;
+  return m;
+}
+
+describe('Java SUN MD2 (vectors/md2-java.txt)', () => {
+  const file = rsp('md2-java.txt');
+  const lengths = [...Array.from({ length: 301 }, (_, n) => n), 1000, 4096, 65537];
+  it('has lengths 0..300, 1000, 4096, 65537, made by the documented generator', () => {
+    expect(file.l).toBe(16);
+    expect(file.vectors.map((v) => v.len / 8)).toEqual(lengths);
+    for (const v of file.vectors) expect(toHex(v.msg), label(v)).toBe(toHex(javaMessage(v.len / 8)));
+  });
+  // MD2 is slow (about 3 MB/s here): every split point and every offset only up to 4 blocks, a sample beyond.
+  katSuite({ alg: 'MD2', name: 'Java SUN', vectors: file.vectors, short: (v) => v.len <= 8 * 64 }, lengths.length);
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// FIPS 180-4 examples (NIST's "Examples with intermediate values"), one million 'a', the empty input
+
+const ABC = 'abc';
+const TWO_BLOCK_256 = 'abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq';
+const TWO_BLOCK_512 =
+  'abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu';
+
+/** [message, digest] pairs from NIST's example documents, for the message each algorithm's document uses. */
+const FIPS: Partial<Record<AlgorithmName, [string, string][]>> = {
+  'SHA-1': [
+    [ABC, 'a9993e364706816aba3e25717850c26c9cd0d89d'],
+    [TWO_BLOCK_256, '84983e441c3bd26ebaae4aa1f95129e5e54670f1'],
+  ],
+  'SHA-224': [
+    [ABC, '23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7'],
+    [TWO_BLOCK_256, '75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525'],
+  ],
+  'SHA-256': [
+    [ABC, 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'],
+    [TWO_BLOCK_256, '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1'],
+  ],
+  'SHA-384': [
+    [ABC, 'cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7'],
+    [TWO_BLOCK_512, '09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039'],
+  ],
+  'SHA-512': [
+    [
+      ABC,
+      'ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f',
+    ],
+    [
+      TWO_BLOCK_512,
+      '8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909',
+    ],
+  ],
+  'SHA-512/224': [
+    [ABC, '4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa'],
+    [TWO_BLOCK_512, '23fec5bb94d60b23308192640b0c453335d664734fe40e7268674af9'],
+  ],
+  'SHA-512/256': [
+    [ABC, '53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23'],
+    [TWO_BLOCK_512, '3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a'],
+  ],
+};
+
+/**
+ * Digests of 1,000,000 bytes 'a': FIPS 180-2's third example for SHA-1 and SHA-2 (NIST's example documents for
+ * SHA-224 and SHA-512/t), MD5 from the usual test lists (node:crypto agrees, below), MD2 from Java.
+ */
+const MILLION_A: Record<AlgorithmName, string> = {
+  // Java 17 SUN provider: `java vectors/tools/Md2Vectors.java --million-a`
+  MD2: '8c0a09ff1216ecaf95c8130953c62efd',
+  MD5: '7707d6ae4e027c70eea2a935c2296f21',
+  'SHA-1': '34aa973cd4c4daa4f61eeb2bdbad27316534016f',
+  'SHA-224': '20794655980c91d8bbb4c1ea97618a4bf03f42581948b2ee4ee7ad67',
+  'SHA-256': 'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0',
+  'SHA-384': '9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985',
+  'SHA-512':
+    'e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b',
+  'SHA-512/224': '37ab331d76f0d36de422bd0edeb22a28accd487b7a8453ae965dd287',
+  'SHA-512/256': '9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21',
+};
+
+const EMPTY: Record<AlgorithmName, string> = {
+  MD2: '8350e5a3e24c153df2275c9f80692773',
+  MD5: 'd41d8cd98f00b204e9800998ecf8427e',
+  'SHA-1': 'da39a3ee5e6b4b0d3255bfef95601890afd80709',
+  'SHA-224': 'd14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f',
+  'SHA-256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  'SHA-384': '38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b',
+  'SHA-512':
+    'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e',
+  'SHA-512/224': '6ed0dd02806fa89e25de060c19d3ac86cabb87d6a0ddd05c333b84f4',
+  'SHA-512/256': 'c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a',
+};
+
+describe('the typed tables agree with node:crypto (a check of the tables themselves)', () => {
+  for (const alg of NODE_HAS) {
+    it(alg, () => {
+      for (const [s, md] of FIPS[alg] ?? []) expect(reference(alg, ascii(s)), s).toBe(md);
+      expect(reference(alg, new Uint8Array(1_000_000).fill(0x61)), 'million a').toBe(MILLION_A[alg]);
+      expect(reference(alg, new Uint8Array(0)), 'empty').toBe(EMPTY[alg]);
+    });
+  }
+});
+
+describe('FIPS 180-4 examples', () => {
+  it('the two-block messages are 448 and 896 bits', () => {
+    expect([TWO_BLOCK_256.length * 8, TWO_BLOCK_512.length * 8]).toEqual([448, 896]);
+    expect(Object.keys(FIPS)).toEqual(ALGORITHMS.filter((a) => a.startsWith('SHA-')));
+  });
+  for (const [provider, alg] of CASES) {
+    const examples = FIPS[alg];
+    if (!examples) continue;
+    it(`${alg}, ${provider}`, async () => {
+      for (const [s, md] of examples) {
+        expect(await oneShot(provider, alg, s), `${s} as a string`).toBe(md);
+        expect(await oneShot(provider, alg, ascii(s)), `${s} as bytes`).toBe(md);
+        if (isStreaming(provider)) expect(streamed(provider, alg, s), `${s} one character at a time`).toBe(md);
+      }
+    });
+  }
+});
+
+describe("one million 'a'", () => {
+  const string = 'a'.repeat(1_000_000);
+  const thousand = new Uint8Array(1000).fill(0x61);
+  for (const [provider, alg] of CASES) {
+    it(`${alg}, ${provider}`, async () => {
+      expect(await oneShot(provider, alg, string), 'one 1,000,000-character string').toBe(MILLION_A[alg]);
+      if (isStreaming(provider)) {
+        const d = createDigest(alg, { provider });
+        for (let i = 0; i < 1000; i++) d.update(thousand);
+        expect(d.digestHex(), '1000 updates of 1000 bytes').toBe(MILLION_A[alg]);
+      }
+    });
+  }
+});
+
+describe('the empty input', () => {
+  it('every algorithm has a digest here', () => {
+    expect(Object.keys(EMPTY)).toEqual(ALGORITHMS);
+  });
+  for (const [provider, alg] of CASES) {
+    it(`${alg}, ${provider}`, async () => {
+      const md = EMPTY[alg];
+      const garbage = new Uint8Array(16).fill(GARBAGE);
+      const inputs: [string, Data][] = [
+        ['empty string', ''],
+        ['Uint8Array(0)', new Uint8Array(0)],
+        ['ArrayBuffer(0)', new ArrayBuffer(0)],
+        ['empty view inside a buffer', garbage.subarray(5, 5)],
+        ['empty DataView inside a buffer', new DataView(garbage.buffer, 3, 0)],
+      ];
+      for (const [how, input] of inputs) expect(await oneShot(provider, alg, input), how).toBe(md);
+      if (isStreaming(provider)) {
+        expect(createDigest(alg, { provider }).digestHex(), 'no update').toBe(md);
+        expect(streamed(provider, alg, ['', new Uint8Array(0), garbage.subarray(7, 7)]), 'empty updates').toBe(md);
+      }
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The seed's string, against Java's MessageDigest (vectors/seed-java.txt)
+
+const SEED_STRING = `!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']`;
+
+describe('the seed string (vectors/seed-java.txt, Java SUN provider)', () => {
+  const java = new Map(
+    readVector('seed-java.txt')
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => line.split(' ') as [string, string]),
+  );
+  it('is 93 ASCII characters, and the file has the six seed algorithms', () => {
+    expect(SEED_STRING).toHaveLength(93);
+    expect(ascii(SEED_STRING)).toEqual(new TextEncoder().encode(SEED_STRING));
+    expect([...java.keys()]).toEqual(['MD2', 'MD5', 'SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
+  });
+  for (const [alg, md] of java) {
+    for (const provider of providersOf(alg as AlgorithmName)) {
+      it(`${alg}, ${provider}`, async () => {
+        expect(await oneShot(provider, alg as AlgorithmName, SEED_STRING)).toBe(md);
+        if (isStreaming(provider)) {
+          expect(streamed(provider, alg as AlgorithmName, [SEED_STRING.slice(0, 40), SEED_STRING.slice(40)])).toBe(md);
+        }
+      });
+    }
+  }
+});

@@ -34,7 +34,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = [];
   for (const [name, contents] of Object.entries(ENTRIES)) rows.push({ name, ...(await measure(contents)) });
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(rows.map(({ inputs, ...r }) => r), null, 2));
+    console.log(
+      JSON.stringify(
+        rows.map(({ inputs, ...r }) => r),
+        null,
+        2,
+      ),
+    );
   } else {
     console.log('| import | minified | gzip |\n|---|---:|---:|');
     for (const r of rows) console.log(`| \`${r.name}\` | ${r.bytes} B | ${r.gzip} B |`);

@@ -1,0 +1,221 @@
+/** `digestlab bench` (the default command): the seeds' speed comparison, against every peer. */
+import { writeFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import {
+  ALL_SIZES,
+  allRows,
+  type BenchOptions,
+  type BenchReport,
+  DEFAULTS,
+  MIB,
+  type Progress,
+  resolveAlgorithms,
+  runBench,
+  toCsv,
+  toHtml,
+  toMarkdown,
+  toSvg,
+  WORKLOADS,
+  type Workload,
+} from '@digestlab/lab';
+import { SingleBar } from 'cli-progress';
+import type { Command } from 'commander';
+import { algorithms as libraryAlgorithms } from 'digestlab';
+import { CliUsageError, type Io } from '../io.js';
+import { runIsolated } from '../isolate.js';
+import type { CommandContext } from '../main.js';
+import { nodeHost } from '../node-host.js';
+import { renderReport, style } from '../terminal.js';
+
+export interface BenchFlags {
+  algorithms?: string;
+  providers?: string;
+  workload?: string;
+  sizes?: string;
+  time?: string;
+  samples?: string;
+  warmup?: string;
+  exact?: boolean;
+  count?: string;
+  json?: boolean;
+  out?: string;
+  list?: boolean;
+  isolate?: boolean;
+}
+
+function list(s: string | undefined): string[] | undefined {
+  if (s === undefined) return undefined;
+  const items = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return items.length > 0 ? items : undefined;
+}
+
+function num(name: string, s: string | undefined, min: number, integer = false): number | undefined {
+  if (s === undefined) return undefined;
+  const v = Number(s);
+  if (!Number.isFinite(v) || v < min || (integer && !Number.isInteger(v))) {
+    throw new CliUsageError(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min} (got "${s}")`);
+  }
+  return v;
+}
+
+/** Parses a size: bytes, or with a k/KiB/M/MiB suffix (powers of 2). */
+function size(s: string): number {
+  const m = /^(\d+)\s*(b|k|kib|m|mib)?$/i.exec(s.trim());
+  if (!m) throw new CliUsageError(`bad size "${s}": use bytes, or a number with k/KiB or M/MiB (powers of 2)`);
+  const unit = (m[2] ?? 'b').toLowerCase();
+  const mult = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? MIB : 1;
+  const v = Number(m[1]) * mult;
+  if (v < 1) throw new CliUsageError(`size must be at least 1 byte (got "${s}")`);
+  return v;
+}
+
+/** Turns flags into engine options; throws CliUsageError (exit 2). */
+export function benchOptions(flags: BenchFlags): BenchOptions {
+  const opts: BenchOptions = {};
+  const algorithms = list(flags.algorithms);
+  if (algorithms) opts.algorithms = algorithms;
+  const providers = list(flags.providers);
+  if (providers) opts.providers = providers;
+  let workloads: Workload[] = ['seed', 'sizes'];
+  let sizes: number[] = [MIB];
+  if (flags.workload !== undefined) {
+    const names = list(flags.workload) ?? [];
+    const valid = [...WORKLOADS, 'all'];
+    for (const n of names) {
+      if (!valid.includes(n)) throw new CliUsageError(`unknown workload "${n}"; valid workloads: ${valid.join(', ')}`);
+    }
+    workloads = names.includes('all') ? [...WORKLOADS] : (names as Workload[]);
+    sizes = [...ALL_SIZES];
+  }
+  if (flags.sizes !== undefined) sizes = (list(flags.sizes) ?? []).map(size);
+  opts.workloads = workloads;
+  opts.sizes = sizes;
+  const time = num('--time', flags.time, 0.01);
+  if (time !== undefined) opts.sampleMs = time;
+  const samples = num('--samples', flags.samples, 5, true);
+  if (samples !== undefined) opts.samples = samples;
+  const warmup = num('--warmup', flags.warmup, 0);
+  if (warmup !== undefined) opts.warmupMs = warmup;
+  const count = num('--count', flags.count, 1, true);
+  if (count !== undefined) opts.count = count;
+  if (flags.exact) opts.exact = true;
+  return opts;
+}
+
+const WRITERS: Record<string, (r: BenchReport) => string> = {
+  '.json': (r) => `${JSON.stringify(r, null, 2)}\n`,
+  '.md': toMarkdown,
+  '.markdown': toMarkdown,
+  '.csv': toCsv,
+  '.html': toHtml,
+  '.htm': toHtml,
+  '.svg': toSvg,
+};
+
+function writerFor(file: string): (r: BenchReport) => string {
+  const w = WRITERS[extname(file).toLowerCase()];
+  if (!w) {
+    throw new CliUsageError(`--out ${file}: unknown format; use one of ${Object.keys(WRITERS).join(', ')}`);
+  }
+  return w;
+}
+
+function listing(io: Io): void {
+  const host = nodeHost('');
+  const rows = allRows(host);
+  io.stdout('providers (--providers):\n');
+  for (const r of rows) {
+    const why = r.unavailableReason?.();
+    io.stdout(
+      `  ${r.id.padEnd(20)} ${r.implementedIn.padEnd(12)} ${r.library}@${host.versionOf?.(r.library) ?? '?'}${why ? `  [skipped here: ${why}]` : ''}${r.note ? `  (${r.note})` : ''}\n`,
+    );
+    io.stdout(`  ${''.padEnd(20)} ${r.algorithms.join(', ')}\n`);
+  }
+  io.stdout(
+    `algorithms (--algorithms): ${libraryAlgorithms()
+      .map((a) => a.name)
+      .join(', ')}\n`,
+  );
+  io.stdout(`workloads (--workload): ${[...WORKLOADS, 'all'].join(', ')}\n`);
+}
+
+export async function bench(flags: BenchFlags, io: Io, command: string): Promise<number> {
+  if (flags.list) {
+    listing(io);
+    return 0;
+  }
+  const options = benchOptions(flags);
+  resolveAlgorithms(options.algorithms); // fail fast, before loading anything
+  const write = flags.out ? writerFor(flags.out) : undefined;
+  let bar: SingleBar | undefined;
+  let phase = '';
+  const onProgress = (p: Progress) => {
+    if (!io.stderrIsTTY) return;
+    if (p.phase !== phase) {
+      bar?.stop();
+      phase = p.phase;
+      bar = new SingleBar({
+        stream: process.stderr,
+        format: `${p.phase === 'check' ? 'checking' : 'timing  '} {bar} {value}/{total} {label}`,
+        hideCursor: true,
+        clearOnComplete: true,
+        barsize: 24,
+      });
+      bar.start(p.total, p.done, { label: p.label });
+    }
+    bar?.update(p.done, { label: p.label });
+  };
+  let report: BenchReport;
+  try {
+    report = flags.isolate
+      ? await runIsolated(options, command, onProgress)
+      : await runBench(options, nodeHost(command, { onProgress }));
+  } finally {
+    bar?.stop();
+  }
+  if (flags.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    const color = io.stdoutIsTTY && !io.env.NO_COLOR;
+    io.stdout(renderReport(report, style(color), io.columns));
+  }
+  if (flags.out && write) {
+    writeFileSync(flags.out, write(report));
+    io.stderr(`wrote ${flags.out}\n`);
+  }
+  return 0;
+}
+
+/** An argument as a POSIX shell would need it, so the recorded command line can be run again. */
+function shellQuote(a: string): string {
+  return /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
+}
+
+export function registerBench(program: Command, { io, argv, done }: CommandContext): void {
+  program
+    .command('bench', { isDefault: true })
+    .description(
+      "time every provider and peer on the seeds' workloads (default: the seed's string and 1 MiB, six algorithms)",
+    )
+    .option('-a, --algorithms <list>', 'comma-separated algorithms (default: MD2,MD5,SHA-1,SHA-256,SHA-384,SHA-512)')
+    .option('-p, --providers <list>', 'comma-separated providers and peers (default: all; see --list)')
+    .option('-w, --workload <name>', 'seed, sizes, stream or all (default: seed and 1 MiB throughput)')
+    .option(
+      '--sizes <list>',
+      'sizes for the sizes workload, e.g. 16,64,1k,1M (default with --workload: 16..16384 and 1 MiB)',
+    )
+    .option('-t, --time <ms>', `duration of one sample in ms (default ${DEFAULTS.sampleMs})`)
+    .option('--samples <n>', `samples per case, at least 5 (default ${DEFAULTS.samples})`)
+    .option('--warmup <ms>', `warm-up per case in ms (default ${DEFAULTS.warmupMs})`)
+    .option('--exact', 'seed workload: run N hashes literally, once, timed as the seed did')
+    .option('--count <n>', `the seed's N (default ${DEFAULTS.count})`)
+    .option('--json', 'print the report as JSON (schema digestlab-bench/1) on stdout instead of tables')
+    .option('-o, --out <file>', 'also write the report: .json, .md, .csv, .html or .svg')
+    .option('--isolate', 'run each provider × algorithm in a fresh worker thread (no JIT or GC state carried over)')
+    .option('--list', 'list providers, algorithms and workloads, then exit')
+    .action(async (flags: BenchFlags) => {
+      done(await bench(flags, io, ['digestlab', ...argv.map(shellQuote)].join(' ')));
+    });
+}

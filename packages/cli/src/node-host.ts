@@ -1,0 +1,139 @@
+/**
+ * What only Node can give the platform-neutral engine: node:crypto as the reference and as a row of its own, the
+ * installed versions of packages, the CPU model, and a real GC between cases.
+ */
+import { createHash, getHashes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { Host, Prepared, Reference, Row } from '@digestlab/lab';
+import type { AlgorithmName } from 'digestlab';
+
+const NODE_NAMES: Partial<Record<AlgorithmName, string>> = {
+  MD2: 'md2',
+  MD5: 'md5',
+  'SHA-1': 'sha1',
+  'SHA-224': 'sha224',
+  'SHA-256': 'sha256',
+  'SHA-384': 'sha384',
+  'SHA-512': 'sha512',
+  'SHA-512/224': 'sha512-224',
+  'SHA-512/256': 'sha512-256',
+};
+
+/** Algorithms this Node's OpenSSL really computes (getHashes() can list what the default provider refuses). */
+function nodeAlgorithms(): AlgorithmName[] {
+  const listed = new Set(getHashes());
+  return (Object.entries(NODE_NAMES) as [AlgorithmName, string][])
+    .filter(([, n]) => {
+      if (!listed.has(n)) return false;
+      try {
+        createHash(n).digest();
+        return true;
+      } catch {
+        return false;
+      }
+    })
+    .map(([a]) => a);
+}
+
+const AVAILABLE = nodeAlgorithms();
+
+export const nodeReference: Reference = {
+  name: `node:crypto (Node ${process.version}, OpenSSL ${process.versions.openssl})`,
+  digest(algorithm, data) {
+    const n = NODE_NAMES[algorithm];
+    if (!n || !AVAILABLE.includes(algorithm)) return undefined;
+    const b = createHash(n).update(data).digest();
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  },
+};
+
+/** node:crypto called directly, as a user would without digestlab: the baseline of every ratio. */
+export const nodeCryptoRow: Row = {
+  id: 'node:crypto',
+  library: 'node:crypto',
+  kind: 'baseline',
+  implementedIn: 'OpenSSL',
+  note: 'createHash(alg).update(x).digest(), called directly',
+  algorithms: AVAILABLE,
+  async prepare(algorithm): Promise<Prepared> {
+    const n = NODE_NAMES[algorithm];
+    if (!n || !AVAILABLE.includes(algorithm)) throw new Error(`node:crypto has no ${algorithm} here`);
+    return {
+      async: false,
+      hex: (s) => createHash(n).update(s, 'utf8').digest('hex'),
+      bytes: (d) => createHash(n).update(d).digest(),
+      stream: () => {
+        const h = createHash(n);
+        return { update: (c) => void h.update(c), finish: () => h.digest() };
+      },
+    };
+  },
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The installed version of `pkg`, from its package.json, found the way the lab finds it: resolved from
+ * @digestlab/lab's own location, then up to the directory whose package.json names the package (works whatever the
+ * package's "exports" allow).
+ */
+export function versionOf(pkg: string): string | undefined {
+  if (pkg === 'node:crypto') return `${process.version} (OpenSSL ${process.versions.openssl})`;
+  try {
+    const fromCli = createRequire(join(here, 'index.js'));
+    const labEntry = fromCli.resolve('@digestlab/lab');
+    const fromLab = createRequire(labEntry);
+    let dir = dirname(fromLab.resolve(pkg));
+    for (;;) {
+      try {
+        const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+        if (json.name === pkg) return json.version;
+      } catch {
+        // no package.json here; keep climbing
+      }
+      const up = dirname(dir);
+      if (up === dir) return undefined;
+      dir = up;
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** A real full GC: `--expose-gc` switched on at run time (the flag must be set before `gc` is looked up). */
+export function exposeGc(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function nodeHost(command: string, extra: Partial<Host> = {}): Host {
+  const cpus = os.cpus();
+  const gc = exposeGc();
+  return {
+    reference: nodeReference,
+    rows: [nodeCryptoRow],
+    versionOf,
+    ...(gc ? { gc } : {}),
+    env: {
+      runtime: 'node',
+      runtimeVersion: process.versions.node,
+      cpu: cpus[0]?.model?.trim() || 'unknown',
+      cores: os.availableParallelism?.() ?? cpus.length,
+      os: `${os.type()} ${os.release()} ${os.arch()}`,
+      loadAverage: os.loadavg(),
+      command,
+    },
+    ...extra,
+  };
+}

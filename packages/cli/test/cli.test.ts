@@ -1,0 +1,159 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Io } from '../src/io.js';
+import { main } from '../src/main.js';
+
+const FIXTURES = join(import.meta.dirname, '..', '..', 'lab', 'test', 'fixtures');
+// A tiny run: two algorithms, three rows, 1 ms samples. Timings are never asserted.
+const QUICK = ['-a', 'MD5,SHA-256', '-p', 'node:crypto,ts,js-md5', '--time', '1', '--warmup', '1'];
+
+async function run(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = {
+    stdout: (s) => {
+      stdout += s;
+    },
+    stderr: (s) => {
+      stderr += s;
+    },
+    stderrIsTTY: false,
+    stdoutIsTTY: false,
+    columns: 120,
+    env: {},
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'digestlab-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('digestlab CLI errors', () => {
+  it('unknown algorithm: exit 2, listing the valid ones', async () => {
+    const r = await run(['--algorithms', 'SHA-3']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown algorithm "SHA-3"; valid algorithms: MD2, MD5, SHA-1/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('unknown provider: exit 2, listing the valid ones', async () => {
+    const r = await run(['bench', '--providers', 'ts,nope']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown provider "nope"; valid providers: .*node:crypto.*js-md5/);
+  });
+
+  it('bad flags and values: exit 2', async () => {
+    expect((await run(['--bogus'])).code).toBe(2);
+    expect((await run(['--workload', 'everything'])).code).toBe(2);
+    expect((await run(['--samples', '3'])).code).toBe(2);
+    expect((await run(['--time', 'soon'])).code).toBe(2);
+    expect((await run(['--out', join(dir, 'x.pdf'), ...QUICK])).code).toBe(2);
+    expect((await run(['compare', 'only-one.json'])).code).toBe(2);
+    expect((await run(['compare', join(dir, 'missing.json'), join(dir, 'missing.json')])).code).toBe(2);
+  });
+
+  it('--help and --version exit 0', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('bench');
+    expect(help.stdout).toContain('compare');
+    expect((await run(['--version'])).code).toBe(0);
+  });
+});
+
+describe('digestlab bench', () => {
+  it('--json prints the documented schema on stdout, nothing else', async () => {
+    const r = await run(['--json', ...QUICK]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.schema).toBe('digestlab-bench/1');
+    expect(report.env).toMatchObject({ runtime: 'node', cores: expect.any(Number), cpu: expect.any(String) });
+    expect(report.env.command).toContain('digestlab');
+    const keys = ['workload', 'algorithm', 'provider', 'library', 'version', 'size', 'unit'];
+    for (const k of [...keys, 'median', 'min', 'max', 'mad', 'samples', 'status']) {
+      expect(report.results[0]).toHaveProperty(k);
+    }
+    // default suite: seed workload and 1 MiB throughput
+    expect(new Set(report.results.map((x: { workload: string }) => x.workload))).toEqual(new Set(['seed', 'sizes']));
+    const md5 = report.results.find(
+      (x: { provider: string; algorithm: string; workload: string }) =>
+        x.provider === 'js-md5' && x.algorithm === 'MD5' && x.workload === 'seed',
+    );
+    expect(md5).toMatchObject({ status: 'ok', unit: 'ops/s', size: 93, library: 'js-md5' });
+    expect(md5.version).toMatch(/^\d+\.\d+\.\d+/);
+    const sha256 = report.results.find(
+      (x: { provider: string; algorithm: string }) => x.provider === 'js-md5' && x.algorithm === 'SHA-256',
+    );
+    expect(sha256.status).toBe('unavailable');
+  });
+
+  it('prints terminal tables, and --out writes json, md, csv, html, svg', async () => {
+    const outs = ['r.json', 'r.md', 'r.csv', 'r.html', 'r.svg'].map((f) => join(dir, f));
+    for (const out of outs) {
+      const r = await run(['--out', out, '--workload', 'seed', ...QUICK]);
+      expect(r.code).toBe(0);
+      expect(existsSync(out)).toBe(true);
+      expect(r.stdout).toContain('seed workload');
+      expect(r.stdout).toContain('node:crypto');
+    }
+    expect(JSON.parse(readFileSync(outs[0], 'utf8')).schema).toBe('digestlab-bench/1');
+    expect(readFileSync(outs[1], 'utf8')).toContain('| algorithm |');
+    expect(readFileSync(outs[2], 'utf8').split('\n')[0]).toContain('workload,algorithm,provider');
+    expect(readFileSync(outs[3], 'utf8')).toContain('<svg');
+    expect(readFileSync(outs[4], 'utf8')).toMatch(/^<svg/);
+  });
+
+  it('--list names every provider and algorithm', async () => {
+    const r = await run(['--list']);
+    expect(r.code).toBe(0);
+    for (const id of ['ts', 'node', 'webcrypto', 'node:crypto', '@noble/hashes', 'hash-wasm', 'js-md2', 'sha.js']) {
+      expect(r.stdout).toContain(id);
+    }
+  });
+});
+
+describe('digestlab compare', () => {
+  it('puts two runs side by side with ratios and noise', async () => {
+    const r = await run(['compare', join(FIXTURES, 'run-a.json'), join(FIXTURES, 'run-b.json')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('run-a.json');
+    expect(r.stdout).toMatch(/MD5\s+ts\s+.*noise/);
+    expect(r.stdout).toMatch(/SHA-256\s+ts\s+.*2\.00×\s+faster/);
+    const j = await run(['compare', '--json', join(FIXTURES, 'run-a.json'), join(FIXTURES, 'run-b.json')]);
+    expect(JSON.parse(j.stdout).rows.length).toBeGreaterThan(3);
+  });
+});
+
+describe('digestlab bench --isolate', () => {
+  it.runIf(existsSync(join(import.meta.dirname, '..', 'dist', 'worker.js')))(
+    'runs each provider × algorithm in a worker and merges one report',
+    async () => {
+      const r = await run(['--isolate', '--json', '-w', 'seed', ...QUICK]);
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.stdout);
+      expect(report.env.isolated).toBe(true);
+      expect(
+        report.results.map((x: { algorithm: string; provider: string }) => `${x.algorithm} ${x.provider}`),
+      ).toEqual(['MD5 node:crypto', 'MD5 ts', 'MD5 js-md5', 'SHA-256 node:crypto', 'SHA-256 ts', 'SHA-256 js-md5']);
+      expect(report.results.filter((x: { status: string }) => x.status === 'ok')).toHaveLength(5);
+    },
+  );
+});
+
+describe('the digestlab bin', () => {
+  const bin = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
+  it.runIf(existsSync(join(import.meta.dirname, '..', 'dist', 'main.js')))(
+    'runs from the built package and exits 2 on an unknown algorithm',
+    () => {
+      const r = spawnSync(process.execPath, [bin, '-a', 'nope'], { encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('valid algorithms');
+      const v = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8' });
+      expect(v.status).toBe(0);
+    },
+  );
+});

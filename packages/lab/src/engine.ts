@@ -1,0 +1,475 @@
+/**
+ * The benchmark engine: selects rows and algorithms, checks every row's output against a reference before anything
+ * is timed, times what is right, and returns the report. Platform-neutral: what only a host can do (a reference
+ * digest, GC, versions of installed packages, CPU model) comes in through {@link Host}.
+ */
+import { type AlgorithmName, digest, algorithms as libraryAlgorithms, providers as libraryProviders } from 'digestlab';
+import { ourRows } from './ours.js';
+import { PEERS } from './peers/index.js';
+import {
+  type BenchEnv,
+  type BenchReport,
+  type BenchResult,
+  type ProviderMeta,
+  SCHEMA,
+  type Status,
+  type Unit,
+  type Workload,
+} from './report.js';
+import { bytesHex, type Output, outputHex, type Prepared, type Row } from './rows.js';
+import { MIB, SEED_ALGORITHMS, SEED_COUNT, SEED_INPUT, SEED_JAVA_HEX } from './seed.js';
+import { summarize } from './stats.js';
+import { type Call, sampleCall, type TimingOptions, timeExact } from './timing.js';
+
+/** A mistake in what was asked (unknown algorithm or provider, bad number): the CLI exits 2 with the message. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** What rows are checked against. `digest` returns undefined for an algorithm it lacks. */
+export interface Reference {
+  name: string;
+  digest(algorithm: AlgorithmName, data: Uint8Array): Uint8Array | undefined | Promise<Uint8Array | undefined>;
+}
+
+export interface BenchOptions {
+  /** Algorithm names or aliases; default: the seed's six. */
+  algorithms?: readonly string[];
+  /** Row ids; default: every row. */
+  providers?: readonly string[];
+  /** Default: seed and sizes (with sizes [1 MiB]: the default suite). */
+  workloads?: readonly Workload[];
+  /** Sizes for the `sizes` workload, bytes. Default [1 MiB]. */
+  sizes?: readonly number[];
+  /** Bytes per update in the `stream` workload. Default 1 MiB. */
+  streamChunk?: number;
+  sampleMs?: number;
+  samples?: number;
+  warmupMs?: number;
+  /** Seed workload: run `count` calls literally, once, as the seed did. */
+  exact?: boolean;
+  /** The seed's N. Default 100000. */
+  count?: number;
+}
+
+export interface Progress {
+  phase: 'check' | 'time';
+  done: number;
+  total: number;
+  label: string;
+}
+
+export interface Host {
+  /** What rows are checked against (the CLI passes node:crypto). Default: digestlab's own providers. */
+  reference?: Reference;
+  /** Extra rows, e.g. the runtime's own node:crypto called directly (listed after ours, before the peers). */
+  rows?: readonly Row[];
+  /** Installed version of an npm package, read from its package.json. */
+  versionOf?(pkg: string): string | undefined;
+  /** Facts only the host knows (CPU model, command line...). */
+  env?: Partial<BenchEnv>;
+  /** A full GC, run before each timed case. */
+  gc?(): void;
+  onProgress?(progress: Progress): void;
+}
+
+export const DEFAULTS = {
+  sampleMs: 50,
+  samples: 5,
+  warmupMs: 60,
+  count: SEED_COUNT,
+  streamChunk: MIB,
+} as const;
+
+/** Every row on offer: our providers, the host's extra rows, then the peers. */
+export function allRows(host: Host = {}): Row[] {
+  return [...ourRows(), ...(host.rows ?? []), ...PEERS];
+}
+
+/** Canonical names for names or aliases; throws {@link UsageError} listing the valid ones. */
+export function resolveAlgorithms(names: readonly string[] | undefined): AlgorithmName[] {
+  if (!names || names.length === 0) return [...SEED_ALGORITHMS];
+  const known = libraryAlgorithms();
+  const out: AlgorithmName[] = [];
+  for (const name of names) {
+    const key = name.trim().toLowerCase();
+    const hit = known.find(
+      (a) => a.name.toLowerCase() === key || a.aliases.some((x) => x.toLowerCase() === key) || a.oids.includes(key),
+    );
+    if (!hit) {
+      throw new UsageError(`unknown algorithm "${name}"; valid algorithms: ${known.map((a) => a.name).join(', ')}`);
+    }
+    if (!out.includes(hit.name)) out.push(hit.name);
+  }
+  return out;
+}
+
+/** The rows for ids (all rows when none given); throws {@link UsageError} listing the valid ids. */
+export function resolveProviders(ids: readonly string[] | undefined, rows: readonly Row[]): Row[] {
+  if (!ids || ids.length === 0) return [...rows];
+  const out: Row[] = [];
+  for (const id of ids) {
+    const row = rows.find((r) => r.id.toLowerCase() === id.trim().toLowerCase());
+    if (!row) throw new UsageError(`unknown provider "${id}"; valid providers: ${rows.map((r) => r.id).join(', ')}`);
+    if (!out.includes(row)) out.push(row);
+  }
+  return out;
+}
+
+/** Deterministic pseudo-random bytes (xorshift32): the same input on every runtime and run. */
+export function randomBytes(n: number, seed = 0x9e3779b9): Uint8Array {
+  const out = new Uint8Array(n);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+/**
+ * The default reference when the host gives none: digestlab's `node` provider (node:crypto) where the runtime has
+ * it, else WebCrypto for the SHA family. Algorithms neither has fall back as described in {@link expectedHex}.
+ */
+export function defaultReference(): Reference {
+  const info = libraryProviders();
+  const node = info.find((p) => p.id === 'node' && p.available);
+  if (node) {
+    return {
+      name: 'node:crypto (through digestlab provider "node")',
+      digest: (algorithm, data) =>
+        node.algorithms.includes(algorithm) ? digest(algorithm, data, { provider: 'node' }) : undefined,
+    };
+  }
+  return {
+    name: 'WebCrypto (crypto.subtle)',
+    async digest(algorithm, data) {
+      const subtle = (globalThis as { crypto?: Crypto }).crypto?.subtle;
+      if (!subtle || !['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'].includes(algorithm)) return undefined;
+      return new Uint8Array(await subtle.digest(algorithm, data as Uint8Array<ArrayBuffer>));
+    },
+  };
+}
+
+const utf8 = new TextEncoder();
+
+interface Cell {
+  workload: Workload;
+  algorithm: AlgorithmName;
+  row: Row;
+  size: number;
+  status: Status;
+  prepared?: Prepared;
+  input?: string | Uint8Array;
+  expected?: string;
+  summary?: { median: number; min: number; max: number; mad: number; samples: number };
+  unit: Unit;
+}
+
+function describeError(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function detectEnv(): Pick<BenchEnv, 'runtime' | 'runtimeVersion' | 'cpu' | 'cores' | 'os'> {
+  const g = globalThis as {
+    process?: { versions?: Record<string, string>; platform?: string; arch?: string };
+    Bun?: { version: string };
+    Deno?: { version: { deno: string } };
+    navigator?: { userAgent?: string; hardwareConcurrency?: number; platform?: string };
+  };
+  let runtime = 'unknown';
+  let runtimeVersion = 'unknown';
+  if (g.Bun) [runtime, runtimeVersion] = ['bun', g.Bun.version];
+  else if (g.Deno) [runtime, runtimeVersion] = ['deno', g.Deno.version.deno];
+  else if (g.process?.versions?.node) [runtime, runtimeVersion] = ['node', g.process.versions.node];
+  else if (g.navigator?.userAgent) [runtime, runtimeVersion] = ['browser', g.navigator.userAgent];
+  return {
+    runtime,
+    runtimeVersion,
+    cpu: 'unknown',
+    cores: g.navigator?.hardwareConcurrency ?? 0,
+    os: g.process?.platform
+      ? `${g.process.platform} ${g.process.arch ?? ''}`.trim()
+      : (g.navigator?.platform ?? 'unknown'),
+  };
+}
+
+function positive(name: string, v: number | undefined, fallback: number, min = 0): number {
+  const x = v ?? fallback;
+  if (!Number.isFinite(x) || x < min) throw new UsageError(`${name} must be a number >= ${min} (got ${v})`);
+  return x;
+}
+
+/** Runs the benchmark. Never throws for a row's failure (that row becomes wrong/skipped); throws UsageError. */
+export async function runBench(options: BenchOptions = {}, host: Host = {}): Promise<BenchReport> {
+  const date = new Date().toISOString();
+  const started = performance.now();
+  const rows = allRows(host);
+  const algorithms = resolveAlgorithms(options.algorithms);
+  const selected = resolveProviders(options.providers, rows);
+  const workloads: Workload[] = [...new Set(options.workloads ?? (['seed', 'sizes'] as Workload[]))];
+  const sizes = [...new Set(options.sizes ?? [MIB])];
+  for (const s of sizes) positive('size', s, 0, 1);
+  const streamChunk = positive('stream chunk', options.streamChunk, DEFAULTS.streamChunk, 1);
+  const timing: TimingOptions = {
+    sampleMs: positive('sample time (ms)', options.sampleMs, DEFAULTS.sampleMs, 0.001),
+    samples: Math.floor(positive('samples', options.samples, DEFAULTS.samples, 1)),
+    warmupMs: positive('warm-up (ms)', options.warmupMs, DEFAULTS.warmupMs, 0),
+    ...(host.gc ? { gc: host.gc } : {}),
+  };
+  const exact = options.exact ?? false;
+  const count = Math.floor(positive('count', options.count, DEFAULTS.count, 1));
+  const reference = host.reference ?? defaultReference();
+  const messages: string[] = [];
+  const version = (pkg: string) => host.versionOf?.(pkg) ?? 'unknown';
+
+  // ---- inputs and expected digests
+  const inputs = new Map<number, Uint8Array>();
+  const inputOf = (n: number) => {
+    let b = inputs.get(n);
+    if (!b) {
+      b = randomBytes(n, 0x9e3779b9 ^ n);
+      inputs.set(n, b);
+    }
+    return b;
+  };
+  const expectedCache = new Map<string, Promise<string>>();
+  const fallbackNotes = new Set<string>();
+  /**
+   * The expected digest: the reference (node:crypto in the CLI). Where it lacks the algorithm (MD2: OpenSSL 3 has
+   * none), our `ts` provider: its MD2 is proven against RFC 1319's test suite and Java's MessageDigest vectors
+   * (vectors/md2-java.txt) by the library's own tests, and on the seed input it is checked below against Java's
+   * digest (vectors/seed-java.txt) on every run. A peer that disagrees is therefore wrong, not the reference.
+   */
+  const expectedHex = (algorithm: AlgorithmName, key: string, data: Uint8Array): Promise<string> => {
+    const k = `${algorithm}|${key}`;
+    let p = expectedCache.get(k);
+    if (!p) {
+      p = (async () => {
+        let d = await reference.digest(algorithm, data);
+        if (!d) {
+          fallbackNotes.add(algorithm);
+          d = digest(algorithm, data, { provider: 'ts' });
+        }
+        const hex = bytesHex(d);
+        const java = SEED_JAVA_HEX[algorithm];
+        if (key === 'seed' && java && hex !== java) {
+          throw new Error(`reference ${reference.name} gives ${hex} for ${algorithm} of the seed; Java gives ${java}`);
+        }
+        return hex;
+      })();
+      expectedCache.set(k, p);
+    }
+    return p;
+  };
+  const streamInput = (chunk: Uint8Array) => {
+    const all = new Uint8Array(chunk.length * 3);
+    for (let i = 0; i < 3; i++) all.set(chunk, i * chunk.length);
+    return all;
+  };
+
+  // ---- cells
+  const cells: Cell[] = [];
+  const meta: ProviderMeta[] = [];
+  const prepared = new Map<string, Promise<Prepared | Error>>();
+  for (const row of selected) {
+    const skipped = row.unavailableReason?.();
+    meta.push({
+      id: row.id,
+      library: row.library,
+      version: version(row.library),
+      kind: row.kind,
+      implementedIn: row.implementedIn,
+      ...(row.note ? { note: row.note } : {}),
+      ...(skipped ? { skipped } : {}),
+    });
+  }
+  for (const workload of workloads) {
+    const cellSizes =
+      workload === 'seed' ? [utf8.encode(SEED_INPUT).length] : workload === 'sizes' ? sizes : [streamChunk];
+    const unit: Unit = workload === 'seed' ? (exact ? 's' : 'ops/s') : 'MiB/s';
+    for (const algorithm of algorithms) {
+      for (const row of selected) {
+        for (const size of cellSizes) {
+          const status: Status = row.unavailableReason?.()
+            ? 'skipped'
+            : row.algorithms.includes(algorithm)
+              ? 'ok'
+              : 'unavailable';
+          cells.push({ workload, algorithm, row, size, status, unit });
+        }
+      }
+    }
+  }
+
+  // ---- phase 1: check every cell that could be timed, before anything is timed
+  const toCheck = cells.filter((c) => c.status === 'ok');
+  let done = 0;
+  for (const cell of toCheck) {
+    host.onProgress?.({ phase: 'check', done, total: toCheck.length, label: label(cell) });
+    const key = `${cell.row.id}|${cell.algorithm}`;
+    let pp = prepared.get(key);
+    if (!pp) {
+      pp = cell.row.prepare(cell.algorithm).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      prepared.set(key, pp);
+    }
+    const p = await pp;
+    done++;
+    if (p instanceof Error) {
+      cell.status = 'skipped';
+      const m = `${cell.row.id} ${cell.algorithm}: could not load (${p.message})`;
+      if (!messages.includes(m)) messages.push(m);
+      continue;
+    }
+    cell.prepared = p;
+    try {
+      let got: Output;
+      if (cell.workload === 'seed') {
+        cell.input = SEED_INPUT;
+        cell.expected = await expectedHex(cell.algorithm, 'seed', utf8.encode(SEED_INPUT));
+        got = await p.hex(SEED_INPUT);
+      } else if (cell.workload === 'sizes') {
+        if (!p.bytes) {
+          cell.status = 'unavailable';
+          continue;
+        }
+        const input = inputOf(cell.size);
+        cell.input = input;
+        cell.expected = await expectedHex(cell.algorithm, `sizes:${cell.size}`, input);
+        got = await p.bytes(input);
+      } else {
+        if (!p.stream) {
+          cell.status = 'unavailable';
+          continue;
+        }
+        const chunk = inputOf(cell.size);
+        cell.input = chunk;
+        const h = await p.stream();
+        for (let i = 0; i < 3; i++) h.update(chunk);
+        got = h.finish();
+        cell.expected = await expectedHex(cell.algorithm, `stream:${cell.size}`, streamInput(chunk));
+      }
+      const hex = outputHex(got);
+      if (hex !== cell.expected) {
+        cell.status = 'wrong';
+        messages.push(`WRONG ${label(cell)}: got ${hex.slice(0, 40)}…, expected ${cell.expected.slice(0, 40)}…`);
+      }
+    } catch (e) {
+      if (e instanceof Error && e.message.startsWith('reference ')) throw e;
+      cell.status = 'wrong';
+      messages.push(`WRONG ${label(cell)}: threw ${describeError(e)}`);
+    }
+  }
+  for (const a of fallbackNotes) {
+    messages.push(
+      `${a}: ${reference.name} lacks it; checked against digestlab's ts provider (tested against RFC and Java vectors; on the seed input also against Java's digest)`,
+    );
+  }
+
+  // ---- phase 2: time, one case at a time (GC between cases when the host can)
+  const toTime = cells.filter((c) => c.status === 'ok');
+  done = 0;
+  for (const cell of toTime) {
+    host.onProgress?.({ phase: 'time', done, total: toTime.length, label: label(cell) });
+    try {
+      await timeCell(cell, timing, exact, count);
+    } catch (e) {
+      cell.status = 'wrong';
+      messages.push(`WRONG ${label(cell)}: threw while timed: ${describeError(e)}`);
+    }
+    done++;
+  }
+  host.onProgress?.({ phase: 'time', done, total: toTime.length, label: 'done' });
+
+  const results: BenchResult[] = cells.map((c) => ({
+    workload: c.workload,
+    algorithm: c.algorithm,
+    provider: c.row.id,
+    library: c.row.library,
+    version: version(c.row.library),
+    size: c.size,
+    unit: c.unit,
+    median: c.status === 'ok' && c.summary ? c.summary.median : null,
+    min: c.status === 'ok' && c.summary ? c.summary.min : null,
+    max: c.status === 'ok' && c.summary ? c.summary.max : null,
+    mad: c.status === 'ok' && c.summary ? c.summary.mad : null,
+    samples: c.status === 'ok' && c.summary ? c.summary.samples : 0,
+    status: c.status,
+  }));
+
+  const env: BenchEnv = {
+    ...detectEnv(),
+    date,
+    ...host.env,
+    durationSeconds: Math.round((performance.now() - started) / 100) / 10,
+    timing: { ...omitGc(timing), exact, count, gc: Boolean(host.gc) },
+    reference: reference.name,
+    providers: meta,
+    messages,
+  };
+  return { schema: SCHEMA, env, results };
+}
+
+function omitGc(t: TimingOptions): { sampleMs: number; samples: number; warmupMs: number } {
+  return { sampleMs: t.sampleMs, samples: t.samples, warmupMs: t.warmupMs };
+}
+
+function label(c: Pick<Cell, 'workload' | 'algorithm' | 'row' | 'size'>): string {
+  return `${c.workload} ${c.algorithm} ${c.row.id}${c.workload === 'seed' ? '' : ` ${c.size} B`}`;
+}
+
+async function timeCell(cell: Cell, timing: TimingOptions, exact: boolean, count: number): Promise<void> {
+  const p = cell.prepared as Prepared;
+  // Every call's result goes to `sink`, and the last one is checked again after timing: the work is consumed, so it
+  // cannot be optimised away, and a row that goes wrong once warm is caught.
+  let sink: unknown;
+  let call: Call;
+  let finish: (() => void) | undefined;
+  if (cell.workload === 'seed' || cell.workload === 'sizes') {
+    const input = cell.input;
+    if (cell.workload === 'seed') {
+      const f = p.hex;
+      const s = input as string;
+      call = p.async
+        ? async () => {
+            sink = await f(s);
+          }
+        : () => {
+            sink = f(s);
+          };
+    } else {
+      const f = p.bytes as NonNullable<Prepared['bytes']>;
+      const d = input as Uint8Array;
+      call = p.async
+        ? async () => {
+            sink = await f(d);
+          }
+        : () => {
+            sink = f(d);
+          };
+    }
+  } else {
+    const h = await (p.stream as NonNullable<Prepared['stream']>)();
+    const chunk = cell.input as Uint8Array;
+    call = () => h.update(chunk);
+    finish = () => {
+      sink = h.finish();
+    };
+  }
+  if (exact && cell.workload === 'seed') {
+    const seconds = await timeExact(call, p.async, count, timing.gc);
+    cell.summary = { median: seconds, min: seconds, max: seconds, mad: 0, samples: 1 };
+  } else {
+    const perCall = await sampleCall(call, p.async, timing);
+    const rates = perCall.map((t) => (cell.workload === 'seed' ? 1 / t : cell.size / t / MIB));
+    cell.summary = summarize(rates);
+  }
+  finish?.();
+  if (cell.workload !== 'stream' && outputHex(sink as Output) !== cell.expected) {
+    cell.status = 'wrong';
+    throw new Error(`its last timed output ${outputHex(sink as Output).slice(0, 40)}… differs from the check`);
+  }
+}

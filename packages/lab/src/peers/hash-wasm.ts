@@ -1,0 +1,53 @@
+/**
+ * hash-wasm: C compiled to WebAssembly. Its hashers are created asynchronously (createSHA256() etc.), so the row
+ * creates one hasher per algorithm before anything is checked or timed and calls `init()` on it for every hash:
+ * each iteration is still a complete, independent digest. (Its top-level `sha256(data)` is async and does the
+ * same internally, behind a lock.)
+ */
+import type { AlgorithmName } from 'digestlab';
+import type { Prepared, Row } from '../rows.js';
+import { cjs, lacks, lazy } from './util.js';
+
+interface Hasher {
+  init(): Hasher;
+  update(data: Uint8Array | string): Hasher;
+  digest(outputType: 'hex'): string;
+  digest(outputType: 'binary'): Uint8Array;
+}
+type Create = () => Promise<Hasher>;
+
+const load = lazy(async () => {
+  const hw = cjs<Record<string, Create>>(await import('hash-wasm'));
+  const creators: Partial<Record<AlgorithmName, Create>> = {
+    MD5: hw.createMD5,
+    'SHA-1': hw.createSHA1,
+    'SHA-224': hw.createSHA224,
+    'SHA-256': hw.createSHA256,
+    'SHA-384': hw.createSHA384,
+    'SHA-512': hw.createSHA512,
+  };
+  return creators;
+});
+
+export const hashWasm: Row = {
+  id: 'hash-wasm',
+  library: 'hash-wasm',
+  kind: 'peer',
+  implementedIn: 'WebAssembly',
+  note: 'reuses hasher, init() per call',
+  algorithms: ['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'],
+  async prepare(algorithm): Promise<Prepared> {
+    const create = (await load())[algorithm] ?? lacks('hash-wasm', algorithm);
+    const h = await create();
+    return {
+      async: false,
+      hex: (s) => h.init().update(s).digest('hex'),
+      bytes: (d) => h.init().update(d).digest('binary'),
+      // A hasher of its own, so the long-lived stream never shares state with the one-shot calls.
+      stream: async () => {
+        const x = (await create()).init();
+        return { update: (c) => void x.update(c), finish: () => x.digest('binary') };
+      },
+    };
+  },
+};

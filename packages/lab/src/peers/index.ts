@@ -1,0 +1,31 @@
+/**
+ * Every peer library behind its adapter. Peers are dependencies of @digestlab/lab only, never of the library.
+ * Each is loaded by dynamic import when its row first runs, so a peer that cannot load on a runtime (say, one that
+ * needs Node's Buffer in a browser) fails its own row and nothing else.
+ */
+import type { Row } from '../rows.js';
+import { jsMd2, jsMd5, jsMd5Top, jsSha1, jsSha1Top, jsSha256, jsSha256Top, jsSha512 } from './emn178.js';
+import { hashWasm } from './hash-wasm.js';
+import { noble } from './noble.js';
+import { cryptoJsRow, forgeRow, jsshaRow, shajsRow, sparkMd5Row } from './others.js';
+
+export const PEERS: readonly Row[] = [
+  noble,
+  hashWasm,
+  jsSha256,
+  jsSha256Top,
+  jsSha1,
+  jsSha1Top,
+  jsSha512,
+  jsMd5,
+  jsMd5Top,
+  jsMd2,
+  cryptoJsRow,
+  forgeRow,
+  jsshaRow,
+  sparkMd5Row,
+  shajsRow,
+];
+
+/** npm packages the peers come from, for reading their installed versions. */
+export const PEER_PACKAGES: readonly string[] = [...new Set(PEERS.map((p) => p.library))];

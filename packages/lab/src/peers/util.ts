@@ -1,0 +1,30 @@
+import type { AlgorithmName } from 'digestlab';
+import type { Prepared } from '../rows.js';
+
+/** A module loaded once, on first use, by dynamic import (so a peer that cannot load here fails only its row). */
+export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => {
+    p ??= load();
+    return p;
+  };
+}
+
+/** The CommonJS module object behind an ESM import (`default`), or the namespace itself. */
+export function cjs<T>(ns: unknown): T {
+  const m = ns as { default?: unknown };
+  return (m.default ?? m) as T;
+}
+
+/** Throws the error every adapter uses for an algorithm it lacks (callers check `algorithms` first). */
+export function lacks(library: string, algorithm: AlgorithmName): never {
+  throw new Error(`${library} has no ${algorithm}`);
+}
+
+const encoder = new TextEncoder();
+/** UTF-8, for peers whose API takes bytes only (the conversion is part of what a user pays per call). */
+export function utf8(s: string): Uint8Array {
+  return encoder.encode(s);
+}
+
+export type { Prepared };

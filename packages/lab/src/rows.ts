@@ -1,0 +1,73 @@
+/**
+ * A row of the benchmark: one implementation (one of our providers, a peer library, or a baseline the host adds),
+ * behind one small interface. Every row says what computes its digests (`implementedIn`).
+ */
+import type { AlgorithmName } from 'digestlab';
+
+export type ImplementedIn = 'TypeScript' | 'JavaScript' | 'WebAssembly' | 'OpenSSL' | 'WebCrypto';
+
+/** What a row's byte-level call returns; a string is lowercase hex. */
+export type Output = Uint8Array | ArrayBuffer | readonly number[] | string;
+
+export interface StreamHandle {
+  update(chunk: Uint8Array): void;
+  finish(): Output;
+}
+
+/** One row's implementation of one algorithm, created once before anything is checked or timed. */
+export interface Prepared {
+  /** Calls return promises (awaited in every timed iteration). */
+  async: boolean;
+  /**
+   * Seed workload: the string in, lowercase hex out, one complete independent hash as a user writes it (Java's
+   * `getMessageDigestString(input, alg)`).
+   */
+  hex(input: string): string | Promise<string>;
+  /** Throughput workload: bytes in, digest out. Absent when the library cannot hash arbitrary bytes. */
+  bytes?(input: Uint8Array): Output | Promise<Output>;
+  /** Streaming workload: one long-lived digest fed chunk by chunk. Absent when the row cannot stream. */
+  stream?(): StreamHandle | Promise<StreamHandle>;
+}
+
+export type RowKind = 'ours' | 'peer' | 'baseline';
+
+export interface Row {
+  /** What `--providers` takes and tables show: our provider id, or the peer's npm name (plus a suffix for a variant). */
+  id: string;
+  /** npm package name the code comes from (`digestlab` for ours, `node:crypto` for the runtime's own). */
+  library: string;
+  kind: RowKind;
+  implementedIn: ImplementedIn;
+  /** What a reader must know about how the row calls the library, e.g. "reuses hasher, init() per call". */
+  note?: string;
+  /** Algorithms the row computes; others are `unavailable`. */
+  algorithms: readonly AlgorithmName[];
+  /** Why the row cannot run on this runtime at all (then it is `skipped`), or undefined. */
+  unavailableReason?(): string | undefined;
+  /** Loads the library (dynamic import) and prepares one algorithm. Throws when the library cannot load. */
+  prepare(algorithm: AlgorithmName): Promise<Prepared>;
+}
+
+const HEX = '0123456789abcdef';
+
+/** Lowercase hex of any {@link Output}. */
+export function outputHex(out: Output): string {
+  if (typeof out === 'string') return out.toLowerCase();
+  const bytes = out instanceof ArrayBuffer ? new Uint8Array(out) : out;
+  let s = '';
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    s += HEX[b >> 4] + HEX[b & 15];
+  }
+  return s;
+}
+
+export function bytesHex(bytes: Uint8Array): string {
+  return outputHex(bytes);
+}
+
+/** True when running under Node (or Bun/Deno's Node compatibility), where some peers switch to node:crypto. */
+export function underNode(): boolean {
+  const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof p?.versions?.node === 'string';
+}

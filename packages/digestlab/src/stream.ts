@@ -7,10 +7,13 @@ export type StreamSource = ReadableStream<Data> | AsyncIterable<Data> | Iterable
 
 /** Feeds every chunk of `source` into `digest`, holding one chunk at a time. */
 export async function feed(digest: Digest, source: StreamSource): Promise<void> {
+  if (typeof source !== 'object' || source === null) {
+    throw new InvalidDataError(source, 'a ReadableStream, an async iterable of chunks or a Blob');
+  }
   if (typeof Blob !== 'undefined' && source instanceof Blob) {
     return feed(digest, source.stream());
   }
-  if (source !== null && typeof (source as ReadableStream).getReader === 'function') {
+  if (typeof (source as ReadableStream).getReader === 'function') {
     // getReader() rather than async iteration: Safari's ReadableStream is not async iterable.
     const reader = (source as ReadableStream<Data>).getReader();
     try {
@@ -26,7 +29,7 @@ export async function feed(digest: Digest, source: StreamSource): Promise<void> 
       reader.releaseLock();
     }
   }
-  if (source !== null && typeof source === 'object' && (Symbol.asyncIterator in source || Symbol.iterator in source)) {
+  if (Symbol.asyncIterator in source || Symbol.iterator in source) {
     for await (const chunk of source as AsyncIterable<Data>) digest.update(chunk);
     return;
   }

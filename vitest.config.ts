@@ -18,8 +18,9 @@ export default defineConfig({
           include: ['packages/*/test/**/*.large.test.ts'],
           testTimeout: 30 * 60_000,
           hookTimeout: 30 * 60_000,
-          // each file streams GiBs; one per core
+          // each file streams GiBs: one process per file, both cores (vitest's default is cores - 1)
           pool: 'forks',
+          maxWorkers: 2,
         },
       },
     ],

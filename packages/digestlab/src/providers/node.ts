@@ -56,6 +56,15 @@ if (crypto) {
   }
 }
 
+/** node:crypto's Hash#update refuses views longer than 2^31 - 1 bytes ("data is too long"); feed it slices. */
+const SLICE = 2 ** 30;
+
+function feed(hash: NodeHash, data: Uint8Array): NodeHash {
+  if (data.length <= SLICE) return hash.update(data);
+  for (let off = 0; off < data.length; off += SLICE) hash.update(data.subarray(off, off + SLICE));
+  return hash;
+}
+
 /** A plain Uint8Array over a Buffer's bytes, so results compare equal to other providers'. */
 function plain(b: Uint8Array): Uint8Array {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
@@ -67,7 +76,7 @@ class NodeEngine implements Engine {
     private hash: NodeHash,
   ) {}
   update(data: Uint8Array): void {
-    this.hash.update(data);
+    feed(this.hash, data);
   }
   digest(): Uint8Array {
     return plain(this.hash.digest());
@@ -98,7 +107,7 @@ export const nodeProvider: Provider = {
   digestOnce(algorithm, data) {
     const c = crypto as NodeCrypto;
     const name = NODE_NAMES[algorithm];
-    return plain(c.hash ? c.hash(name, data, 'buffer') : c.createHash(name).update(data).digest());
+    return plain(c.hash ? c.hash(name, data, 'buffer') : feed(c.createHash(name), data).digest());
   },
   async digestAsync(algorithm, data) {
     return this.digestOnce(algorithm, data);

@@ -55,3 +55,76 @@ export function readVector(name: string): string {
 export function hexToBytes(hex: string): Uint8Array {
   return Uint8Array.from(hex.match(/../g) ?? [], (h) => Number.parseInt(h, 16));
 }
+
+/** The lengths, in bytes, at which the large tier's streams of zeros are checked against vectors/zeros.json. */
+export const ZERO_STREAM_SIZES: readonly number[] = [
+  2 ** 28 - 1,
+  2 ** 28,
+  2 ** 28 + 1,
+  2 ** 29 - 1,
+  2 ** 29,
+  2 ** 29 + 1,
+  2 ** 31 - 1,
+  2 ** 31,
+  2 ** 31 + 1,
+  2 ** 32 - 1,
+  2 ** 32,
+  2 ** 32 + 5,
+];
+
+/** The expected digests of all-zero inputs, from vectors/zeros.json: digests[algorithm][String(size)] as hex. */
+export function zeroVectors(): Record<string, Record<string, string>> {
+  return (JSON.parse(readVector('zeros.json')) as { digests: Record<string, Record<string, string>> }).digests;
+}
+
+/** What {@link streamZeros} needs of a running digest (a `Digest` fits). */
+export interface ZeroStreamTarget {
+  update(data: Uint8Array): unknown;
+  clone(): { digestHex(): string };
+}
+
+export interface ZeroStreamResult {
+  /** Hex digest of a clone taken at each size, keyed by String(size). */
+  digests: Record<string, string>;
+  /** Largest rss seen minus the rss at the start, in bytes (sampled at every size and every 256 chunks). */
+  rssGrowth: number;
+  wallSeconds: number;
+  cpuSeconds: number;
+}
+
+/**
+ * Streams zeros into `target` in chunks of `chunkLength` bytes (one chunk, allocated once and reused), splitting
+ * the update that would cross the next size at that size, and digests a clone at each of `sizes` (ascending).
+ */
+export function streamZeros(
+  target: ZeroStreamTarget,
+  sizes: readonly number[],
+  chunkLength = 2 ** 20 + 7,
+): ZeroStreamResult {
+  const chunk = new Uint8Array(chunkLength);
+  const digests: Record<string, string> = {};
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const rss0 = process.memoryUsage.rss();
+  let rssMax = rss0;
+  let done = 0;
+  let chunks = 0;
+  for (const size of sizes) {
+    if (size < done) throw new Error(`sizes must ascend: ${size} after ${done}`);
+    while (done < size) {
+      const n = Math.min(chunkLength, size - done);
+      target.update(n === chunkLength ? chunk : chunk.subarray(0, n));
+      done += n;
+      if (++chunks % 256 === 0) rssMax = Math.max(rssMax, process.memoryUsage.rss());
+    }
+    digests[String(size)] = target.clone().digestHex();
+    rssMax = Math.max(rssMax, process.memoryUsage.rss());
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    digests,
+    rssGrowth: rssMax - rss0,
+    wallSeconds: (performance.now() - t0) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
+}

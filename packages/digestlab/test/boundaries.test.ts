@@ -1,0 +1,563 @@
+/**
+ * Length boundaries far beyond what can be streamed (2^38, 257 GiB, 2^39, ..., 2^53 - 1 bytes), reached through
+ * importState: a state is crafted with encodeState on a fresh engine whose chaining value, buffered bytes and
+ * total length are set to chosen values, imported, fed some bytes across the boundary and finalized. The digest
+ * must equal a REFERENCE written here straight from the standards (RFC 1319, RFC 1321, FIPS 180-4): its own
+ * plain compression functions, its constants derived from first principles (integer roots of primes, the sine
+ * table, the digits of pi for MD2's S-box), BigInt for SHA-512's 64-bit words and for every bit length,
+ * continuing from the same chaining value, buffered bytes and length.
+ *
+ * The reference is proven first: from the initial value it must equal node:crypto (OpenSSL) on random messages
+ * of every interesting length, and MD2 (absent from OpenSSL 3) must give RFC 1319's test suite.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import type { AlgorithmSpec } from '../src/block.js';
+import { type AlgorithmName, importState, MAX_LENGTH } from '../src/index.js';
+import { lookup } from '../src/registry.js';
+import { encodeState } from '../src/state.js';
+import { NODE_NAMES } from './helpers/common.js';
+
+// ---- Deterministic randomness ------------------------------------------------------------------------------
+
+/** splitmix32: a small seeded generator, so every run checks the same cases. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+function randomBytes(next: () => number, n: number): Uint8Array {
+  return Uint8Array.from({ length: n }, () => next() & 0xff);
+}
+
+function hex(bytes: Uint8Array | number[]): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// ---- Constants from first principles -------------------------------------------------------------------------
+
+/** floor(n^(1/k)), exactly: Newton's iteration from above. */
+function iroot(n: bigint, k: bigint): bigint {
+  if (n < 2n) return n;
+  let x = 1n << (BigInt(n.toString(2).length) / k + 1n);
+  for (;;) {
+    const y = ((k - 1n) * x + n / x ** (k - 1n)) / k;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+
+const PRIMES: number[] = [];
+for (let n = 2; PRIMES.length < 80; n++) if (PRIMES.every((p) => n % p !== 0)) PRIMES.push(n);
+
+/** The first `bits` bits of the fractional part of the k-th root of p (FIPS 180-4 §4.2, §5.3). */
+function rootFraction(p: number, k: number, bits: number): bigint {
+  return iroot(BigInt(p) << BigInt(k * bits), BigInt(k)) & ((1n << BigInt(bits)) - 1n);
+}
+
+const SHA256_K = PRIMES.slice(0, 64).map((p) => Number(rootFraction(p, 3, 32)));
+const SHA512_K = PRIMES.slice(0, 80).map((p) => rootFraction(p, 3, 64));
+const SHA256_IV = PRIMES.slice(0, 8).map((p) => rootFraction(p, 2, 32));
+const SHA512_IV = PRIMES.slice(0, 8).map((p) => rootFraction(p, 2, 64));
+const SHA384_IV = PRIMES.slice(8, 16).map((p) => rootFraction(p, 2, 64));
+/** "the second 32 bits of the fractional parts of the square roots of the 9th through 16th prime numbers" */
+const SHA224_IV = SHA384_IV.map((w) => w & 0xffffffffn);
+/** floor(2^30 * sqrt(n)) for n = 2, 3, 5, 10 (FIPS 180-4 §4.2.1). */
+const SHA1_K = [2, 3, 5, 10].map((n) => Number(iroot(BigInt(n) << 60n, 2n)));
+const SHA1_IV = [0x67452301n, 0xefcdab89n, 0x98badcfen, 0x10325476n, 0xc3d2e1f0n];
+/** RFC 1321 §3.3: word A = 01 23 45 67 (low-order byte first), B = 89 ab cd ef, C = fe dc ba 98, D = 76 54 32 10. */
+const MD5_IV = [0x67452301n, 0xefcdab89n, 0x98badcfen, 0x10325476n];
+/** RFC 1321 §3.4: T[i] = floor(4294967296 * abs(sin(i))), i = 1..64. */
+const MD5_T = Array.from({ length: 64 }, (_, i) => Math.floor(4294967296 * Math.abs(Math.sin(i + 1))));
+
+/** Digits of pi, "31415926...", by Machin's formula in BigInt. */
+function piDigits(n: number): number[] {
+  const unity = 10n ** BigInt(n + 10);
+  const arctanInverse = (x: bigint): bigint => {
+    let term = unity / x;
+    let sum = term;
+    for (let k = 3n, sign = -1n; term !== 0n; k += 2n, sign = -sign) {
+      term /= x * x;
+      sum += (sign * term) / k;
+    }
+    return sum;
+  };
+  const pi = 4n * (4n * arctanInverse(5n) - arctanInverse(239n));
+  return Array.from((pi / 10n ** 10n).toString(), Number);
+}
+
+/**
+ * MD2's S-box, "constructed from the digits of pi" (RFC 1319 §3.2): a Durstenfeld shuffle of 0..255 whose
+ * random numbers are drawn from the decimal digits of pi (1, 2 or 3 digits at a time, rejecting the biased top).
+ */
+const MD2_S: number[] = (() => {
+  const digits = piDigits(1200);
+  let at = 0;
+  const draw = (n: number): number => {
+    for (;;) {
+      let x = digits[at++];
+      let y = 10;
+      if (n > 10) {
+        x = x * 10 + digits[at++];
+        y = 100;
+      }
+      if (n > 100) {
+        x = x * 10 + digits[at++];
+        y = 1000;
+      }
+      if (x < n * Math.floor(y / n)) return x % n;
+    }
+  };
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 2; i <= 256; i++) {
+    const j = draw(i);
+    [s[j], s[i - 1]] = [s[i - 1], s[j]];
+  }
+  return s;
+})();
+
+// ---- Reference compression functions ---------------------------------------------------------------------------
+
+const u32 = (x: number): number => x >>> 0;
+const rotl32 = (x: number, n: number): number => u32((x << n) | (x >>> (32 - n)));
+const rotr32 = (x: number, n: number): number => u32((x >>> n) | (x << (32 - n)));
+
+function wordsBE(block: Uint8Array, count: number): number[] {
+  return Array.from({ length: count }, (_, i) =>
+    u32((block[4 * i] << 24) | (block[4 * i + 1] << 16) | (block[4 * i + 2] << 8) | block[4 * i + 3]),
+  );
+}
+
+/** RFC 1321 §3.4, operation by operation: [abcd k s i] means a = b + ((a + F(b,c,d) + X[k] + T[i]) <<< s). */
+function md5Compress(h: number[], block: Uint8Array): number[] {
+  const X = Array.from({ length: 16 }, (_, i) =>
+    u32(block[4 * i] | (block[4 * i + 1] << 8) | (block[4 * i + 2] << 16) | (block[4 * i + 3] << 24)),
+  );
+  const F = (x: number, y: number, z: number) => (x & y) | (~x & z);
+  const G = (x: number, y: number, z: number) => (x & z) | (y & ~z);
+  const H = (x: number, y: number, z: number) => x ^ y ^ z;
+  const I = (x: number, y: number, z: number) => y ^ (x | ~z);
+  const rounds = [
+    { f: F, k: (i: number) => i, s: [7, 12, 17, 22] },
+    { f: G, k: (i: number) => (1 + 5 * i) % 16, s: [5, 9, 14, 20] },
+    { f: H, k: (i: number) => (5 + 3 * i) % 16, s: [4, 11, 16, 23] },
+    { f: I, k: (i: number) => (7 * i) % 16, s: [6, 10, 15, 21] },
+  ];
+  const v = [...h]; // A, B, C, D
+  for (let r = 0; r < 4; r++) {
+    for (let i = 0; i < 16; i++) {
+      // The operations cycle through [ABCD], [DABC], [CDAB], [BCDA].
+      const a = (4 - (i % 4)) % 4;
+      const [b, c, d] = [(a + 1) % 4, (a + 2) % 4, (a + 3) % 4];
+      const { f, k, s } = rounds[r];
+      v[a] = u32(v[b] + rotl32(v[a] + f(v[b], v[c], v[d]) + X[k(i)] + MD5_T[16 * r + i], s[i % 4]));
+    }
+  }
+  return h.map((x, i) => u32(x + v[i]));
+}
+
+/** FIPS 180-4 §6.1.2. */
+function sha1Compress(h: number[], block: Uint8Array): number[] {
+  const W = wordsBE(block, 16);
+  for (let t = 16; t < 80; t++) W[t] = rotl32(W[t - 3] ^ W[t - 8] ^ W[t - 14] ^ W[t - 16], 1);
+  let [a, b, c, d, e] = h;
+  for (let t = 0; t < 80; t++) {
+    let f: number;
+    if (t < 20) f = (b & c) ^ (~b & d);
+    else if (t < 40 || t >= 60) f = b ^ c ^ d;
+    else f = (b & c) ^ (b & d) ^ (c & d);
+    const T = u32(rotl32(a, 5) + u32(f) + e + SHA1_K[Math.floor(t / 20)] + W[t]);
+    e = d;
+    d = c;
+    c = rotl32(b, 30);
+    b = a;
+    a = T;
+  }
+  return [a, b, c, d, e].map((x, i) => u32(h[i] + x));
+}
+
+/** FIPS 180-4 §6.2.2 (and §6.3 for SHA-224, which differs only in its initial value and truncation). */
+function sha256Compress(h: number[], block: Uint8Array): number[] {
+  const W = wordsBE(block, 16);
+  const sigma0 = (x: number) => rotr32(x, 7) ^ rotr32(x, 18) ^ (x >>> 3);
+  const sigma1 = (x: number) => rotr32(x, 17) ^ rotr32(x, 19) ^ (x >>> 10);
+  for (let t = 16; t < 64; t++) W[t] = u32(sigma1(W[t - 2]) + W[t - 7] + sigma0(W[t - 15]) + W[t - 16]);
+  let [a, b, c, d, e, f, g, hh] = h;
+  for (let t = 0; t < 64; t++) {
+    const S1 = rotr32(e, 6) ^ rotr32(e, 11) ^ rotr32(e, 25);
+    const ch = (e & f) ^ (~e & g);
+    const T1 = u32(hh + u32(S1) + u32(ch) + SHA256_K[t] + W[t]);
+    const S0 = rotr32(a, 2) ^ rotr32(a, 13) ^ rotr32(a, 22);
+    const maj = (a & b) ^ (a & c) ^ (b & c);
+    const T2 = u32(u32(S0) + u32(maj));
+    hh = g;
+    g = f;
+    f = e;
+    e = u32(d + T1);
+    d = c;
+    c = b;
+    b = a;
+    a = u32(T1 + T2);
+  }
+  return [a, b, c, d, e, f, g, hh].map((x, i) => u32(h[i] + x));
+}
+
+const MASK64 = (1n << 64n) - 1n;
+const rotr64 = (x: bigint, n: bigint): bigint => ((x >> n) | (x << (64n - n))) & MASK64;
+
+/** FIPS 180-4 §6.4.2 (and §6.5–6.7, which differ only in the initial value and truncation), in BigInt. */
+function sha512Compress(h: bigint[], block: Uint8Array): bigint[] {
+  const W: bigint[] = [];
+  for (let t = 0; t < 16; t++) {
+    let w = 0n;
+    for (let j = 0; j < 8; j++) w = (w << 8n) | BigInt(block[8 * t + j]);
+    W.push(w);
+  }
+  const sigma0 = (x: bigint) => rotr64(x, 1n) ^ rotr64(x, 8n) ^ (x >> 7n);
+  const sigma1 = (x: bigint) => rotr64(x, 19n) ^ rotr64(x, 61n) ^ (x >> 6n);
+  for (let t = 16; t < 80; t++) W[t] = (sigma1(W[t - 2]) + W[t - 7] + sigma0(W[t - 15]) + W[t - 16]) & MASK64;
+  let [a, b, c, d, e, f, g, hh] = h;
+  for (let t = 0; t < 80; t++) {
+    const S1 = rotr64(e, 14n) ^ rotr64(e, 18n) ^ rotr64(e, 41n);
+    const ch = (e & f) ^ (~e & MASK64 & g);
+    const T1 = (hh + S1 + ch + SHA512_K[t] + W[t]) & MASK64;
+    const S0 = rotr64(a, 28n) ^ rotr64(a, 34n) ^ rotr64(a, 39n);
+    const maj = (a & b) ^ (a & c) ^ (b & c);
+    const T2 = (S0 + maj) & MASK64;
+    hh = g;
+    g = f;
+    f = e;
+    e = (d + T1) & MASK64;
+    d = c;
+    c = b;
+    b = a;
+    a = (T1 + T2) & MASK64;
+  }
+  return [a, b, c, d, e, f, g, hh].map((x, i) => (h[i] + x) & MASK64);
+}
+
+// ---- Reference Merkle–Damgård hash: buffering, padding, length, output ---------------------------------------
+
+interface MdReference {
+  blockLength: number;
+  /** 8 (a 64-bit bit count) or 16 (128-bit, the SHA-512 family). */
+  lengthFieldBytes: number;
+  /** MD5 writes its length and its words little-endian; SHA big-endian. */
+  littleEndian: boolean;
+  wordBytes: number;
+  digestLength: number;
+  iv: bigint[];
+  compress(h: bigint[], block: Uint8Array): bigint[];
+}
+
+const on32 =
+  (f: (h: number[], block: Uint8Array) => number[]) =>
+  (h: bigint[], block: Uint8Array): bigint[] =>
+    f(h.map(Number), block).map(BigInt);
+
+const md32 = (iv: bigint[], digestLength: number, compress: MdReference['compress'], littleEndian = false) => ({
+  blockLength: 64,
+  lengthFieldBytes: 8,
+  littleEndian,
+  wordBytes: 4,
+  digestLength,
+  iv,
+  compress,
+});
+const md64 = (iv: bigint[], digestLength: number): MdReference => ({
+  blockLength: 128,
+  lengthFieldBytes: 16,
+  littleEndian: false,
+  wordBytes: 8,
+  digestLength,
+  iv,
+  compress: sha512Compress,
+});
+
+/** A running reference hash: chaining value, the bytes not yet compressed, the total length in bytes. */
+class ReferenceMd {
+  private pending: number[];
+  constructor(
+    private readonly alg: MdReference,
+    private h: bigint[],
+    buffered: Uint8Array,
+    private total: bigint,
+  ) {
+    this.pending = [...buffered];
+  }
+
+  update(bytes: Uint8Array): this {
+    const bl = this.alg.blockLength;
+    this.pending.push(...bytes);
+    this.total += BigInt(bytes.length);
+    while (this.pending.length >= bl) {
+      this.h = this.alg.compress(this.h, Uint8Array.from(this.pending.splice(0, bl)));
+    }
+    return this;
+  }
+
+  digest(): Uint8Array {
+    const { blockLength: bl, lengthFieldBytes, littleEndian, wordBytes, digestLength } = this.alg;
+    // A one bit, then zeros until the length field ends a block (FIPS 180-4 §5.1, RFC 1321 §3.1–3.2).
+    const message = [...this.pending, 0x80];
+    while (message.length % bl !== bl - lengthFieldBytes) message.push(0);
+    const bits = this.total * 8n;
+    const field = Array.from({ length: lengthFieldBytes }, (_, i) => Number((bits >> BigInt(8 * i)) & 0xffn));
+    message.push(...(littleEndian ? field : field.reverse()));
+    let h = this.h;
+    for (let i = 0; i < message.length; i += bl) h = this.alg.compress(h, Uint8Array.from(message.slice(i, i + bl)));
+    const out: number[] = [];
+    for (const w of h) {
+      const bytes = Array.from({ length: wordBytes }, (_, i) => Number((w >> BigInt(8 * i)) & 0xffn));
+      out.push(...(littleEndian ? bytes : bytes.reverse()));
+    }
+    return Uint8Array.from(out.slice(0, digestLength));
+  }
+}
+
+/** FIPS 180-4 §5.3.6: SHA-512/t's initial value is SHA-512, started from IV ^ a5a5..., of the string "SHA-512/t". */
+function sha512tIv(t: number): bigint[] {
+  const alg = md64(
+    SHA512_IV.map((w) => w ^ 0xa5a5a5a5a5a5a5a5n),
+    64,
+  );
+  const d = new ReferenceMd(alg, alg.iv, new Uint8Array(0), 0n)
+    .update(new TextEncoder().encode(`SHA-512/${t}`))
+    .digest();
+  return Array.from({ length: 8 }, (_, i) => d.subarray(8 * i, 8 * i + 8).reduce((w, b) => (w << 8n) | BigInt(b), 0n));
+}
+
+type MdName = Exclude<AlgorithmName, 'MD2'>;
+const MD_REFERENCES: Record<MdName, MdReference> = {
+  MD5: md32(MD5_IV, 16, on32(md5Compress), true),
+  'SHA-1': md32(SHA1_IV, 20, on32(sha1Compress)),
+  'SHA-224': md32(SHA224_IV, 28, on32(sha256Compress)),
+  'SHA-256': md32(SHA256_IV, 32, on32(sha256Compress)),
+  'SHA-384': md64(SHA384_IV, 48),
+  'SHA-512': md64(SHA512_IV, 64),
+  'SHA-512/224': md64(sha512tIv(224), 28),
+  'SHA-512/256': md64(sha512tIv(256), 32),
+};
+const MD_NAMES = Object.keys(MD_REFERENCES) as MdName[];
+
+// ---- Reference MD2 (RFC 1319) -------------------------------------------------------------------------------
+
+/** RFC 1319 §3: X is the 16-byte state, C the 16-byte checksum (whose last byte is the running L). */
+class ReferenceMd2 {
+  private readonly X: number[];
+  private readonly C: number[];
+  private pending: number[];
+  constructor(x: Uint8Array, c: Uint8Array, buffered: Uint8Array) {
+    this.X = [...x];
+    this.C = [...c];
+    this.pending = [...buffered];
+  }
+
+  /** §3.2, with the 1992 erratum: C[j] = C[j] xor S[c xor L]. */
+  private checksum(block: number[]): void {
+    let L = this.C[15];
+    for (let j = 0; j < 16; j++) {
+      this.C[j] ^= MD2_S[block[j] ^ L];
+      L = this.C[j];
+    }
+  }
+
+  /** §3.4. */
+  private transform(block: number[]): void {
+    const X = [...this.X, ...block, ...block.map((m, j) => m ^ this.X[j])];
+    let t = 0;
+    for (let j = 0; j < 18; j++) {
+      for (let k = 0; k < 48; k++) {
+        X[k] ^= MD2_S[t];
+        t = X[k];
+      }
+      t = (t + j) % 256;
+    }
+    this.X.splice(0, 16, ...X.slice(0, 16));
+  }
+
+  update(bytes: Uint8Array): this {
+    this.pending.push(...bytes);
+    while (this.pending.length >= 16) {
+      const block = this.pending.splice(0, 16);
+      this.checksum(block);
+      this.transform(block);
+    }
+    return this;
+  }
+
+  digest(): Uint8Array {
+    // §3.1: i bytes of value i, 1 <= i <= 16.
+    const pad = 16 - this.pending.length;
+    const block = [...this.pending, ...Array(pad).fill(pad)];
+    this.checksum(block);
+    this.transform(block);
+    // §3.3: the checksum is appended and hashed as one more block.
+    this.transform([...this.C]);
+    return Uint8Array.from(this.X);
+  }
+}
+
+// ---- Proof of the reference ---------------------------------------------------------------------------------
+
+describe('the reference, from the initial value', () => {
+  const next = rng(0x5eed);
+  const lengths = [0, 1, 3, 55, 56, 57, 63, 64, 65, 111, 112, 113, 119, 120, 127, 128, 129, 200, 1000];
+
+  test.each(MD_NAMES)('%s equals node:crypto on random messages, whole and in pieces', (name) => {
+    const alg = MD_REFERENCES[name];
+    for (const n of lengths) {
+      const msg = randomBytes(next, n);
+      const want = createHash(NODE_NAMES[name]).update(msg).digest('hex');
+      expect(hex(new ReferenceMd(alg, alg.iv, new Uint8Array(0), 0n).update(msg).digest()), `${name}, ${n} bytes`).toBe(
+        want,
+      );
+      const pieces = new ReferenceMd(alg, alg.iv, new Uint8Array(0), 0n);
+      for (let at = 0; at < n; ) {
+        const take = Math.min(n - at, 1 + (next() % 70));
+        pieces.update(msg.subarray(at, at + take));
+        at += take;
+      }
+      expect(hex(pieces.digest()), `${name}, ${n} bytes in pieces`).toBe(want);
+    }
+  });
+
+  test('MD2 gives the test suite of RFC 1319 §A.5', () => {
+    const suite: [string, string][] = [
+      ['', '8350e5a3e24c153df2275c9f80692773'],
+      ['a', '32ec01ec4a6dac72c0ab96fb34c0b5d1'],
+      ['abc', 'da853b0d3f88d99b30283a69e6ded6bb'],
+      ['message digest', 'ab4f496bfb2a530b219ff33031fe06b0'],
+      ['abcdefghijklmnopqrstuvwxyz', '4e8ddff3650292ab5a4108c3aa47940b'],
+      ['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 'da33def2a42df13975352846c30338cd'],
+      [
+        '12345678901234567890123456789012345678901234567890123456789012345678901234567890',
+        'd5976f79d83d3a0dc9806c3c66f3efd8',
+      ],
+    ];
+    for (const [text, want] of suite) {
+      const d = new ReferenceMd2(new Uint8Array(16), new Uint8Array(16), new Uint8Array(0));
+      expect(hex(d.update(new TextEncoder().encode(text)).digest()), JSON.stringify(text)).toBe(want);
+    }
+  });
+});
+
+// ---- The library, from crafted states near the boundaries -------------------------------------------------------
+
+const GiB = 2 ** 30;
+
+/** Boundaries B; the final lengths checked around each are B - 1, B, B + 1 (those up to 2^53 - 1). */
+function boundaries(blockLength: number): [string, number][] {
+  return [
+    ['2^29 (the bit length passes 2^32)', 2 ** 29],
+    ['2^31', 2 ** 31],
+    ['2^32', 2 ** 32],
+    ['2^38', 2 ** 38],
+    ['257 GiB', 257 * GiB],
+    ['2^39', 2 ** 39],
+    ['2^40', 2 ** 40],
+    ['2^45 + 13', 2 ** 45 + 13],
+    ['2^52', 2 ** 52],
+    ['2^53 - 1 - 3 blocks', MAX_LENGTH - 3 * blockLength],
+    ['2^53 - 1 (the largest length)', MAX_LENGTH],
+  ];
+}
+
+interface Crafted {
+  state: Uint8Array;
+  chain: Int32Array | Uint8Array;
+  buffered: Uint8Array;
+  length: number;
+}
+
+/** A state of `spec` with a random chaining value, `length % blockLength` random buffered bytes and `length`. */
+function craft(spec: AlgorithmSpec, length: number, next: () => number): Crafted {
+  const engine = spec.create();
+  const chain = engine.chain;
+  if (chain instanceof Int32Array) for (let i = 0; i < chain.length; i++) chain[i] = next() | 0;
+  else chain.set(randomBytes(next, chain.length));
+  engine.length = length;
+  engine.pos = length % spec.blockLength;
+  const buffered = randomBytes(next, engine.pos);
+  engine.buffer.set(buffered);
+  return { state: encodeState(engine), chain: chain.slice(), buffered, length };
+}
+
+/** The reference, continuing from a crafted state. */
+function referenceFrom(name: AlgorithmName, c: Crafted): { update(b: Uint8Array): unknown; digest(): Uint8Array } {
+  if (name === 'MD2')
+    return new ReferenceMd2(c.chain.subarray(0, 16) as Uint8Array, c.chain.subarray(16, 32) as Uint8Array, c.buffered);
+  const alg = MD_REFERENCES[name];
+  const w = Array.from(c.chain as Int32Array, (x) => BigInt(x >>> 0));
+  const h = alg.wordBytes === 4 ? w : Array.from({ length: w.length / 2 }, (_, i) => (w[2 * i] << 32n) | w[2 * i + 1]);
+  return new ReferenceMd(alg, h, c.buffered, BigInt(c.length));
+}
+
+/** How the last `fed` bytes reach the digest: piece lengths, given the block length. */
+function feeds(bl: number): [string, number[]][] {
+  return [
+    ['no update (finalize the imported state)', []],
+    ['one byte', [1]],
+    ['one update of 200 bytes', [200]],
+    ['150 single-byte updates', Array(150).fill(1)],
+    ['3 whole blocks', [3 * bl]],
+    ['pieces bl - 1, 1, bl + 3, 2', [bl - 1, 1, bl + 3, 2]],
+  ];
+}
+
+const ALL_NAMES: AlgorithmName[] = ['MD2', ...MD_NAMES];
+
+describe.each(ALL_NAMES)('%s, imported near a boundary, equals the reference', (name) => {
+  const spec = lookup(name).spec;
+  const bl = spec.blockLength;
+
+  test.each(boundaries(bl))('around %s', (_label, boundary) => {
+    const next = rng((boundary % 2 ** 32) ^ spec.code);
+    const mismatches: string[] = [];
+    const cases: [number, number[]][] = [];
+    for (const final of [boundary - 1, boundary, boundary + 1].filter((f) => f <= MAX_LENGTH)) {
+      for (const [, pieces] of feeds(bl)) cases.push([final, pieces]);
+    }
+    // Also across the boundary, ending past it: 100 bytes before, one update of 200.
+    if (boundary + 100 <= MAX_LENGTH) cases.push([boundary + 100, [200]]);
+    for (const [final, pieces] of cases) {
+      const fed = pieces.reduce((a, b) => a + b, 0);
+      const c = craft(spec, final - fed, next);
+      const digest = importState(c.state);
+      expect(digest.algorithm).toBe(name);
+      expect(digest.exportState()).toStrictEqual(c.state);
+      const ref = referenceFrom(name, c);
+      for (const n of pieces) {
+        const bytes = randomBytes(next, n);
+        digest.update(bytes);
+        ref.update(bytes);
+      }
+      const copy = digest.clone();
+      const want = hex(ref.digest());
+      const got = digest.digestHex();
+      if (got !== want) mismatches.push(`from ${c.length} + [${pieces}] = ${final}: got ${got}, want ${want}`);
+      if (copy.digestHex() !== want) mismatches.push(`clone, from ${c.length} + [${pieces}] = ${final}: differs`);
+    }
+    expect(cases.length).toBeGreaterThanOrEqual(12);
+    expect(mismatches).toStrictEqual([]);
+  });
+
+  test('at 2^53 - 1 bytes one more byte is refused (ERR_LENGTH_LIMIT) and the state is left intact', () => {
+    const next = rng(0xfeed ^ spec.code);
+    const c = craft(spec, MAX_LENGTH - 5, next);
+    const digest = importState(c.state);
+    const ref = referenceFrom(name, c);
+    const five = randomBytes(next, 5);
+    digest.update(five);
+    ref.update(five);
+    expect(() => digest.update(new Uint8Array(1))).toThrow(expect.objectContaining({ code: 'ERR_LENGTH_LIMIT' }));
+    digest.update(new Uint8Array(0));
+    expect(digest.digestHex()).toBe(hex(ref.digest()));
+  });
+});

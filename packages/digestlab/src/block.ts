@@ -125,13 +125,30 @@ export abstract class BlockHash {
   }
 }
 
+/** A compression function over whole blocks: `blocks` blocks of `data` from `offset`, into the chaining value. */
+export type Compress = (chain: Int32Array, data: Uint8Array, offset: number, blocks: number) => void;
+
 /**
- * Merkle–Damgård strengthening: a 1 bit, zeros, then the message length in bits as a 64-bit (MD5, SHA-1,
- * SHA-256) or 128-bit (SHA-512) integer, big-endian, or little-endian for MD5.
+ * The Merkle–Damgård hashes (MD5, SHA-1, SHA-2), which differ only in their initial value, compression function
+ * and byte order. Strengthening: a 1 bit, zeros, then the message length in bits as a 64-bit (64-byte blocks) or
+ * 128-bit (128-byte blocks) integer, big-endian, or little-endian for MD5.
  */
-export abstract class MDHash extends BlockHash {
-  abstract override readonly chain: Int32Array;
-  protected readonly littleEndian: boolean = false;
+export class MDHash extends BlockHash {
+  readonly chain: Int32Array;
+
+  constructor(
+    spec: AlgorithmSpec,
+    protected readonly iv: Int32Array,
+    private readonly blocks: Compress,
+    private readonly littleEndian = false,
+  ) {
+    super(spec);
+    this.chain = iv.slice();
+  }
+
+  protected compress(data: Uint8Array, offset: number, blocks: number): void {
+    this.blocks(this.chain, data, offset, blocks);
+  }
 
   protected finish(out: Uint8Array): void {
     const bl = this.spec.blockLength;

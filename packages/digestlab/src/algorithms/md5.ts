@@ -4,24 +4,10 @@ import { md5Blocks } from './generated/md5.js';
 
 const IV = Int32Array.from([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
 
-class Md5Engine extends MDHash {
-  readonly chain = IV.slice();
-  protected readonly iv = IV;
-  protected override readonly littleEndian = true;
-
-  constructor() {
-    super(MD5);
-  }
-
-  protected compress(d: Uint8Array, offset: number, blocks: number): void {
-    md5Blocks(this.chain, d, offset, blocks);
-  }
-}
-
 export const MD5: AlgorithmSpec = {
   name: 'MD5',
   code: 2,
   digestLength: 16,
   blockLength: 64,
-  create: () => new Md5Engine(),
+  create: () => new MDHash(MD5, IV, md5Blocks, true),
 };

@@ -4,23 +4,10 @@ import { sha1Blocks } from './generated/sha1.js';
 
 const IV = Int32Array.from([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0]);
 
-class Sha1Engine extends MDHash {
-  readonly chain = IV.slice();
-  protected readonly iv = IV;
-
-  constructor() {
-    super(SHA1);
-  }
-
-  protected compress(d: Uint8Array, offset: number, blocks: number): void {
-    sha1Blocks(this.chain, d, offset, blocks);
-  }
-}
-
 export const SHA1: AlgorithmSpec = {
   name: 'SHA-1',
   code: 3,
   digestLength: 20,
   blockLength: 64,
-  create: () => new Sha1Engine(),
+  create: () => new MDHash(SHA1, IV, sha1Blocks),
 };

@@ -9,27 +9,12 @@ const IV224 = Int32Array.from([
   0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 ]);
 
-class Sha256Engine extends MDHash {
-  readonly chain: Int32Array;
-  protected readonly iv: Int32Array;
-
-  constructor(spec: AlgorithmSpec, iv: Int32Array) {
-    super(spec);
-    this.iv = iv;
-    this.chain = iv.slice();
-  }
-
-  protected compress(d: Uint8Array, offset: number, blocks: number): void {
-    sha256Blocks(this.chain, d, offset, blocks);
-  }
-}
-
 export const SHA256: AlgorithmSpec = {
   name: 'SHA-256',
   code: 5,
   digestLength: 32,
   blockLength: 64,
-  create: () => new Sha256Engine(SHA256, IV256),
+  create: () => new MDHash(SHA256, IV256, sha256Blocks),
 };
 
 export const SHA224: AlgorithmSpec = {
@@ -37,5 +22,5 @@ export const SHA224: AlgorithmSpec = {
   code: 4,
   digestLength: 28,
   blockLength: 64,
-  create: () => new Sha256Engine(SHA224, IV224),
+  create: () => new MDHash(SHA224, IV224, sha256Blocks),
 };

@@ -24,28 +24,13 @@ const IV512_256 = Int32Array.from([
   0xa88effe3, 0xbe5e1e25, 0x53863992, 0x2b0199fc, 0x2c85b8aa, 0x0eb72ddc, 0x81c52ca2,
 ]);
 
-class Sha512Engine extends MDHash {
-  readonly chain: Int32Array;
-  protected readonly iv: Int32Array;
-
-  constructor(spec: AlgorithmSpec, iv: Int32Array) {
-    super(spec);
-    this.iv = iv;
-    this.chain = iv.slice();
-  }
-
-  protected compress(d: Uint8Array, offset: number, blocks: number): void {
-    sha512Blocks(this.chain, d, offset, blocks);
-  }
-}
-
 function spec(name: AlgorithmSpec['name'], code: number, digestLength: number, iv: Int32Array): AlgorithmSpec {
   const self: AlgorithmSpec = {
     name,
     code,
     digestLength,
     blockLength: 128,
-    create: () => new Sha512Engine(self, iv),
+    create: () => new MDHash(self, iv, sha512Blocks),
   };
   return self;
 }

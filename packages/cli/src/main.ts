@@ -1,6 +1,6 @@
 /**
  * The `digestlab` command. Each subcommand is a module that registers itself on the program; `bench` is the
- * default. Further commands (`overflow`, `sum`) add a module and a line to COMMANDS.
+ * default. A further command (`sum`) adds a module and a line to COMMANDS.
  */
 import { readFileSync } from 'node:fs';
 import { UsageError } from '@digestlab/lab';
@@ -8,17 +8,20 @@ import { Command, CommanderError } from 'commander';
 import { registerBench } from './commands/bench.js';
 import { registerCompare } from './commands/compare.js';
 import { CliUsageError, EXIT, type Io, processIo } from './io.js';
+import { registerOverflow } from './overflow/command.js';
 
 /** What a command module gets: where to write, the command line as given, and how to report its exit code. */
 export interface CommandContext {
   io: Io;
   argv: readonly string[];
   done(code: number): void;
+  /** Whether a command may install SIGINT/SIGTERM handlers (not when tests call `main` in-process). */
+  signals: boolean;
 }
 
 export type Register = (program: Command, ctx: CommandContext) => void;
 
-export const COMMANDS: Register[] = [registerBench, registerCompare];
+export const COMMANDS: Register[] = [registerBench, registerCompare, registerOverflow];
 
 function version(): string {
   try {
@@ -30,7 +33,7 @@ function version(): string {
 }
 
 /** Runs the command line `argv` (without node and script); resolves to the exit code. */
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+export async function main(argv: string[], io: Io = processIo(), signals = true): Promise<number> {
   let code: number = EXIT.ok;
   const program = new Command('digestlab')
     .description("digestlab: message digests measured and proven, ours and everyone else's, side by side")
@@ -42,6 +45,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     register(program, {
       io,
       argv,
+      signals,
       done: (c) => {
         code = c;
       },

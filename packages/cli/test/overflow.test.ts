@@ -1,0 +1,420 @@
+/**
+ * `digestlab overflow` end to end, at small sizes. Worker threads run the built JavaScript, so these tests need
+ * `npm run build` first (as the bench --isolate tests do).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OverflowRecord } from '@digestlab/lab/overflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Io } from '../src/io.js';
+import type { Register } from '../src/main.js';
+import { main } from '../src/main.js';
+import { loadCheckpoint, saveCheckpoint, writeFileAtomic } from '../src/overflow/checkpoint.js';
+import { registerOverflow } from '../src/overflow/command.js';
+import { runPool } from '../src/overflow/pool.js';
+
+// registerOverflow plugs into main.ts's COMMANDS as it is (a type error here otherwise)
+const asCommand: Register = registerOverflow;
+
+const DIST = join(import.meta.dirname, '..', 'dist', 'overflow');
+const ENTRY = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
+const dir = mkdtempSync(join(tmpdir(), 'digestlab-overflow-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(() => {
+  if (!existsSync(join(DIST, 'worker.js')) || !existsSync(ENTRY)) {
+    throw new Error('packages/cli/dist/overflow is missing: run `npm run build` first');
+  }
+});
+
+async function run(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = {
+    stdout: (s) => {
+      stdout += s;
+    },
+    stderr: (s) => {
+      stderr += s;
+    },
+    stderrIsTTY: false,
+    stdoutIsTTY: false,
+    columns: 120,
+    env: {},
+  };
+  const code = await main(['overflow', ...argv], io, false);
+  return { code, stdout, stderr };
+}
+
+interface Doc {
+  results: OverflowRecord[];
+  summary: { exitCode: number; interrupted: boolean; peakRssBytes: number; PASS: number; FAIL: number };
+  run: { size: number; pattern: string };
+}
+
+/** The index pattern built independently: BigUint64 little-endian words holding their byte offset. */
+function indexBytes(n: number): Uint8Array {
+  const words = new BigUint64Array(Math.ceil(n / 8));
+  for (let k = 0; k < words.length; k++) words[k] = BigInt(8 * k);
+  const bytes = new Uint8Array(words.buffer, 0, n);
+  // BigUint64Array is host-endian; the pattern is little-endian
+  if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) {
+    const dv = new DataView(words.buffer);
+    for (let k = 0; k < words.length; k++) dv.setBigUint64(8 * k, BigInt(8 * k), true);
+  }
+  return bytes;
+}
+
+function spawnEntry(argv: string[]): ChildProcess & { out: () => string; err: () => string } {
+  const child = spawn(process.execPath, [ENTRY, 'overflow', ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    err += d;
+  });
+  return Object.assign(child, { out: () => out, err: () => err });
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+}
+
+async function waitFor(check: () => boolean, ms = 30_000): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > ms) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function checkpointBytes(file: string): number {
+  try {
+    return Math.max(0, ...Object.values(loadCheckpoint(file).jobs).map((j) => (j.state ? j.bytes : 0)));
+  } catch {
+    return 0;
+  }
+}
+
+describe('digestlab overflow: usage', () => {
+  it.each([
+    [['--size', '4G'], /--size: ambiguous or unknown unit "G".*4GiB.*e\.g\. 275951648768/],
+    [['--size', 'lots'], /--size: cannot read size "lots"/],
+    [['--chunk', '0'], /--chunk: size "0" must be at least 1 byte/],
+    [['--pattern', 'random'], /--pattern must be one of zeros, ramp, index/],
+    [['--providers', 'nope'], /unknown provider "nope".*or: default, ours, peers, all/],
+    [['--algorithms', 'SHA-3'], /unknown algorithm "SHA-3"/],
+    [['--jobs', '0'], /--jobs must be a whole number >= 1/],
+    [['--resume', '/nonexistent/cp.json'], /cannot read checkpoint/],
+    [['--vectors', '/nonexistent/zeros.json'], /--vectors: no file/],
+    [['--bogus'], /unknown option/],
+  ])('%j: exit 2', async (argv, message) => {
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+
+  it('registers on a program as main.ts registers its commands', () => {
+    expect(typeof asCommand).toBe('function');
+  });
+
+  it('--help lists the options', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/--size <bytes>[\s\S]*--checkpoint <file>[\s\S]*--resume <file>[\s\S]*--json/);
+    expect(r.stdout).not.toMatch(/debug/);
+  });
+});
+
+describe('digestlab overflow: runs', () => {
+  it('a small run through ours and peers, checked against node:crypto in the same run (text)', async () => {
+    const r = await run([
+      '--size',
+      '1MiB+5',
+      '--chunk',
+      '64KiB',
+      '-a',
+      'SHA-1,MD5',
+      '-p',
+      'ts,node,js-sha1',
+      '--quiet',
+    ]);
+    expect(r.code).toBe(0);
+    const sha1 = createHash('sha1')
+      .update(new Uint8Array(2 ** 20 + 5))
+      .digest('hex');
+    expect(r.stdout).toMatch(/1048581 bytes \(1MiB\+5\) of zeros in 64KiB updates/);
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `PASS +SHA-1 \\[SHA, SHA1, SHA_1, 1\\.3\\.14\\.3\\.2\\.26\\] from ts \\(digestlab [^,]+, implemented in TypeScript\\)\\n +1048581 bytes x zeros  hash=${sha1}  in [\\d.]+ s  [\\d.]+ MiB/s`,
+      ),
+    );
+    expect(r.stdout).toMatch(/SKIPPED +MD5 .* from js-sha1[\s\S]*js-sha1 has no MD5/);
+    expect(r.stdout).toMatch(/ts +digestlab \S+ +PASS +PASS/);
+    expect(r.stdout).toMatch(/5 PASS, 0 FAIL, 1 SKIPPED/);
+    expect(r.stdout).toMatch(/peak RSS [\d.]+ MiB/);
+  });
+
+  it('--json, the index pattern, several jobs: every record right, against an independent computation', async () => {
+    const size = 3 * 2 ** 20 + 3;
+    const r = await run([
+      '--size',
+      String(size),
+      '--chunk',
+      '100000',
+      '--pattern',
+      'index',
+      '-a',
+      'SHA-256,SHA-512',
+      '-p',
+      'ts,node,hash-wasm',
+      '-j',
+      '2',
+      '--json',
+      '--quiet',
+    ]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc;
+    const data = indexBytes(size);
+    const want = {
+      'SHA-256': createHash('sha256').update(data).digest('hex'),
+      'SHA-512': createHash('sha512').update(data).digest('hex'),
+    };
+    const results = doc.results.filter((x) => x.kind !== 'reference');
+    expect(results).toHaveLength(6);
+    for (const x of results) {
+      expect(x).toMatchObject({ verdict: 'PASS', bytes: size, pattern: 'index', hex: want[x.algorithm as 'SHA-256'] });
+      expect(x.expectedSource).toMatch(/node:crypto/);
+      expect(x.seconds).toBeGreaterThan(0);
+      expect(x.mibPerSecond).toBeGreaterThan(0);
+      expect(x.peakRssBytes).toBeGreaterThan(0);
+      expect(typeof x.version).toBe('string');
+    }
+    expect(results.find((x) => x.provider === 'ts')?.resumable).toBe(true);
+    expect(results.find((x) => x.provider === 'hash-wasm')?.resumable).toBe(false);
+    expect(doc.summary).toMatchObject({ exitCode: 0, interrupted: false, PASS: 6, FAIL: 0 });
+  });
+
+  it('a wrong stored digest: ours FAIL exits 1 with the expected digest; a peer FAIL exits 0, or 1 with --strict', async () => {
+    const size = 4096 + 1;
+    const right = createHash('sha1').update(new Uint8Array(size)).digest('hex');
+    const wrong = `${right.slice(0, -1)}${right.endsWith('0') ? '1' : '0'}`;
+    const vectors = join(dir, 'zeros-wrong.json');
+    writeFileSync(vectors, JSON.stringify({ digests: { 'SHA-1': { [String(size)]: wrong } } }));
+    const ours = await run(['--size', String(size), '-p', 'ts', '--vectors', vectors, '--quiet']);
+    expect(ours.code).toBe(1);
+    expect(ours.stdout).toMatch(
+      new RegExp(`FAIL +SHA-1 .* from ts[\\s\\S]*hash=${right}[\\s\\S]*expected=${wrong} \\(${vectors}\\)`),
+    );
+    const peer = await run(['--size', String(size), '-p', 'js-sha1', '--vectors', vectors, '--quiet']);
+    expect(peer.code).toBe(0);
+    expect(peer.stdout).toMatch(/FAIL +SHA-1 .* from js-sha1/);
+    const strict = await run(['--size', String(size), '-p', 'js-sha1', '--vectors', vectors, '--quiet', '--strict']);
+    expect(strict.code).toBe(1);
+    // and a right stored digest is used (no node:crypto pass needed)
+    writeFileSync(vectors, JSON.stringify({ digests: { 'SHA-1': { [String(size)]: right } } }));
+    const ok = await run(['--size', String(size), '-p', 'ts', '--vectors', vectors, '--json', '--quiet']);
+    const doc = JSON.parse(ok.stdout) as Doc;
+    expect(doc.results.map((x) => [x.provider, x.verdict, x.expectedSource])).toEqual([['ts', 'PASS', vectors]]);
+  });
+
+  it('several sizes: one job per size, each with its own reference', async () => {
+    const r = await run(['--size', '1000, 2^12+1,1000', '-p', 'ts,js-sha1', '--json', '--quiet']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc & { run: { sizes: number[] } };
+    expect(doc.run.sizes).toEqual([1000, 4097]);
+    const hex = (n: number) => createHash('sha1').update(new Uint8Array(n)).digest('hex');
+    const mine = doc.results.filter((x) => x.kind !== 'reference');
+    expect(mine.map((x) => [x.provider, x.size, x.verdict, x.hex])).toEqual([
+      ['ts', 1000, 'PASS', hex(1000)],
+      ['js-sha1', 1000, 'PASS', hex(1000)],
+      ['ts', 4097, 'PASS', hex(4097)],
+      ['js-sha1', 4097, 'PASS', hex(4097)],
+    ]);
+    const text = await run(['--size', '1000,2^12+1', '-p', 'ts', '--quiet']);
+    expect(text.stdout).toMatch(/overflow: 1000, 4097 bytes of zeros/);
+    expect(text.stdout).toMatch(/provider +library +SHA-1 1000 +SHA-1 4097\n[\s\S]*ts +digestlab \S+ +PASS +PASS/);
+    expect((await run(['--size', '1000,,2'])).stderr).toMatch(/an empty size/);
+  });
+
+  it('one-shot webcrypto is SKIPPED with the reason; MD2 has no reference: UNCHECKED, compared with the others', async () => {
+    const r = await run(['--size', '10000', '-a', 'SHA-1,MD2', '-p', 'ts,webcrypto,js-md2', '--json', '--quiet']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc;
+    const by = (a: string, p: string) => doc.results.find((x) => x.algorithm === a && x.provider === p);
+    expect(by('SHA-1', 'webcrypto')).toMatchObject({ verdict: 'SKIPPED', reason: expect.stringMatching(/one-shot/) });
+    expect(by('MD2', 'ts')).toMatchObject({ verdict: 'UNCHECKED', expected: null });
+    expect(by('MD2', 'webcrypto')?.verdict).toBe('SKIPPED');
+    expect(by('MD2', 'js-md2')?.verdict).toMatch(/SKIPPED|UNCHECKED/);
+  });
+
+  it('memory is flat: peak RSS does not grow with --size', async () => {
+    const rss = async (size: string) => {
+      const c = spawnEntry(['--size', size, '-p', 'ts', '-a', 'MD5', '--json', '--quiet', '-j', '1']);
+      expect((await exited(c)).code).toBe(0);
+      return (JSON.parse(c.out()) as Doc).summary.peakRssBytes;
+    };
+    const small = await rss('1MiB');
+    const large = await rss('64MiB');
+    expect(large - small).toBeLessThan(32 * 2 ** 20);
+  });
+});
+
+describe('digestlab overflow: checkpoints', () => {
+  const size = 24 * 2 ** 20 + 7;
+  const expected = createHash('sha256').update(indexBytes(size)).digest('hex');
+  const base = [
+    '--size',
+    String(size),
+    '--chunk',
+    '64KiB',
+    '-a',
+    'SHA-256',
+    '-p',
+    'ts',
+    '--pattern',
+    'index',
+    '--quiet',
+  ];
+
+  it('resume after SIGKILL equals an uninterrupted run', async () => {
+    const file = join(dir, 'killed.json');
+    const child = spawnEntry([
+      ...base,
+      '--checkpoint',
+      file,
+      '--checkpoint-every',
+      '2MiB',
+      '--debug-update-delay',
+      '3',
+    ]);
+    await waitFor(() => checkpointBytes(file) >= 4 * 2 ** 20);
+    child.kill('SIGKILL');
+    expect((await exited(child)).signal).toBe('SIGKILL');
+    const at = checkpointBytes(file);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(size);
+    expect(at % (2 * 2 ** 20)).toBe(0);
+    // no temporary file left behind by an interrupted write
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+
+    const r = await run(['--resume', file, '--json', '--quiet']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc;
+    const ts = doc.results.find((x) => x.provider === 'ts');
+    expect(ts).toMatchObject({ verdict: 'PASS', hex: expected, resumed: true, bytes: size });
+    // the finished result is kept: resuming again runs nothing
+    const again = await run(['--resume', file, '--json', '--quiet']);
+    expect((JSON.parse(again.stdout) as Doc).results.find((x) => x.provider === 'ts')?.hex).toBe(expected);
+  });
+
+  it('Ctrl-C stops cleanly with a summary, exit 130, and the run resumes', async () => {
+    const file = join(dir, 'sigint.json');
+    const child = spawnEntry([
+      ...base,
+      '-p',
+      'ts,node',
+      '--checkpoint',
+      file,
+      '--checkpoint-every',
+      '2MiB',
+      '--debug-update-delay',
+      '3',
+    ]);
+    await waitFor(() => checkpointBytes(file) >= 2 * 2 ** 20);
+    child.kill('SIGINT');
+    const { code } = await exited(child);
+    expect(code).toBe(130);
+    expect(child.out()).toMatch(/INTERRUPTED +SHA-256 .* from ts[\s\S]*stopped after \d+ of 25165831 bytes/);
+    expect(child.out()).toMatch(/interrupted: /);
+    expect(child.out()).toMatch(`resume with: digestlab overflow --resume ${file}`);
+    expect(child.err()).toMatch(/stopping; running jobs save their state/);
+    const r = await run(['--resume', file, '--json', '--quiet']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc;
+    expect(doc.results.find((x) => x.provider === 'ts')).toMatchObject({
+      verdict: 'PASS',
+      hex: expected,
+      resumed: true,
+    });
+    expect(doc.results.find((x) => x.provider === 'node')).toMatchObject({ verdict: 'PASS', hex: expected });
+  });
+
+  it('--resume refuses conflicting options; damaged files are refused', async () => {
+    const file = join(dir, 'conflict.json');
+    const first = await run([...base, '--size', '1000', '--checkpoint', file]);
+    expect(first.code).toBe(0);
+    const r = await run(['--resume', file, '--size', '2000']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/drop or match --size \(checkpoint: 1000\)/);
+    writeFileSync(join(dir, 'bad.json'), '{"schema":"digestlab-overflow-checkpoint/1"}');
+    expect((await run(['--resume', join(dir, 'bad.json')])).stderr).toMatch(/damaged/);
+  });
+
+  it('writes atomically: the file is whole, no temporary is left', () => {
+    const file = join(dir, 'atomic.json');
+    writeFileAtomic(file, 'one');
+    writeFileAtomic(file, 'two');
+    expect(readFileSync(file, 'utf8')).toBe('two');
+    const cp = {
+      schema: 'digestlab-overflow-checkpoint/1' as const,
+      updated: '',
+      run: { sizes: [10], chunk: 1, pattern: 'zeros' as const, algorithms: ['SHA-1'], providers: ['ts'] },
+      jobs: {},
+    };
+    saveCheckpoint(file, cp);
+    expect(loadCheckpoint(file).run).toEqual(cp.run);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+});
+
+describe('worker pool', () => {
+  const job = (provider: string, size: number) => ({
+    spec: { algorithm: 'SHA-1' as const, provider, size, chunk: 65536, pattern: 'ramp' as const },
+  });
+
+  it('runs every job in its own worker, at most N at a time, results in task order', async () => {
+    let running = 0;
+    let most = 0;
+    const tasks = [job('ts', 100_000), job('node', 200_000), job('js-sha1', 300_000), job('nope', 1)].map((j) => ({
+      job: j,
+      onStart: () => {
+        running++;
+        most = Math.max(most, running);
+      },
+    }));
+    const pool = runPool(tasks, 2, () => {
+      running--;
+    });
+    const results = await pool.done;
+    expect(most).toBeLessThanOrEqual(2);
+    const ramp = (n: number) => Uint8Array.from({ length: n }, (_, i) => i & 0xff);
+    const hex = (n: number) => createHash('sha1').update(ramp(n)).digest('hex');
+    expect(results.map((r) => r?.outcome.status)).toEqual(['done', 'done', 'done', 'error']);
+    expect(results.map((r) => (r?.outcome.status === 'done' ? r.outcome.hex : null))).toEqual([
+      hex(100_000),
+      hex(200_000),
+      hex(300_000),
+      null,
+    ]);
+    expect(results[0]?.peakRssBytes).toBeGreaterThan(0);
+  });
+
+  it('stop(): running jobs stop with their state, queued jobs never start', async () => {
+    const tasks = [job('ts', 2 ** 30), job('ts', 2 ** 30), job('ts', 10)].map((j) => ({
+      job: { ...j, delayMsPerUpdate: 5 },
+    }));
+    const pool = runPool(tasks, 2);
+    setTimeout(() => pool.stop(), 300);
+    const results = await pool.done;
+    expect(results[0]?.outcome).toMatchObject({ status: 'stopped', resumable: true });
+    expect(results[0]?.outcome.status === 'stopped' && results[0].outcome.state?.length).toBeGreaterThan(0);
+    expect(results[1]?.outcome.status).toBe('stopped');
+    expect(results[2]).toBeUndefined();
+  });
+});

@@ -1,0 +1,336 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ourRows } from '../src/ours.js';
+import {
+  applyVerdicts,
+  BOUNDARY_SIZES,
+  decide,
+  exitCode,
+  formatSize,
+  KNOWN_DIGESTS,
+  type OverflowRecord,
+  PATTERNS,
+  parseSize,
+  parseZeroVectors,
+  patternByte,
+  patternSource,
+  renderRecord,
+  renderSummary,
+  runJob,
+  SizeError,
+  storedReference,
+} from '../src/overflow/index.js';
+import { PEERS } from '../src/peers/index.js';
+import type { Row } from '../src/rows.js';
+
+const GiB = 2 ** 30;
+
+describe('parseSize', () => {
+  it.each([
+    ['275951648768', 275951648768],
+    ['257GiB', 257 * GiB],
+    ['257 GiB', 257 * GiB],
+    ['257GIB', 257 * GiB],
+    ['4GiB+5', 4 * GiB + 5],
+    ['4GiB + 5', 4 * GiB + 5],
+    ['2^38-1', 2 ** 38 - 1],
+    ['2**38+1', 2 ** 38 + 1],
+    ['512MiB', 512 * 2 ** 20],
+    ['1KiB', 1024],
+    ['1TiB', 2 ** 40],
+    ['1kB', 1000],
+    ['1KB', 1000],
+    ['10MB', 10_000_000],
+    ['2GB', 2_000_000_000],
+    ['1TB', 1e12],
+    ['1.5GiB', 1.5 * GiB],
+    ['257*1024*1MiB', 257 * GiB],
+    ['(2^32+5)', 2 ** 32 + 5],
+    ['2^32 - 1MiB', 2 ** 32 - 2 ** 20],
+    ['275_951_648_768', 275951648768],
+    ['0', 0],
+    ['100B', 100],
+    ['2^53-1', Number.MAX_SAFE_INTEGER],
+  ])('%s = %d', (text, bytes) => {
+    expect(parseSize(text)).toBe(bytes);
+  });
+
+  it.each([
+    ['4G', /ambiguous or unknown unit "G".*GiB.*GB.*e\.g\. 275951648768, 257GiB/],
+    ['4 g', /unit "g"/],
+    ['512M', /unit "M"/],
+    ['1k', /unit "k"/],
+    ['4Gb', /lowercase b means bits/],
+    ['4Mib', /lowercase b means bits/],
+    ['4 bytes', /unit "bytes"/],
+    ['', /empty/],
+    ['abc', /unexpected "a"/],
+    ['4GiB+', /ends too early/],
+    ['2^', /ends too early/],
+    ['1.5', /not a whole number of bytes/],
+    ['0.5+1', /not a whole number/],
+    ['257gib', /lowercase b means bits/],
+    ['-5', /unexpected "-"/],
+    ['1-2', /at least 0/],
+    ['2^53', /larger than 2\^53-1/],
+    ['2^65', /exponent/],
+    ['(1', /missing "\)"/],
+    ['1__0', /"_" goes between digits/],
+    ['4GiB 5', /unexpected "5"/],
+  ])('rejects %j', (text, message) => {
+    expect(() => parseSize(text)).toThrow(SizeError);
+    expect(() => parseSize(text)).toThrow(message);
+  });
+
+  it('minimum', () => {
+    expect(() => parseSize('0', 1)).toThrow(/at least 1 byte/);
+    expect(parseSize('1', 1)).toBe(1);
+  });
+
+  it('formatSize is exact and reads back', () => {
+    const cases = [...BOUNDARY_SIZES, 0, 1, 1000, 2 ** 20, 4 * GiB + 5, 12345678901, 3 * 2 ** 20 - 7];
+    for (const n of cases) expect(parseSize(formatSize(n))).toBe(n);
+    expect(formatSize(257 * GiB)).toBe('257GiB');
+    expect(formatSize(4 * GiB + 5)).toBe('4GiB+5');
+    expect(formatSize(2 ** 38 - 1)).toBe('2^38-1');
+    expect(formatSize(2 ** 20)).toBe('1MiB');
+  });
+});
+
+describe('patterns', () => {
+  /** Independent computation: the pattern built byte by byte from its definition. */
+  function expected(pattern: (typeof PATTERNS)[number], offset: number, length: number): Uint8Array {
+    const out = new Uint8Array(length);
+    for (let i = 0; i < length; i++) {
+      const at = offset + i;
+      if (pattern === 'ramp') out[i] = at & 0xff;
+      else if (pattern === 'index') {
+        // the 8-byte little-endian word at the aligned offset holds that offset
+        const word = BigInt(at - (at % 8));
+        const le = new DataView(new ArrayBuffer(8));
+        le.setBigUint64(0, word, true);
+        out[i] = le.getUint8(at % 8);
+      }
+    }
+    return out;
+  }
+
+  it.each(PATTERNS)('%s: chunks at any offset and length equal the definition', (pattern) => {
+    const src = patternSource(pattern, 100);
+    const offsets = [0, 1, 7, 8, 255, 256, 1000, 2 ** 32 - 3, 2 ** 38 - 5, 257 * GiB - 50, 2 ** 53 - 200];
+    for (const offset of offsets) {
+      for (const length of [0, 1, 5, 8, 13, 64, 100]) {
+        expect([...src.chunk(offset, length)], `${pattern} @${offset}+${length}`).toEqual([
+          ...expected(pattern, offset, length),
+        ]);
+      }
+    }
+    for (const offset of offsets) expect(patternByte(pattern, offset)).toBe(expected(pattern, offset, 1)[0]);
+  });
+
+  it('index: the word at offset 8k holds 8k, so no two chunks are alike', () => {
+    const src = patternSource('index', 16);
+    const view = new DataView(src.chunk(2 ** 40, 16).slice().buffer);
+    expect(view.getBigUint64(0, true)).toBe(2n ** 40n);
+    expect(view.getBigUint64(8, true)).toBe(2n ** 40n + 8n);
+  });
+
+  it.each(PATTERNS)(
+    '%s: a streamed digest equals the digest of the whole input built independently',
+    async (pattern) => {
+      const size = 3 * 65536 + 13;
+      const whole = expected(pattern, 0, size);
+      const hex = createHash('sha256').update(whole).digest('hex');
+      const ts = ourRows().find((r) => r.id === 'ts') as Row;
+      for (const chunk of [1000, 4096, 65536 + 3]) {
+        const out = await runJob({ algorithm: 'SHA-256', provider: 'ts', size, chunk, pattern }, ts);
+        expect(out).toMatchObject({ status: 'done', hex, bytes: size });
+      }
+    },
+  );
+});
+
+describe('references', () => {
+  it('the seed digest is known, and stored vectors must agree with it', () => {
+    const seed = KNOWN_DIGESTS.find((k) => k.algorithm === 'SHA-1');
+    expect(seed?.hex).toBe('6938f23e29e7d3dcd100d0ed2df9d6593113718f');
+    expect(seed?.size).toBe(275951648768);
+    expect(storedReference('SHA-1', 'zeros', 257 * GiB, undefined)?.source).toMatch(/seed 001/);
+    const bad = { digests: { 'SHA-1': { '275951648768': '00'.repeat(20) } } };
+    expect(() => storedReference('SHA-1', 'zeros', 257 * GiB, bad)).toThrow(/seed 001/);
+    const good = { digests: { MD5: { '4294967301': '968a8809aa0886d87f385d88733a98d2' } } };
+    expect(storedReference('MD5', 'zeros', 2 ** 32 + 5, good)).toEqual({
+      hex: '968a8809aa0886d87f385d88733a98d2',
+      source: 'vectors/zeros.json',
+    });
+    expect(storedReference('MD5', 'ramp', 2 ** 32 + 5, good)).toBeUndefined();
+    expect(storedReference('MD5', 'zeros', 2 ** 32 + 6, good)).toBeUndefined();
+  });
+
+  it('parses the vectors file and refuses a malformed one', () => {
+    expect(parseZeroVectors('{"digests":{"MD5":{"1":"93b885adfe0da089cdf634904fd59f71"}}}').digests.MD5).toBeTruthy();
+    expect(() => parseZeroVectors('nope')).toThrow(/not JSON/);
+    expect(() => parseZeroVectors('{}')).toThrow(/no "digests"/);
+    expect(() => parseZeroVectors('{"digests":{"MD5":{"x":"ab"}}}')).toThrow(/not a size/);
+  });
+});
+
+function rec(over: Partial<OverflowRecord>): OverflowRecord {
+  return {
+    algorithm: 'SHA-1',
+    aliases: ['SHA', 'SHA1'],
+    provider: 'ts',
+    kind: 'ours',
+    library: 'digestlab',
+    version: '0.1.0',
+    implementedIn: 'TypeScript',
+    pattern: 'zeros',
+    size: 10,
+    chunk: 4,
+    bytes: 10,
+    hex: null,
+    expected: null,
+    expectedSource: null,
+    verdict: 'UNCHECKED',
+    reason: null,
+    agreesWith: [],
+    disagreesWith: [],
+    seconds: 1,
+    mibPerSecond: 1,
+    peakRssBytes: null,
+    resumable: true,
+    resumed: false,
+    ...over,
+  };
+}
+
+describe('verdicts and exit codes', () => {
+  it('decide', () => {
+    expect(decide('abc', 'abc')).toBe('PASS');
+    expect(decide('abc', 'ABC')).toBe('PASS');
+    expect(decide('abd', 'abc')).toBe('FAIL');
+    expect(decide('abc', null)).toBe('UNCHECKED');
+  });
+
+  it('a wrong digest is a FAIL with the expected digest; ours failing exits 1, a peer only with --strict', () => {
+    const records = [
+      rec({ provider: 'ts', hex: 'aa' }),
+      rec({ provider: 'js-sha1', kind: 'peer', library: 'js-sha1', hex: 'bb' }),
+      rec({ provider: 'node:crypto', kind: 'reference', library: 'node:crypto', hex: 'aa' }),
+      rec({ algorithm: 'MD2', provider: 'ts', hex: 'cc' }),
+      rec({ algorithm: 'MD2', provider: 'js-md2', kind: 'peer', hex: 'cc' }),
+      rec({ provider: 'webcrypto', verdict: 'SKIPPED', reason: 'one-shot' }),
+    ];
+    applyVerdicts(records, (r) =>
+      r.algorithm === 'SHA-1' ? { hex: 'aa', source: 'node:crypto (same run)', from: 'node:crypto' } : undefined,
+    );
+    expect(records.map((r) => r.verdict)).toEqual(['PASS', 'FAIL', 'UNCHECKED', 'UNCHECKED', 'UNCHECKED', 'SKIPPED']);
+    expect(records[1].expected).toBe('aa');
+    expect(records[0].agreesWith).toEqual(['node:crypto']);
+    expect(records[1].disagreesWith).toEqual(['ts', 'node:crypto']);
+    expect(records[3].agreesWith).toEqual(['js-md2']);
+    expect(exitCode(records)).toBe(0);
+    expect(exitCode(records, true)).toBe(1);
+    expect(renderRecord(records[1])).toMatch(/^FAIL .*SHA-1 \[SHA, SHA1\] from js-sha1[\s\S]*expected=aa/);
+    expect(renderRecord(records[3])).toMatch(/no reference for MD2 here; agrees with js-md2/);
+    expect(renderSummary(records)).toMatch(/js-sha1 +js-sha1 0\.1\.0 +FAIL/);
+    expect(renderSummary(records)).toMatch(/SHA-1: providers disagree/);
+
+    const oursWrong = [rec({ hex: 'bb' })];
+    applyVerdicts(oursWrong, () => ({ hex: 'aa', source: 'vectors/zeros.json' }));
+    expect(oursWrong[0].verdict).toBe('FAIL');
+    expect(exitCode(oursWrong)).toBe(1);
+    expect(exitCode([rec({ verdict: 'ERROR', reason: 'boom' })])).toBe(1);
+    expect(exitCode([rec({ kind: 'peer', verdict: 'ERROR' })])).toBe(0);
+    expect(exitCode([rec({ kind: 'reference', verdict: 'ERROR' })], true)).toBe(0);
+  });
+
+  it('a stored reference also checks the reference job', () => {
+    const records = [rec({ provider: 'node:crypto', kind: 'reference', hex: 'aa' })];
+    applyVerdicts(records, () => ({ hex: 'aa', source: 'vectors/zeros.json' }));
+    expect(records[0].verdict).toBe('PASS');
+  });
+});
+
+describe('runJob', () => {
+  const ts = ourRows().find((r) => r.id === 'ts') as Row;
+  const webcrypto = ourRows().find((r) => r.id === 'webcrypto') as Row;
+
+  it('checkpoints, stops, and resumes to the same digest', async () => {
+    const spec = {
+      algorithm: 'SHA-512' as const,
+      provider: 'ts',
+      size: 1_000_003,
+      chunk: 4096,
+      pattern: 'index' as const,
+    };
+    const whole = await runJob(spec, ts);
+    expect(whole.status).toBe('done');
+    const checkpoints: number[] = [];
+    const stopped = await runJob({ ...spec, checkpointEvery: 100_000 }, ts, {
+      onCheckpoint: (c) => void checkpoints.push(c.bytes),
+      shouldStop: () => checkpoints.length >= 3,
+    });
+    expect(checkpoints).toEqual([102400, 200704, 303104]);
+    expect(stopped.status).toBe('stopped');
+    if (stopped.status !== 'stopped' || !stopped.state) throw new Error('no state');
+    expect(stopped.bytes).toBe(303104);
+    const resumed = await runJob(
+      spec,
+      ts,
+      {},
+      { bytes: stopped.bytes, seconds: stopped.seconds, state: stopped.state },
+    );
+    expect(resumed).toMatchObject({ status: 'done', resumed: true, hex: whole.status === 'done' ? whole.hex : '' });
+  });
+
+  it('one-shot providers are skipped with the reason; a missing algorithm too', async () => {
+    const out = await runJob(
+      { algorithm: 'SHA-1', provider: 'webcrypto', size: 10, chunk: 4, pattern: 'zeros' },
+      webcrypto,
+    );
+    expect(out.status).toBe('skipped');
+    expect(out.status === 'skipped' && out.reason).toMatch(/one-shot|not available/);
+    const jsMd5 = PEERS.find((r) => r.id === 'js-md5') as Row;
+    const miss = await runJob({ algorithm: 'SHA-1', provider: 'js-md5', size: 10, chunk: 4, pattern: 'zeros' }, jsMd5);
+    expect(miss).toEqual({ status: 'skipped', reason: 'js-md5 has no SHA-1' });
+  });
+
+  it('a peer that cannot export state refuses to resume', async () => {
+    const jsSha1 = PEERS.find((r) => r.id === 'js-sha1') as Row;
+    const out = await runJob(
+      { algorithm: 'SHA-1', provider: 'js-sha1', size: 10, chunk: 4, pattern: 'zeros' },
+      jsSha1,
+      {},
+      {
+        bytes: 4,
+        seconds: 0,
+        state: new Uint8Array(8),
+      },
+    );
+    expect(out.status === 'error' && out.message).toMatch(/cannot export its state/);
+  });
+
+  it('streams a peer through its stream() and reports progress', async () => {
+    const jsSha1 = PEERS.find((r) => r.id === 'js-sha1') as Row;
+    const seen: number[] = [];
+    const out = await runJob(
+      {
+        algorithm: 'SHA-1',
+        provider: 'js-sha1',
+        size: 5 * 2 ** 20 + 1,
+        chunk: 2 ** 20,
+        pattern: 'zeros',
+        progressEveryMs: 0,
+      },
+      jsSha1,
+      { onProgress: (p) => void seen.push(p.bytes) },
+    );
+    const hex = createHash('sha1')
+      .update(new Uint8Array(5 * 2 ** 20 + 1))
+      .digest('hex');
+    expect(out).toMatchObject({ status: 'done', hex, resumable: false });
+    expect(seen[0]).toBe(0);
+    expect(seen.at(-1)).toBe(5 * 2 ** 20 + 1);
+  });
+});

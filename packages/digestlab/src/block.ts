@@ -39,6 +39,26 @@ export interface AlgorithmSpec {
   create(): BlockHash;
 }
 
+const shared = new Map<AlgorithmSpec, BlockHash>();
+
+/**
+ * The digest of `data` in one call. Reuses one engine per algorithm (reset first, so a call that threw cannot
+ * leave anything behind): allocating an engine costs more than hashing a short input, and V8 allocates typed
+ * arrays over 64 bytes (SHA-512's block buffer) off the heap, which is slower still. Safe because hashing is
+ * synchronous and never calls out to user code.
+ */
+export function hashOnce(spec: AlgorithmSpec, data: Uint8Array): Uint8Array {
+  let engine = shared.get(spec);
+  if (engine === undefined) {
+    engine = spec.create();
+    shared.set(spec, engine);
+  } else {
+    engine.reset();
+  }
+  engine.update(data);
+  return engine.digest();
+}
+
 /**
  * A block-oriented hash: buffers input into blocks and hands full blocks to `compress`, straight from the
  * caller's buffer when it can (no copy for full blocks).

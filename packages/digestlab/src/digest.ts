@@ -1,5 +1,5 @@
 import type { AlgorithmName } from './block.js';
-import { type Data, toBytes, toHex } from './bytes.js';
+import { type Data, toBytesTransient, toHex } from './bytes.js';
 import { FinalizedError, StateUnsupportedError } from './errors.js';
 
 /** What a provider supplies for one running digest. The {@link Digest} wrapper owns the lifecycle rules. */
@@ -56,7 +56,7 @@ export class Digest {
   /** Adds data: bytes as they are, a string as UTF-8. */
   update(data: Data): this {
     if (this.#finalized) throw new FinalizedError('update()');
-    this.#engine.update(toBytes(data));
+    this.#engine.update(toBytesTransient(data));
     return this;
   }
 

@@ -1,12 +1,10 @@
 /** The small API of the per-family entry points (`digestlab/sha256`, ...): our TypeScript, nothing else. */
-import type { AlgorithmSpec } from './block.js';
-import { type Data, toBytes, toHex } from './bytes.js';
+import { type AlgorithmSpec, hashOnce } from './block.js';
+import { type Data, toBytesTransient, toHex } from './bytes.js';
 import { Digest } from './digest.js';
 
 export function oneShot(spec: AlgorithmSpec, data: Data): Uint8Array {
-  const engine = spec.create();
-  engine.update(toBytes(data));
-  return engine.digest();
+  return hashOnce(spec, toBytesTransient(data));
 }
 
 export function oneShotHex(spec: AlgorithmSpec, data: Data): string {

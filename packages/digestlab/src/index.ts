@@ -6,7 +6,7 @@
  *   createDigest('MD5').update(a).update(b).digestHex()
  */
 import type { AlgorithmName } from './block.js';
-import { type Data, toBytes, toHex } from './bytes.js';
+import { type Data, toBytes, toBytesTransient, toHex } from './bytes.js';
 import { Digest } from './digest.js';
 import { BadStateError } from './errors.js';
 import { PROVIDERS, type ProviderChoice, providersWith, type Resolved, resolve } from './providers/index.js';
@@ -33,7 +33,7 @@ export interface DigestOptions {
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
 export function digest(algorithm: string, data: Data, options?: DigestOptions): Uint8Array {
   const { entry, provider } = resolve(algorithm, options?.provider);
-  return provider.digestOnce(entry.spec.name, toBytes(data));
+  return provider.digestOnce(entry.spec.name, toBytesTransient(data));
 }
 
 /** {@link digest} as lowercase hex: Java's `getMessageDigestString(input, alg)` is `digestHex(alg, input)`. */
@@ -44,6 +44,7 @@ export function digestHex(algorithm: string, data: Data, options?: DigestOptions
 /** The digest of `data` through any provider, WebCrypto included. */
 export async function digestAsync(algorithm: string, data: Data, options?: DigestOptions): Promise<Uint8Array> {
   const { entry, provider } = resolve(algorithm, options?.provider);
+  // a fresh array, not the scratch one: an asynchronous provider may read it after this call returns
   return provider.digestAsync(entry.spec.name, toBytes(data));
 }
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { utf8 } from '../src/bytes.js';
+import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/bytes.js';
 import {
   type AlgorithmName,
   AlgorithmUnavailableError,
@@ -1242,19 +1242,22 @@ describe('UTF-8: strings encode exactly as TextEncoder does', () => {
 
   function check(s: string): void {
     const want = encoder.encode(s);
-    expect(hex(utf8(s))).toBe(hex(want));
+    expect(hex(toBytes(s))).toBe(hex(want));
+    expect(hex(toBytesTransient(s))).toBe(hex(want));
     expect(digestHex('SHA-256', s, { provider: 'ts' })).toBe(reference('SHA-256', want));
     expect(digestHex('MD5', s, { provider: 'node' })).toBe(reference('MD5', want));
     expect(createDigest('SHA-1', { provider: 'ts' }).update(s).digestHex()).toBe(reference('SHA-1', want));
   }
 
   describe.each(SPECIALS)('%s', (_, special) => {
+    // strings up to TRANSIENT_MAX_UNITS are encoded into a shared scratch buffer, longer ones into their own array
+    const M = TRANSIENT_MAX_UNITS;
     it.each([
       ['alone', 0],
-      ['short (< 256 code units)', 40],
-      ['just under the switch (254 to 256 code units)', 253],
-      ['across the switch (256 to 258 code units)', 255],
-      ['long (> 256 code units)', 700],
+      ['short', 40],
+      ['just under the switch (M - 2 to M code units)', M - 3],
+      ['across the switch (M to M + 2 code units)', M - 1],
+      ['long (> M code units)', M + 700],
     ])('at the start, in the middle and at the end, %s', (__, pad) => {
       const filler = (n: number) => 'a\u00e9\u4e2d'.repeat(Math.ceil(n / 3)).slice(0, n);
       const cases = [special, `${special}${filler(pad)}`, `${filler(pad >> 1)}${special}${filler(pad - (pad >> 1))}`];
@@ -1264,7 +1267,7 @@ describe('UTF-8: strings encode exactly as TextEncoder does', () => {
   });
 
   it('every length around the switch, with a surrogate pair or a lone surrogate across the boundary', () => {
-    for (let n = 250; n <= 262; n++) {
+    for (let n = TRANSIENT_MAX_UNITS - 6; n <= TRANSIENT_MAX_UNITS + 6; n++) {
       for (const special of ['\u{1F600}', '\uD800', '\uDC00', '\uDBFF\uDFFF', '\uFFFF']) {
         for (let at = n - 3; at <= n; at++) {
           const s = `${'x'.repeat(at)}${special}${'y'.repeat(Math.max(0, n - at - special.length))}`;
@@ -1276,7 +1279,7 @@ describe('UTF-8: strings encode exactly as TextEncoder does', () => {
   });
 
   it('a string of nothing but surrogates, short and long', () => {
-    for (const n of [1, 2, 3, 255, 256, 257, 600]) {
+    for (const n of [1, 2, 3, 600, TRANSIENT_MAX_UNITS - 1, TRANSIENT_MAX_UNITS, TRANSIENT_MAX_UNITS + 1]) {
       check('\uD800'.repeat(n));
       check('\uDC00'.repeat(n));
       check('\uDBFF\uDFFF'.repeat(n).slice(0, n));
@@ -1299,7 +1302,7 @@ describe('UTF-8: strings encode exactly as TextEncoder does', () => {
         ),
         (s) => {
           const want = encoder.encode(s);
-          expect(hex(utf8(s))).toBe(hex(want));
+          expect(hex(toBytesTransient(s))).toBe(hex(want));
           expect(digestHex('SHA-256', s, { provider: 'ts' })).toBe(reference('SHA-256', want));
         },
       ),

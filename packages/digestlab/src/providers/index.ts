@@ -39,8 +39,24 @@ function auto(algorithm: AlgorithmName): Provider {
   return isAvailable(nodeProvider, algorithm) ? nodeProvider : tsProvider;
 }
 
-/** Resolves an algorithm name and provider choice, or throws the typed error that says what to do. */
+const resolved = new Map<string, Resolved>();
+
+/**
+ * Resolves an algorithm name and provider choice, or throws the typed error that says what to do. Successes are
+ * remembered (what runs here does not change while the program runs): a one-shot digest of a short input costs
+ * about as much as the lookup otherwise would.
+ */
 export function resolve(algorithm: string, choice: string = 'auto', need?: 'streaming'): Resolved {
+  const key = `${choice}\u0000${need ?? ''}\u0000${algorithm}`;
+  let r = resolved.get(key);
+  if (r === undefined) {
+    r = resolveUncached(algorithm, choice, need);
+    resolved.set(key, r);
+  }
+  return r;
+}
+
+function resolveUncached(algorithm: string, choice: string, need?: 'streaming'): Resolved {
   const entry = lookup(algorithm);
   const name = entry.spec.name;
   if (choice === 'auto') return { entry, provider: auto(name) };

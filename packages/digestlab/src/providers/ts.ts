@@ -1,5 +1,5 @@
 /** Provider `ts`: our own TypeScript, on every runtime. */
-import type { AlgorithmName } from '../block.js';
+import { type AlgorithmName, hashOnce } from '../block.js';
 import { lookup } from '../registry.js';
 import type { Provider } from './provider.js';
 
@@ -12,11 +12,7 @@ export const tsProvider: Provider = {
   unavailableReason: () => undefined,
   has: () => true,
   create: (algorithm: AlgorithmName) => lookup(algorithm).spec.create(),
-  digestOnce(algorithm, data) {
-    const engine = lookup(algorithm).spec.create();
-    engine.update(data);
-    return engine.digest();
-  },
+  digestOnce: (algorithm, data) => hashOnce(lookup(algorithm).spec, data),
   async digestAsync(algorithm, data) {
     return this.digestOnce(algorithm, data);
   },

@@ -33,12 +33,13 @@ export interface DigestOptions {
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
 export function digest(algorithm: string, data: Data, options?: DigestOptions): Uint8Array {
   const { entry, provider } = resolve(algorithm, options?.provider);
-  return provider.digestOnce(entry.spec.name, toBytesTransient(data));
+  return provider.digestOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data));
 }
 
 /** {@link digest} as lowercase hex: Java's `getMessageDigestString(input, alg)` is `digestHex(alg, input)`. */
 export function digestHex(algorithm: string, data: Data, options?: DigestOptions): string {
-  return toHex(digest(algorithm, data, options));
+  const { entry, provider } = resolve(algorithm, options?.provider);
+  return provider.digestHexOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data));
 }
 
 /** The digest of `data` through any provider, WebCrypto included. */

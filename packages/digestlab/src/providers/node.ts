@@ -9,14 +9,16 @@ import type { Provider } from './provider.js';
 
 /** The part of node:crypto used here. */
 interface NodeHash {
-  update(data: Uint8Array): NodeHash;
+  update(data: Uint8Array | string): NodeHash;
   digest(): Uint8Array;
+  digest(encoding: 'hex' | 'latin1'): string;
   copy(): NodeHash;
 }
 interface NodeCrypto {
   createHash(algorithm: string): NodeHash;
   getHashes(): string[];
-  hash?(algorithm: string, data: Uint8Array, outputEncoding: 'buffer'): Uint8Array;
+  /** One-shot, Node >= 20.12; a string is hashed as UTF-8 (lone surrogates as U+FFFD, as TextEncoder does). */
+  hash?(algorithm: string, data: Uint8Array | string, outputEncoding: 'hex' | 'latin1'): string;
 }
 
 const NODE_NAMES: Record<AlgorithmName, string> = {
@@ -65,6 +67,13 @@ function feed(hash: NodeHash, data: Uint8Array): NodeHash {
   return hash;
 }
 
+function oneShot(name: string, data: Uint8Array | string, encoding: 'hex' | 'latin1'): string {
+  const c = crypto as NodeCrypto;
+  if (c.hash) return c.hash(name, data, encoding);
+  const hash = c.createHash(name);
+  return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
+}
+
 /** A plain Uint8Array over a Buffer's bytes, so results compare equal to other providers'. */
 function plain(b: Uint8Array): Uint8Array {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
@@ -104,11 +113,15 @@ export const nodeProvider: Provider = {
     const name = NODE_NAMES[algorithm];
     return new NodeEngine(name, (crypto as NodeCrypto).createHash(name));
   },
+  // crypto.hash() with a string result is ~2-3x faster for short inputs than any call that returns a Buffer
+  // (Buffer allocation dominates); 'latin1' gives the digest bytes one per character.
   digestOnce(algorithm, data) {
-    const c = crypto as NodeCrypto;
-    const name = NODE_NAMES[algorithm];
-    return plain(c.hash ? c.hash(name, data, 'buffer') : feed(c.createHash(name), data).digest());
+    const digest = oneShot(NODE_NAMES[algorithm], data, 'latin1');
+    const out = new Uint8Array(digest.length);
+    for (let i = 0; i < out.length; i++) out[i] = digest.charCodeAt(i);
+    return out;
   },
+  digestHexOnce: (algorithm, data) => oneShot(NODE_NAMES[algorithm], data, 'hex'),
   async digestAsync(algorithm, data) {
     return this.digestOnce(algorithm, data);
   },

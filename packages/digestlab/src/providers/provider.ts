@@ -21,7 +21,9 @@ export interface Provider {
   has(algorithm: AlgorithmName): boolean;
   /** A streaming engine; only for sync providers. */
   create(algorithm: AlgorithmName): Engine;
-  /** One-shot digest of whole input. */
-  digestOnce(algorithm: AlgorithmName, data: Uint8Array): Uint8Array;
+  /** One-shot digest of whole input: bytes, or a string to hash as UTF-8 (some providers encode natively). */
+  digestOnce(algorithm: AlgorithmName, data: Uint8Array | string): Uint8Array;
+  /** The same as lowercase hex (some providers make hex natively, which is faster than making bytes). */
+  digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string): string;
   digestAsync(algorithm: AlgorithmName, data: Uint8Array): Promise<Uint8Array>;
 }

@@ -24,6 +24,9 @@ export const webcryptoProvider: Provider = {
   digestOnce() {
     throw new AsyncOnlyError('webcrypto', 'digest()');
   },
+  digestHexOnce() {
+    throw new AsyncOnlyError('webcrypto', 'digestHex()');
+  },
   async digestAsync(algorithm, data) {
     // crypto.subtle refuses views of a SharedArrayBuffer; copy those.
     const input = data.buffer instanceof ArrayBuffer ? data : data.slice();

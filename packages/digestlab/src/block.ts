@@ -5,7 +5,7 @@
  * Length: the total is a JavaScript number of bytes, exact up to 2^53 − 1; nothing is ever truncated to 32
  * bits. The bit length written into the padding is split as hi = floor(bytes / 2^29), lo = (bytes mod 2^29) * 8,
  * both exact integers below 2^32, so there is no `<< 3`, no `>> 29` on a sign bit and no 32-bit block counter:
- * the bugs in ../../../shared/notes/length-bugs.md cannot happen here.
+ * the length bugs that shipped in libgcrypt, js-md5, jsSHA, sjcl, sha.js or node-forge cannot happen here.
  */
 import { LengthLimitError } from './errors.js';
 import { encodeState } from './state.js';
@@ -76,7 +76,7 @@ export abstract class BlockHash {
     this.buffer = new Uint8Array(spec.blockLength);
   }
 
-  /** Processes `blocks` whole blocks of `data` starting at `offset` (which may be any number up to 2^53). */
+  /** Processes `blocks` whole blocks of `data` starting at `offset` (below 2^30: `update` slices bigger views). */
   protected abstract compress(data: Uint8Array, offset: number, blocks: number): void;
   /** Pads the buffered tail, compresses it and writes the digest into `out`. */
   protected abstract finish(out: Uint8Array): void;

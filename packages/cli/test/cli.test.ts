@@ -3,31 +3,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Io } from '../src/io.js';
-import { main } from '../src/main.js';
+import { runCli } from './run.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'lab', 'test', 'fixtures');
 // A tiny run: two algorithms, three rows, 1 ms samples. Timings are never asserted.
 const QUICK = ['-a', 'MD5,SHA-256', '-p', 'node:crypto,ts,js-md5', '--time', '1', '--warmup', '1'];
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = {
-    stdout: (s) => {
-      stdout += s;
-    },
-    stderr: (s) => {
-      stderr += s;
-    },
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-    columns: 120,
-    env: {},
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[]) => runCli(argv);
 
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,12 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OverflowRecord } from '@digestlab/lab/overflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Io } from '../src/io.js';
 import type { Register } from '../src/main.js';
-import { main } from '../src/main.js';
 import { loadCheckpoint, saveCheckpoint, writeFileAtomic } from '../src/overflow/checkpoint.js';
 import { registerOverflow } from '../src/overflow/command.js';
 import { runPool } from '../src/overflow/pool.js';
+import { runCli } from './run.js';
 
 // registerOverflow plugs into main.ts's COMMANDS as it is (a type error here otherwise)
 const asCommand: Register = registerOverflow;
@@ -29,24 +28,7 @@ beforeAll(() => {
   }
 });
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = {
-    stdout: (s) => {
-      stdout += s;
-    },
-    stderr: (s) => {
-      stderr += s;
-    },
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-    columns: 120,
-    env: {},
-  };
-  const code = await main(['overflow', ...argv], io, false);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[]) => runCli(['overflow', ...argv]);
 
 interface Doc {
   results: OverflowRecord[];

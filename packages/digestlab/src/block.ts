@@ -37,6 +37,15 @@ export interface AlgorithmSpec {
   readonly blockLength: number;
   /** A fresh TypeScript engine for this algorithm. */
   create(): BlockHash;
+  /** For the Merkle–Damgård hashes: what another engine (WebAssembly) needs to compute the same digest. */
+  readonly md?: MDParams;
+}
+
+/** A Merkle–Damgård hash apart from its compression function: the compression core's name and the IV. */
+export interface MDParams {
+  readonly core: 'md5' | 'sha1' | 'sha256' | 'sha512';
+  readonly iv: Int32Array;
+  readonly littleEndian: boolean;
 }
 
 const shared = new Map<AlgorithmSpec, BlockHash>();
@@ -135,8 +144,13 @@ export abstract class BlockHash {
     return encodeState(this);
   }
 
+  /** An engine of the same kind in its initial state. */
+  protected fresh(): BlockHash {
+    return this.spec.create();
+  }
+
   clone(): BlockHash {
-    const copy = this.spec.create();
+    const copy = this.fresh();
     copy.chain.set(this.chain);
     copy.buffer.set(this.buffer);
     copy.pos = this.pos;
@@ -168,6 +182,10 @@ export class MDHash extends BlockHash {
 
   protected compress(data: Uint8Array, offset: number, blocks: number): void {
     this.blocks(this.chain, data, offset, blocks);
+  }
+
+  protected override fresh(): MDHash {
+    return new MDHash(this.spec, this.iv, this.blocks, this.littleEndian);
   }
 
   protected finish(out: Uint8Array): void {

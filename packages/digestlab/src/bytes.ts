@@ -38,7 +38,8 @@ function viewOf(data: Exclude<Data, string>): Uint8Array {
 
 const encoder = new TextEncoder();
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** Two lowercase hex digits for each byte value. */
+export const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** Lowercase hexadecimal, two digits per byte. */
 export function toHex(bytes: Uint8Array): string {

@@ -9,12 +9,20 @@ import type { AlgorithmName } from './block.js';
 import { type Data, toBytes, toBytesTransient, toHex } from './bytes.js';
 import { Digest } from './digest.js';
 import { BadStateError } from './errors.js';
-import { PROVIDERS, type ProviderChoice, providersWith, type Resolved, resolve } from './providers/index.js';
-import type { ProviderId } from './providers/provider.js';
+import {
+  forgetResolutions,
+  PROVIDERS,
+  type ProviderChoice,
+  providersWith,
+  type Resolved,
+  resolve,
+} from './providers/index.js';
+import type { ImplementedIn, ProviderId } from './providers/provider.js';
 import { tsProvider } from './providers/ts.js';
 import { ALGORITHM_NAMES, byCode, ENTRIES } from './registry.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
+import { ready as compileWasm } from './wasm/module.js';
 
 export type { AlgorithmName } from './block.js';
 export { MAX_LENGTH } from './block.js';
@@ -22,12 +30,21 @@ export type { Data } from './bytes.js';
 export { Digest } from './digest.js';
 export * from './errors.js';
 export type { ProviderChoice } from './providers/index.js';
-export type { ProviderId } from './providers/provider.js';
+export type { ImplementedIn, ProviderId } from './providers/provider.js';
 export type { StreamSource } from './stream.js';
 
 /** Options of every call: which provider computes the digest (default `auto`). */
 export interface DigestOptions {
   provider?: ProviderChoice;
+}
+
+/**
+ * Prepares digestlab's WebAssembly (the `wasm` provider and `digestMany`'s SIMD path). Needed only on a browser's
+ * main thread, which refuses to compile it synchronously; elsewhere the first call compiles it. Never rejects.
+ */
+export async function ready(): Promise<void> {
+  await compileWasm();
+  forgetResolutions();
 }
 
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
@@ -114,7 +131,7 @@ export function algorithms(): AlgorithmInfo[] {
 
 export interface ProviderInfo {
   id: ProviderId;
-  implementedIn: 'TypeScript' | 'OpenSSL' | 'WebCrypto';
+  implementedIn: ImplementedIn;
   available: boolean;
   /** Why it is not available, when it is not. */
   reason?: string;

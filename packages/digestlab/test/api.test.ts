@@ -285,14 +285,14 @@ describe('algorithms()', () => {
     const byName = Object.fromEntries(algorithms().map((a) => [a.name, a.providers]));
     expect(byName).toEqual({
       MD2: ['ts'],
-      MD5: ['ts', 'node'],
-      'SHA-1': ['ts', 'node', 'webcrypto'],
-      'SHA-224': ['ts', 'node'],
-      'SHA-256': ['ts', 'node', 'webcrypto'],
-      'SHA-384': ['ts', 'node', 'webcrypto'],
-      'SHA-512': ['ts', 'node', 'webcrypto'],
-      'SHA-512/224': ['ts', 'node'],
-      'SHA-512/256': ['ts', 'node'],
+      MD5: ['ts', 'wasm', 'node'],
+      'SHA-1': ['ts', 'wasm', 'node', 'webcrypto'],
+      'SHA-224': ['ts', 'wasm', 'node'],
+      'SHA-256': ['ts', 'wasm', 'node', 'webcrypto'],
+      'SHA-384': ['ts', 'wasm', 'node', 'webcrypto'],
+      'SHA-512': ['ts', 'wasm', 'node', 'webcrypto'],
+      'SHA-512/224': ['ts', 'wasm', 'node'],
+      'SHA-512/256': ['ts', 'wasm', 'node'],
     });
   });
 
@@ -305,16 +305,16 @@ describe('algorithms()', () => {
     const again = algorithms().find((a) => a.name === 'SHA-1');
     expect(again?.aliases).not.toContain('bogus');
     expect(again?.oids).toEqual(['1.3.14.3.2.26']);
-    expect(again?.providers).toEqual(['ts', 'node', 'webcrypto']);
+    expect(again?.providers).toEqual(['ts', 'wasm', 'node', 'webcrypto']);
     expect(() => createDigest('bogus')).toThrow(UnknownAlgorithmError);
   });
 });
 
 describe('providers()', () => {
-  it('describes ts, node and webcrypto', () => {
+  it('describes ts, wasm, node and webcrypto', () => {
     const list = providers();
-    expect(list.map((p) => p.id)).toEqual(['ts', 'node', 'webcrypto']);
-    const [ts, node, webcrypto] = list;
+    expect(list.map((p) => p.id)).toEqual(['ts', 'wasm', 'node', 'webcrypto']);
+    const [ts, wasm, node, webcrypto] = list;
     expect(ts).toEqual({
       id: 'ts',
       implementedIn: 'TypeScript',
@@ -323,6 +323,16 @@ describe('providers()', () => {
       streaming: true,
       exportState: true,
       algorithms: CANONICAL,
+    });
+    expect(wasm).toEqual({
+      id: 'wasm',
+      implementedIn: 'WebAssembly',
+      available: true,
+      sync: true,
+      streaming: true,
+      exportState: true,
+      // our WebAssembly has the Merkle–Damgård hashes; MD2 is TypeScript only
+      algorithms: CANONICAL.filter((a) => a !== 'MD2'),
     });
     expect(node).toEqual({
       id: 'node',
@@ -367,7 +377,7 @@ describe('providers()', () => {
   it.each(CANONICAL)('auto resolves %s to a concrete, synchronous provider that has it', (name) => {
     const info = algorithms().find((a) => a.name === name);
     for (const d of [createDigest(name), createDigest(name, { provider: 'auto' })]) {
-      expect(['ts', 'node', 'webcrypto']).toContain(d.provider);
+      expect(['ts', 'wasm', 'node']).toContain(d.provider);
       expect(info?.providers).toContain(d.provider);
       expect(providers().find((p) => p.id === d.provider)?.sync).toBe(true);
       expect(d.update(ABC).digestHex()).toBe(expected(name, ABC));

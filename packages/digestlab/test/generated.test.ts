@@ -7,3 +7,8 @@ test('the committed unrolled cores are exactly what scripts/gen-cores.mjs genera
   // --check exits 1 and names the stale files when they differ
   expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();
 });
+
+test('the committed WebAssembly is exactly what scripts/gen-wasm.mjs assembles', () => {
+  const script = fileURLToPath(new URL('../../../scripts/gen-wasm.mjs', import.meta.url));
+  expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();
+});

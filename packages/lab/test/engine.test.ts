@@ -142,6 +142,6 @@ describe('runBench', () => {
   it('rejects unknown algorithms and providers with the valid names', async () => {
     await expect(runBench({ algorithms: ['SHA-3'] })).rejects.toThrow(UsageError);
     await expect(runBench({ algorithms: ['SHA-3'] })).rejects.toThrow(/valid algorithms: MD2, MD5/);
-    await expect(runBench({ providers: ['nope'] })).rejects.toThrow(/valid providers: ts, node, webcrypto/);
+    await expect(runBench({ providers: ['nope'] })).rejects.toThrow(/valid providers: ts, wasm, node, webcrypto/);
   });
 });

@@ -9,9 +9,10 @@ import { type AlgorithmEntry, lookup } from '../registry.js';
 import { nodeProvider } from './node.js';
 import type { Provider, ProviderId } from './provider.js';
 import { tsProvider } from './ts.js';
+import { wasmProvider } from './wasm.js';
 import { webcryptoProvider } from './webcrypto.js';
 
-export const PROVIDERS: readonly Provider[] = [tsProvider, nodeProvider, webcryptoProvider];
+export const PROVIDERS: readonly Provider[] = [tsProvider, wasmProvider, nodeProvider, webcryptoProvider];
 const PROVIDER_IDS = ['auto', ...PROVIDERS.map((p) => p.id)];
 
 /** Provider ids accepted in options: a concrete provider, or `auto` to let digestlab choose. */
@@ -40,6 +41,11 @@ function auto(algorithm: AlgorithmName): Provider {
 }
 
 const resolved = new Map<string, Resolved>();
+
+/** Forgets remembered resolutions: after `ready()`, a provider that was unavailable may run. */
+export function forgetResolutions(): void {
+  resolved.clear();
+}
 
 /**
  * Resolves an algorithm name and provider choice, or throws the typed error that says what to do. Successes are

@@ -2,13 +2,15 @@ import type { AlgorithmName } from '../block.js';
 import type { Engine } from '../digest.js';
 
 /** Ids of the concrete providers. `auto` (the default) resolves to one of them when a digest is created. */
-export type ProviderId = 'ts' | 'node' | 'webcrypto';
+export type ProviderId = 'ts' | 'wasm' | 'node' | 'webcrypto';
+
+export type ImplementedIn = 'TypeScript' | 'WebAssembly' | 'OpenSSL' | 'WebCrypto';
 
 /** One implementation of (some of) the algorithms, behind one interface. */
 export interface Provider {
   readonly id: ProviderId;
-  /** What computes the digest: our TypeScript, the runtime's OpenSSL, the platform's WebCrypto. */
-  readonly implementedIn: 'TypeScript' | 'OpenSSL' | 'WebCrypto';
+  /** What computes the digest: our TypeScript or WebAssembly, the runtime's OpenSSL, the platform's WebCrypto. */
+  readonly implementedIn: ImplementedIn;
   /** Has synchronous calls (`digest`, `createDigest`). */
   readonly sync: boolean;
   /** Can take input in pieces (`update`, `digestStream`). */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Generates digestlab's WebAssembly: the text (packages/digestlab/src/wasm/generated/*.wat, to read and review) and
-// the binary, base64-encoded in a TypeScript module (*.ts next to it) so the package embeds it and needs no fetch.
+// Generates digestlab's WebAssembly: text, assembled to a binary that is base64-encoded in a TypeScript module
+// (packages/digestlab/src/wasm/generated/*.ts), so the package embeds it and needs no fetch.
 //
 //   core: the scalar compression functions of MD5, SHA-1, SHA-256 and SHA-512, fully unrolled with the state and
 //         the 16-word message window in locals; SHA-512 in native i64. No SIMD, so it runs wherever WebAssembly
@@ -15,6 +15,7 @@
 //
 //   node scripts/gen-wasm.mjs           write the files
 //   node scripts/gen-wasm.mjs --check   exit 1 if the committed files differ from what this script writes
+//   node scripts/gen-wasm.mjs --wat DIR write the modules' text to DIR, to read
 import { readFileSync, writeFileSync } from 'node:fs';
 import wabtInit from 'wabt';
 
@@ -119,6 +120,10 @@ function bswap64(v) {
   ];
 }
 
+/** Message word j of the 16-word window. (Kept in memory instead, the vector code ran no faster.) */
+const word = (_ops, j) => get(`x${j & 15}`);
+const putWord = (_ops, j, e) => set(`x${j & 15}`, e);
+
 const BSWAP_LANES = '3 2 1 0 7 6 5 4 11 10 9 8 15 14 13 12';
 
 /**
@@ -130,7 +135,7 @@ function loadWord(ops, w, j, bigEndian) {
     let e = `(v128.load32_zero offset=${4 * j} (local.get $p0))`;
     for (let lane = 1; lane < 4; lane++) e = `(v128.load32_lane offset=${4 * j} ${lane} (local.get $p${lane}) ${e})`;
     if (bigEndian) e = `(i8x16.swizzle ${e} (v128.const i8x16 ${BSWAP_LANES}))`;
-    return [set(w, e)];
+    return [putWord(ops, j, e)];
   }
   const load = set(w, `(i32.load offset=${4 * j} (local.get $p))`);
   return bigEndian ? [load, set(w, bswap32(w))] : [load];
@@ -163,7 +168,7 @@ function md5Rounds(ops) {
     // B is the value computed last: the sum takes it (through f) last, so the additions before it run meanwhile.
     // Scalar G(b, c, d) = (b & d) | (c & ~d): the two parts have no bit in common, so | is +, and the part
     // without b joins the sum early.
-    const early = ops.add(gA, get(`x${k}`), ops.const(MD5_T[i]));
+    const early = ops.add(gA, word(ops, k), ops.const(MD5_T[i]));
     body.push(
       set(A, f === undefined ? ops.add(ops.add(early, ops.and(gC, ops.not(gD))), ops.and(gB, gD)) : ops.add(early, f)),
     );
@@ -178,10 +183,9 @@ function sha1Rounds(ops) {
   for (let j = 0; j < 16; j++) body.push(...loadWord(ops, `x${j}`, j, true));
   for (let i = 0; i < 80; i++) {
     const [A, B, C, D, E] = roles(v, i);
-    const w = `x${i & 15}`;
     if (i >= 16) {
-      body.push(set(w, ops.xor(get(`x${(i - 3) & 15}`), get(`x${(i - 8) & 15}`), get(`x${(i - 14) & 15}`), get(w))));
-      body.push(set(w, ops.rotl(w, 1)));
+      body.push(set('t', ops.xor(word(ops, i - 3), word(ops, i - 8), word(ops, i - 14), word(ops, i))));
+      body.push(putWord(ops, i, ops.rotl('t', 1)));
     }
     const [gB, gC, gD] = [B, C, D].map(get);
     const [f, k] =
@@ -193,10 +197,10 @@ function sha1Rounds(ops) {
             ? [ops.majority(gB, gC, gD), 0x8f1bbcdc]
             : [ops.xor(gB, gC, gD), 0xca62c1d6];
     // A is the value computed last: it joins the sum last
-    body.push(set(E, ops.add(ops.add(get(E), ops.const(k), get(w)), f, ops.rotl(A, 5))));
+    body.push(set(E, ops.add(ops.add(get(E), ops.const(k), word(ops, i)), f, ops.rotl(A, 5))));
     body.push(set(B, ops.rotl(B, 30)));
   }
-  return { vars: v, words: 16, body, bigEndian: true };
+  return { vars: v, words: 16, body, bigEndian: true, extra: ['t'] };
 }
 
 /** SHA-256 with 32-bit ops (scalar or 4 lanes), and SHA-512 with 64-bit ones: the same rounds, other constants. */
@@ -221,19 +225,25 @@ function sha2Rounds(ops, wide) {
       : `(${ops.type}.xor ${get(B)} (${ops.type}.and (local.tee $m${i & 1} ${ops.xor(get(A), get(B))}) ${get(`m${(i + 1) & 1}`)}))`;
   for (let i = 0; i < rounds; i++) {
     const [A, B, C, D, E, F, G, H] = roles(v, i);
-    const w = `x${i & 15}`;
     if (i >= 16) {
-      body.push(
-        set(w, ops.add(sigma(`x${(i - 2) & 15}`, s1), get(`x${(i - 7) & 15}`), sigma(`x${(i - 15) & 15}`, s0), get(w))),
-      );
+      body.push(set('u', word(ops, i - 2)), set('v', word(ops, i - 15)));
+      body.push(putWord(ops, i, ops.add(sigma('u', s1), word(ops, i - 7), sigma('v', s0), word(ops, i))));
     }
     const k = wide ? `(i64.const ${hex64(K[i])})` : ops.const(K[i]);
     // E and A are the values computed last: what depends on them is summed apart and joins last
-    body.push(set('t', ops.add(ops.add(get(H), k, get(w)), ops.add(Sigma(E, S1), ops.choose(get(E), get(F), get(G))))));
+    body.push(
+      set('t', ops.add(ops.add(get(H), k, word(ops, i)), ops.add(Sigma(E, S1), ops.choose(get(E), get(F), get(G))))),
+    );
     body.push(set(D, ops.add(get(D), get('t'))));
     body.push(set(H, ops.add(get('t'), ops.add(Sigma(A, S0), majority(i, A, B, C)))));
   }
-  return { vars: v, words: 16, body, bigEndian: true, extra: ops.type === 'v128' ? ['t'] : ['t', 'm0', 'm1'] };
+  return {
+    vars: v,
+    words: 16,
+    body,
+    bigEndian: true,
+    extra: ops.type === 'v128' ? ['t', 'u', 'v'] : ['t', 'u', 'v', 'm0', 'm1'],
+  };
 }
 
 // ---- function frames ----------------------------------------------------------------------------------------
@@ -279,9 +289,10 @@ function scalarFunc(name, doc, { vars, words, body, extra = [] }, bits) {
  * messages, at $p0..$p3, into four chaining values at $s, $s + 64, $s + 128, $s + 192 (each laid out as the
  * scalar function's, so a lane can go on alone with it).
  */
-function vectorFunc(name, doc, { vars, words, body, extra = [] }) {
+function vectorFunc(name, doc, { vars, body, extra = [] }) {
+  // (Two groups of four lanes interleaved in one function ran no faster: V8's code for this is throughput-bound.)
   const saved = vars.map((v) => `${v}0`);
-  const locals = [...vars, ...saved, ...Array.from({ length: words }, (_, j) => `x${j}`), ...extra];
+  const locals = [...vars, ...saved, ...Array.from({ length: 16 }, (_, j) => `x${j}`), ...extra];
   const gather = (i) => {
     let e = `(i32x4.splat (i32.load offset=${4 * i} (local.get $s)))`;
     for (let lane = 1; lane < 4; lane++) {
@@ -295,9 +306,16 @@ function vectorFunc(name, doc, { vars, words, body, extra = [] }) {
     );
   return [
     `;; ${doc}`,
-    `(func $${name} (export "${name}") (param $s i32) (param $p0 i32) (param $p1 i32) (param $p2 i32) (param $p3 i32) (param $n i32)`,
+    `(func $${name} (export "${name}") (param $s i32) (param $iv i32) (param $p0 i32) (param $p1 i32) (param $p2 i32) (param $p3 i32) (param $n i32)`,
     `  ${locals.map((l) => `(local $${l} v128)`).join(' ')}`,
-    ...vars.map((v, i) => `  ${set(v, gather(i))}`),
+    '  (if (local.get $iv)',
+    '    (then',
+    ...vars.map((v, i) => `      ${set(v, `(v128.load32_splat offset=${4 * i} (local.get $iv))`)}`),
+    '    )',
+    '    (else',
+    ...vars.map((v, i) => `      ${set(v, gather(i))}`),
+    '    )',
+    '  )',
     '  (block $done',
     '    (loop $block',
     '      (br_if $done (i32.eqz (local.get $n)))',
@@ -308,6 +326,86 @@ function vectorFunc(name, doc, { vars, words, body, extra = [] }) {
     '      (local.set $n (i32.sub (local.get $n) (i32.const 1)))',
     '      (br $block)))',
     ...vars.flatMap((v, i) => scatter(i, v).map((l) => `  ${l}`)),
+    ')',
+  ].join('\n');
+}
+
+// ---- the batch driver ---------------------------------------------------------------------------------------
+/**
+ * Padding and digest output for the batch: $pad_le/$pad_be pad the `len` bytes at `p` in place (MD5 writes the bit
+ * length little-endian, SHA big-endian) and return the block count; $emit_le/$emit_be write `dl` digest bytes of a
+ * chaining value.
+ */
+const BATCH_HELPERS = [
+  ...['le', 'be'].map((order) =>
+    [
+      `(func $pad_${order} (param $p i32) (param $len i32) (result i32)`,
+      '  (local $end i32) (local $bits i64)',
+      '  ;; padded length: the message, a 0x80 byte and the 8-byte length, rounded up to whole 64-byte blocks',
+      '  (local.set $end (i32.and (i32.add (local.get $len) (i32.const 72)) (i32.const -64)))',
+      '  (i32.store8 (i32.add (local.get $p) (local.get $len)) (i32.const 0x80))',
+      '  (memory.fill (i32.add (i32.add (local.get $p) (local.get $len)) (i32.const 1)) (i32.const 0)',
+      '    (i32.sub (i32.sub (local.get $end) (local.get $len)) (i32.const 9)))',
+      '  (local.set $bits (i64.shl (i64.extend_i32_u (local.get $len)) (i64.const 3)))',
+      ...(order === 'be' ? bswap64('bits') : []).map((l) => `  ${l}`),
+      '  (i64.store (i32.sub (i32.add (local.get $p) (local.get $end)) (i32.const 8)) (local.get $bits))',
+      '  (i32.shr_u (local.get $end) (i32.const 6)))',
+    ].join('\n'),
+  ),
+  [
+    '(func $emit_le (param $state i32) (param $out i32) (param $dl i32)',
+    '  (memory.copy (local.get $out) (local.get $state) (local.get $dl)))',
+  ].join('\n'),
+  [
+    '(func $emit_be (param $state i32) (param $out i32) (param $dl i32)',
+    '  (local $k i32) (local $w i32)',
+    '  (loop $word',
+    '    (local.set $w (i32.load (i32.add (local.get $state) (local.get $k))))',
+    `    (i32.store (i32.add (local.get $out) (local.get $k)) ${bswap32('w')})`,
+    '    (local.set $k (i32.add (local.get $k) (i32.const 4)))',
+    '    (br_if $word (i32.lt_u (local.get $k) (local.get $dl)))))',
+  ].join('\n'),
+];
+
+/**
+ * (func $name (param $state $iv $table $count $out $dl)): the digests of `count` messages in one call. Entry k of
+ * `table` is (address, length) of a message with room for its padding after it; its `dl`-byte digest goes to
+ * out + k * dl. Entries are taken four at a time, one per lane, for as many blocks as the shortest of the four
+ * has; a lane with more goes on alone with the scalar function. `state` holds four chaining values, `iv` the
+ * initial one.
+ */
+function batchFunc(core, order) {
+  const lanes = [0, 1, 2, 3];
+  return [
+    `(func $${core}_many (export "${core}_many") (param $state i32) (param $iv i32) (param $table i32) (param $count i32) (param $out i32) (param $dl i32)`,
+    `  (local $g i32) (local $least i32) ${lanes.map((l) => `(local $e${l} i32) (local $p${l} i32) (local $n${l} i32)`).join(' ')}`,
+    '  (block $done',
+    '    (loop $group',
+    '      (br_if $done (i32.ge_u (local.get $g) (local.get $count)))',
+    '      ;; lane l takes entry g + l; past the end, entry g again (its result is written twice, the same)',
+    ...lanes.map(
+      (l) =>
+        `      (local.set $e${l} (select (i32.add (local.get $g) (i32.const ${l})) (local.get $g) (i32.lt_u (i32.add (local.get $g) (i32.const ${l})) (local.get $count))))`,
+    ),
+    ...lanes.flatMap((l) => [
+      `      (local.set $p${l} (i32.load (i32.add (local.get $table) (i32.shl (local.get $e${l}) (i32.const 3)))))`,
+      `      (local.set $n${l} (call $pad_${order} (local.get $p${l}) (i32.load offset=4 (i32.add (local.get $table) (i32.shl (local.get $e${l}) (i32.const 3))))))`,
+    ]),
+    '      (local.set $least (local.get $n0))',
+    ...lanes
+      .slice(1)
+      .map(
+        (l) =>
+          `      (local.set $least (select (local.get $n${l}) (local.get $least) (i32.lt_u (local.get $n${l}) (local.get $least))))`,
+      ),
+    `      (call $${core}x4 (local.get $state) (local.get $iv) ${lanes.map((l) => `(local.get $p${l})`).join(' ')} (local.get $least))`,
+    ...lanes.flatMap((l) => [
+      `      (if (i32.gt_u (local.get $n${l}) (local.get $least))`,
+      `        (then (call $${core} (i32.add (local.get $state) (i32.const ${64 * l})) (i32.add (local.get $p${l}) (i32.shl (local.get $least) (i32.const 6))) (i32.sub (local.get $n${l}) (local.get $least)))))`,
+      `      (call $emit_${order} (i32.add (local.get $state) (i32.const ${64 * l})) (i32.add (local.get $out) (i32.mul (local.get $e${l}) (local.get $dl))) (local.get $dl))`,
+    ]),
+    '      (local.set $g (i32.add (local.get $g) (i32.const 4)))',
+    '      (br $group)))',
     ')',
   ].join('\n');
 }
@@ -334,6 +432,11 @@ const SIMD = [
   `;; ${NOTE}`,
   '(module',
   '  (import "core" "memory" (memory 1))',
+  ...['md5', 'sha1', 'sha256'].map((f) => `  (import "core" "${f}" (func $${f} (param i32 i32 i32)))`),
+  ...BATCH_HELPERS,
+  batchFunc('md5', 'le'),
+  batchFunc('sha1', 'be'),
+  batchFunc('sha256', 'be'),
   vectorFunc('md5x4', 'MD5 compression of four messages at once, one per lane.', md5Rounds(vectorOps)),
   vectorFunc('sha1x4', 'SHA-1 compression of four messages at once, one per lane.', sha1Rounds(vectorOps)),
   vectorFunc('sha256x4', 'SHA-256 compression of four messages at once, one per lane.', sha2Rounds(vectorOps, false)),
@@ -350,22 +453,29 @@ function assemble(name, text) {
   return Buffer.from(buffer);
 }
 
-function tsModule(name, binary) {
+function tsModule(name, binary, extra = '') {
   const b64 = binary.toString('base64');
   const lines = b64.match(/.{1,116}/g) ?? [];
   return `// ${NOTE}
-// The WebAssembly binary of ${name}.wat (${binary.length} bytes), base64.
+// The WebAssembly binary of the module \`${name}\` (${binary.length} bytes), base64. \`node scripts/gen-wasm.mjs --wat DIR\`
+// writes its text.
 export const ${name.toUpperCase()}_WASM =
 ${lines.map((l, i) => `  '${l}'${i === lines.length - 1 ? ';' : ' +'}`).join('\n')}
-`;
+${extra}`;
 }
 
 const FILES = {
-  'core.wat': CORE,
   'core.ts': tsModule('core', assemble('core', CORE)),
-  'simd.wat': SIMD,
-  'simd.ts': tsModule('simd', assemble('simd', SIMD)),
+  'simd.ts': tsModule('simd', assemble('simd', SIMD), ''),
 };
+
+const watDir = process.argv.indexOf('--wat');
+if (watDir > 0) {
+  const dir = new URL(`${process.argv[watDir + 1].replace(/\/?$/, '/')}`, `file://${process.cwd()}/`);
+  writeFileSync(new URL('core.wat', dir), CORE);
+  writeFileSync(new URL('simd.wat', dir), SIMD);
+  process.exit(0);
+}
 
 if (process.argv.includes('--check')) {
   const stale = Object.entries(FILES).filter(([f, text]) => {

@@ -9,6 +9,7 @@ import type { AlgorithmName } from './block.js';
 import { type Data, toBytes, toBytesTransient, toHex } from './bytes.js';
 import { Digest } from './digest.js';
 import { BadStateError } from './errors.js';
+import { digestManyWasm } from './many.js';
 import {
   forgetResolutions,
   PROVIDERS,
@@ -22,7 +23,7 @@ import { tsProvider } from './providers/ts.js';
 import { ALGORITHM_NAMES, byCode, ENTRIES } from './registry.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
-import { ready as compileWasm } from './wasm/module.js';
+import { ready as compileWasm, load as loadWasm } from './wasm/module.js';
 
 export type { AlgorithmName } from './block.js';
 export { MAX_LENGTH } from './block.js';
@@ -49,26 +50,44 @@ export async function ready(): Promise<void> {
 
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
 export function digest(algorithm: string, data: Data, options?: DigestOptions): Uint8Array {
-  const { entry, provider } = resolve(algorithm, options?.provider);
-  return provider.digestOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data));
+  const { entry, oneShot } = resolve(algorithm, options?.provider);
+  return oneShot.digestOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data));
 }
 
 /** {@link digest} as lowercase hex: Java's `getMessageDigestString(input, alg)` is `digestHex(alg, input)`. */
 export function digestHex(algorithm: string, data: Data, options?: DigestOptions): string {
-  const { entry, provider } = resolve(algorithm, options?.provider);
-  return provider.digestHexOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data));
+  const { entry, oneShot } = resolve(algorithm, options?.provider);
+  return oneShot.digestHexOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data));
 }
 
 /** The digest of `data` through any provider, WebCrypto included. */
 export async function digestAsync(algorithm: string, data: Data, options?: DigestOptions): Promise<Uint8Array> {
-  const { entry, provider } = resolve(algorithm, options?.provider);
+  const { entry, oneShot } = resolve(algorithm, options?.provider);
   // a fresh array, not the scratch one: an asynchronous provider may read it after this call returns
-  return provider.digestAsync(entry.spec.name, toBytes(data));
+  return oneShot.digestAsync(entry.spec.name, toBytes(data));
 }
 
 /** {@link digestAsync} as lowercase hex. */
 export async function digestHexAsync(algorithm: string, data: Data, options?: DigestOptions): Promise<string> {
   return toHex(await digestAsync(algorithm, data, options));
+}
+
+/**
+ * The digests of many independent messages, in order: `digestMany('SHA-256', chunks)`. With `auto`, short
+ * messages go through our WebAssembly in one pass, four at a time in SIMD lanes for MD5, SHA-1 and SHA-256 where
+ * the runtime has WebAssembly SIMD; long ones (over 16 KiB) through whatever `auto` picks for them. With a named
+ * provider, every message goes through that provider (`wasm`: the same batched pass). Synchronous providers only.
+ */
+export function digestMany(algorithm: string, messages: readonly Data[], options?: DigestOptions): Uint8Array[] {
+  const choice = options?.provider ?? 'auto';
+  const { entry, oneShot } = resolve(algorithm, choice);
+  const spec = entry.spec;
+  const wasm = (choice === 'auto' || choice === 'wasm') && spec.md ? loadWasm() : undefined;
+  if (wasm) {
+    const alone = choice === 'auto' ? (data: Uint8Array) => oneShot.digestOnce(spec.name, data) : undefined;
+    return digestManyWasm(wasm, spec, messages, { simd: true, alone });
+  }
+  return messages.map((m) => oneShot.digestOnce(spec.name, typeof m === 'string' ? m : toBytesTransient(m)));
 }
 
 /** A running digest to feed piece by piece. Synchronous, streaming providers only. */

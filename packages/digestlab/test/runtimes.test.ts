@@ -28,22 +28,37 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ALL = ['MD2', 'MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-512/224', 'SHA-512/256'];
-const RUNTIMES: [string, string[]][] = [
-  ['bun', [bin('bun'), 'check.mjs']],
-  ['deno', [bin('deno'), 'run', '--allow-read', '--allow-env', 'check.mjs']],
+const MD = ALL.filter((a) => a !== 'MD2');
+/** Each runtime, how to run check.mjs there, and what it must offer besides ts (which has every algorithm). */
+const RUNTIMES: [string, string[], { wasm: string[]; auto: string }][] = [
+  ['bun', [bin('bun'), 'check.mjs'], { wasm: MD, auto: 'node' }],
+  ['deno', [bin('deno'), 'run', '--allow-read', '--allow-env', 'check.mjs'], { wasm: MD, auto: 'node' }],
+  // Node without WebAssembly (--jitless removes it): `wasm` says why it is unavailable, `auto` falls back
+  ['node --jitless', [process.execPath, '--jitless', 'check.mjs'], { wasm: [], auto: 'node' }],
 ];
 
-describe.each(RUNTIMES)('%s', (_, [command, ...args]) => {
-  test('every provider agrees with ours; ts, node:crypto and WebCrypto are all there', () => {
-    const out = execFileSync(command, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+describe.each(RUNTIMES)('%s', (_, [command, ...args], want) => {
+  test('every provider agrees with ours; ts, wasm, node:crypto and WebCrypto are there as expected', () => {
+    const out = execFileSync(command, args, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const result = JSON.parse(out.trim().split('\n').pop() as string) as {
       providers: Record<string, string[]>;
+      wasmReason?: string;
+      auto: string;
       checks: number;
     };
     expect(result.providers.ts).toEqual(ALL);
-    // both runtimes implement node:crypto and process.getBuiltinModule; neither has MD2
-    expect(result.providers.node).toEqual(ALL.filter((a) => a !== 'MD2'));
+    expect(result.providers.wasm).toEqual(want.wasm);
+    if (want.wasm.length === 0) expect(result.wasmReason).toBe('this runtime has no WebAssembly');
+    else expect(result.wasmReason).toBeUndefined();
+    expect(result.auto).toBe(want.auto);
+    // every runtime here implements node:crypto and process.getBuiltinModule; none has MD2
+    expect(result.providers.node).toEqual(MD);
     expect(result.providers.webcrypto).toEqual(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
-    expect(result.checks).toBeGreaterThan(ALL.length * 11);
+    expect(result.checks).toBeGreaterThan(ALL.length * (11 + 39));
   });
 });

@@ -6,6 +6,7 @@ import {
   UnknownProviderError,
 } from '../errors.js';
 import { type AlgorithmEntry, lookup } from '../registry.js';
+import { autoOneShot, autoStreaming, type OneShot } from './auto.js';
 import { nodeProvider } from './node.js';
 import type { Provider, ProviderId } from './provider.js';
 import { tsProvider } from './ts.js';
@@ -20,6 +21,9 @@ export type ProviderChoice = ProviderId | 'auto';
 
 export interface Resolved {
   entry: AlgorithmEntry;
+  /** Computes one-shot digests: the chosen provider, or `auto`'s size-based dispatcher. */
+  oneShot: OneShot;
+  /** Computes streaming digests (`createDigest`): the chosen provider, or the one `auto` picks for streams. */
   provider: Provider;
 }
 
@@ -30,14 +34,6 @@ function isAvailable(p: Provider, algorithm: AlgorithmName): boolean {
 /** The providers that run `algorithm` on this runtime. */
 export function providersWith(algorithm: AlgorithmName): Provider[] {
   return PROVIDERS.filter((p) => isAvailable(p, algorithm));
-}
-
-/**
- * `auto`, for now: node:crypto (OpenSSL) where it has the algorithm, else our TypeScript. Both are synchronous
- * and streaming, so `auto` never lands on a provider that would refuse the call.
- */
-function auto(algorithm: AlgorithmName): Provider {
-  return isAvailable(nodeProvider, algorithm) ? nodeProvider : tsProvider;
 }
 
 const resolved = new Map<string, Resolved>();
@@ -65,7 +61,7 @@ export function resolve(algorithm: string, choice: string = 'auto', need?: 'stre
 function resolveUncached(algorithm: string, choice: string, need?: 'streaming'): Resolved {
   const entry = lookup(algorithm);
   const name = entry.spec.name;
-  if (choice === 'auto') return { entry, provider: auto(name) };
+  if (choice === 'auto') return { entry, oneShot: autoOneShot(name), provider: autoStreaming(name) };
   const provider = PROVIDERS.find((p) => p.id === choice);
   if (!provider) throw new UnknownProviderError(String(choice), PROVIDER_IDS);
   const reason = provider.unavailableReason();
@@ -78,5 +74,5 @@ function resolveUncached(algorithm: string, choice: string, need?: 'streaming'):
     );
   }
   if (need === 'streaming' && !provider.streaming) throw new NotStreamingError(provider.id);
-  return { entry, provider };
+  return { entry, oneShot: provider, provider };
 }

@@ -12,15 +12,36 @@ import { SIMD_WASM } from './generated/simd.js';
 
 /** Compresses `blocks` blocks at `data` into the chaining value at `state` (byte addresses in memory). */
 export type Blocks = (state: number, data: number, blocks: number) => void;
-/** The same for four messages at once, one per lane; the four chaining values lie at state + 64 * lane. */
-export type Blocks4 = (state: number, p0: number, p1: number, p2: number, p3: number, blocks: number) => void;
+/**
+ * The same for four messages at once, one per lane; the four chaining values lie at state + 64 * lane. With `iv`
+ * non-zero, every lane starts from the chaining value at `iv` instead of its own.
+ */
+export type Blocks4 = (
+  state: number,
+  iv: number,
+  p0: number,
+  p1: number,
+  p2: number,
+  p3: number,
+  blocks: number,
+) => void;
+
+/**
+ * The digests of `count` messages: entry k of `table` is the (address, length) of a message with room for its
+ * padding after it; its `dl` digest bytes go to out + k * dl. Uses the four chaining values at `state`.
+ */
+export type Many = (state: number, iv: number, table: number, count: number, out: number, dl: number) => void;
 
 export type CoreName = 'md5' | 'sha1' | 'sha256' | 'sha512';
 export type LaneName = 'md5' | 'sha1' | 'sha256';
 
-/** Where things live in memory: four chaining values (64 bytes each), then the input area. */
+/**
+ * Where things live in memory: four chaining values (64 bytes each), an initial value for the lanes, then the
+ * input area (a batch lays out its table, digests and messages from there).
+ */
 export const STATE = 0;
 export const LANE_STRIDE = 64;
+export const IV = 256;
 export const INPUT = 1024;
 /** Bytes of input the area holds, plus room for two blocks of padding after it. */
 export const INPUT_CAPACITY = 64 * 1024;
@@ -31,6 +52,8 @@ export class Wasm {
   readonly blocks: Readonly<Record<CoreName, Blocks>>;
   /** Absent without WebAssembly SIMD. */
   readonly lanes: Readonly<Record<LaneName, Blocks4>> | undefined;
+  /** The batch drivers over the lanes; absent without SIMD. */
+  readonly many: Readonly<Record<LaneName, Many>> | undefined;
   readonly memory: WebAssembly.Memory;
   /** Views of `memory`, renewed when it grows. */
   bytes!: Uint8Array;
@@ -42,8 +65,9 @@ export class Wasm {
     const e = core.exports as Record<CoreName, Blocks> & { memory: WebAssembly.Memory };
     this.blocks = { md5: e.md5, sha1: e.sha1, sha256: e.sha256, sha512: e.sha512 };
     this.memory = e.memory;
-    const s = simd?.exports as Record<`${LaneName}x4`, Blocks4> | undefined;
+    const s = simd?.exports as (Record<`${LaneName}x4`, Blocks4> & Record<`${LaneName}_many`, Many>) | undefined;
     this.lanes = s && { md5: s.md5x4, sha1: s.sha1x4, sha256: s.sha256x4 };
+    this.many = s && { md5: s.md5_many, sha1: s.sha1_many, sha256: s.sha256_many };
     this.ensure(INITIAL_BYTES);
   }
 
@@ -76,7 +100,7 @@ function noWebAssembly(): string | undefined {
 
 function link(core: WebAssembly.Module, simd: WebAssembly.Module | undefined): Wasm {
   const c = new WebAssembly.Instance(core);
-  const s = simd && new WebAssembly.Instance(simd, { core: { memory: c.exports.memory } });
+  const s = simd && new WebAssembly.Instance(simd, { core: c.exports });
   return new Wasm(c, s);
 }
 

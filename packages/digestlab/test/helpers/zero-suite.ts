@@ -26,7 +26,7 @@ function expected(algorithm: AlgorithmName, digestLength: number): Record<string
 
 export function zeroStreamSuite(algorithms: AlgorithmName[]): void {
   describe.each(algorithms)('%s: zeros up to 2^32 + 5 bytes', (algorithm) => {
-    test.each(['ts', 'node'] as const)('provider %s', (provider) => {
+    test.each(['ts', 'wasm', 'node'] as const)('provider %s', (provider) => {
       if (provider === 'node') expect(NODE_HAS, 'node:crypto has the algorithm').toContain(algorithm);
       const digest = createDigest(algorithm, { provider });
       expect(digest.provider).toBe(provider);

@@ -1,7 +1,15 @@
 // Run by runtimes.test.ts under Bun and Deno against the library bundled from src (./digestlab.mjs, written by
 // the test). Every provider available on the runtime must agree with our TypeScript at block and padding
 // edges, state must round-trip, and known answers must hold; prints one JSON line.
-import { algorithms, createDigest, digestHex, digestHexAsync, importState, providers } from './digestlab.mjs';
+import {
+  algorithms,
+  createDigest,
+  digestHex,
+  digestHexAsync,
+  digestMany,
+  importState,
+  providers,
+} from './digestlab.mjs';
 
 const known = {
   MD2: 'da853b0d3f88d99b30283a69e6ded6bb',
@@ -35,10 +43,29 @@ for (const a of algorithms()) {
     }
   }
 }
+// digestMany (SIMD lanes where the runtime has them, else scalar WebAssembly, else TypeScript) against ts
+const toHex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+const batch = Array.from({ length: 37 }, (_, i) => new Uint8Array((i * 37) % 300).map((_, j) => i + j));
+batch.push('héllo', '');
+for (const a of algorithms()) {
+  const got = digestMany(a.name, batch).map(toHex);
+  batch.forEach((m, i) => {
+    if (got[i] !== digestHex(a.name, m, { provider: 'ts' })) throw new Error(`${a.name}: digestMany message ${i}`);
+    checks++;
+  });
+}
+const wasm = providers().find((p) => p.id === 'wasm');
 const lone = '\uD800x\uDC00';
 for (const p of providers().filter((x) => x.available && x.sync)) {
   if (digestHex('SHA-256', lone, { provider: p.id }) !== digestHex('SHA-256', new TextEncoder().encode(lone))) {
     throw new Error(`${p.id}: a lone surrogate is not encoded as TextEncoder does`);
   }
 }
-console.log(JSON.stringify({ providers: Object.fromEntries(providers().map((p) => [p.id, p.algorithms])), checks }));
+console.log(
+  JSON.stringify({
+    providers: Object.fromEntries(providers().map((p) => [p.id, p.algorithms])),
+    wasmReason: wasm?.reason,
+    auto: createDigest('SHA-256').provider,
+    checks,
+  }),
+);

@@ -50,15 +50,18 @@ function md5() {
   for (let i = 0; i < 64; i++) {
     const [A, B, C, D] = [0, 1, 2, 3].map((r) => v[(r - i + 64) & 3]);
     const round = i >> 4;
-    const f = [
-      `(${D} ^ (${B} & (${C} ^ ${D})))`,
-      `(${C} ^ (${D} & (${B} ^ ${C})))`,
-      `(${B} ^ ${C} ^ ${D})`,
-      `(${C} ^ (${B} | ~${D}))`,
-    ][round];
+    // B is the value computed last; what depends on it joins the sum last, so the rest is added meanwhile. G
+    // is (b & d) | (c & ~d): its parts share no bit, so | is +, and the part without b is added early.
     const k = [i, (5 * i + 1) & 15, (3 * i + 5) & 15, (7 * i) & 15][round];
+    const early = `${A} + x${k} + ${hex(MD5_T[i])}`;
+    const sum = [
+      `${early} + (${D} ^ (${B} & (${C} ^ ${D})))`,
+      `${early} + (${C} & ~${D}) + (${B} & ${D})`,
+      `${early} + (${C} ^ ${D} ^ ${B})`,
+      `${early} + (${C} ^ (${B} | ~${D}))`,
+    ][round];
     const s = MD5_S[(round << 2) | (i & 3)];
-    body.push(`${A} = (${A} + ${f} + x${k} + ${hex(MD5_T[i])}) | 0;`);
+    body.push(`${A} = (${sum}) | 0;`);
     body.push(`${A} = (${B} + ${rotl(A, s)}) | 0;`);
   }
   return frame('md5Blocks', 'MD5 compression (RFC 1321 §3.4), little-endian words.', v, 64, body);
@@ -84,7 +87,8 @@ function sha1() {
           : i < 60
             ? [`((${B} & ${C}) | (${D} & (${B} | ${C})))`, 0x8f1bbcdc]
             : [`(${B} ^ ${C} ^ ${D})`, 0xca62c1d6];
-    body.push(`${E} = (${rotl(A, 5)} + ${f} + ${E} + ${hex(k)} + ${w}) | 0;`);
+    // A is the value computed last: it joins the sum last
+    body.push(`${E} = (${E} + ${hex(k)} + ${w} + ${f} + ${rotl(A, 5)}) | 0;`);
     body.push(`${B} = ${rotl(B, 30)};`);
   }
   return frame('sha1Blocks', 'SHA-1 compression (FIPS 180-4 §6.1.2).', v, 64, body);
@@ -117,7 +121,7 @@ function sha256() {
   const v = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
   const body = [];
   for (let i = 0; i < 16; i++) body.push(`let w${i} = ${be(4 * i)};`);
-  body.push('let t = 0;');
+  body.push('let t = 0;', 'let m0 = 0;', 'let m1 = b ^ c;');
   for (let i = 0; i < 64; i++) {
     const [A, B, C, D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((r) => v[(r - i + 64) & 7]);
     const w = `w${i & 15}`;
@@ -130,9 +134,13 @@ function sha256() {
     }
     const S1 = `(${rotr(E, 6)} ^ ${rotr(E, 11)} ^ ${rotr(E, 25)})`;
     const S0 = `(${rotr(A, 2)} ^ ${rotr(A, 13)} ^ ${rotr(A, 22)})`;
-    body.push(`t = (${H} + ${S1} + (${G} ^ (${E} & (${F} ^ ${G}))) + ${hex(K[i])} + ${w}) | 0;`);
+    // E and A are the values computed last: what depends on them is summed apart and joins last. Maj(a, b, c)
+    // = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the previous round's a ^ b (m0, m1 alternate; m1 = b ^ c first).
+    const [mNew, mOld] = i & 1 ? ['m1', 'm0'] : ['m0', 'm1'];
+    body.push(`t = (${H} + ${hex(K[i])} + ${w} + (${S1} + (${G} ^ (${E} & (${F} ^ ${G}))))) | 0;`);
     body.push(`${D} = (${D} + t) | 0;`);
-    body.push(`${H} = (t + ${S0} + ((${A} & ${B}) ^ (${C} & (${A} ^ ${B})))) | 0;`);
+    body.push(`${mNew} = ${A} ^ ${B};`);
+    body.push(`${H} = (t + (${S0} + (${B} ^ (${mNew} & ${mOld})))) | 0;`);
   }
   return frame('sha256Blocks', 'SHA-256 compression (FIPS 180-4 §6.2.2); SHA-224 uses it too.', v, 64, body);
 }

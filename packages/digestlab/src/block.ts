@@ -41,8 +41,9 @@ export interface AlgorithmSpec {
   readonly md?: MDParams;
 }
 
-/** A Merkle–Damgård hash apart from its compression function: the compression core's name and the IV. */
+/** A Merkle–Damgård hash: its TypeScript compression function, the WebAssembly core's name, the IV. */
 export interface MDParams {
+  readonly compress: Compress;
   readonly core: 'md5' | 'sha1' | 'sha256' | 'sha512';
   readonly iv: Int32Array;
   readonly littleEndian: boolean;
@@ -215,6 +216,81 @@ export class MDHash extends BlockHash {
     const write = this.littleEndian ? writeLE : writeBE;
     for (let i = 0; i < out.length / 4; i++) write(out, 4 * i, this.chain[i]);
   }
+}
+
+/**
+ * Merkle–Damgård strengthening in place: after the `n` bytes at `at`, a 1 bit, zeros and the message length
+ * (`total` bytes) in bits, written as in `finish`. Returns the padded length in bytes; `bytes` must have room.
+ */
+export function padInPlace(
+  bytes: Uint8Array,
+  at: number,
+  n: number,
+  blockLength: number,
+  littleEndian: boolean,
+  total = n,
+): number {
+  const padded = Math.ceil((n + 1 + blockLength / 8) / blockLength) * blockLength;
+  bytes[at + n] = 0x80;
+  bytes.fill(0, at + n + 1, at + padded - 8);
+  const hi = Math.floor(total / 0x20000000);
+  const lo = (total % 0x20000000) * 8;
+  const p = at + padded - 8;
+  if (littleEndian) {
+    writeLE(bytes, p, lo);
+    writeLE(bytes, p + 4, hi);
+  } else {
+    writeBE(bytes, p, hi);
+    writeBE(bytes, p + 4, lo);
+  }
+  return padded;
+}
+
+const ONCE_CHAIN = new Int32Array(16);
+/** The last partial block and its padding: at most two 128-byte blocks. */
+const ONCE_TAIL = new Uint8Array(256);
+
+/**
+ * The one-shot path of the Merkle–Damgård hashes, without an engine: whole blocks straight from `data`, the tail
+ * padded in a scratch block. Returns the final chaining value in a scratch array the next call overwrites.
+ */
+export function mdOnce(spec: AlgorithmSpec, md: MDParams, data: Uint8Array): Int32Array {
+  const chain = ONCE_CHAIN;
+  chain.set(md.iv);
+  const bl = spec.blockLength;
+  const n = data.length;
+  const full = n - (n % bl);
+  // big views in slices, as in update(): offsets past 2^31 slow the block loops down
+  if (full <= SLICE) md.compress(chain, data, 0, full / bl);
+  else
+    for (let off = 0; off < full; off += SLICE)
+      md.compress(chain, data.subarray(off), 0, Math.min(SLICE, full - off) / bl);
+  const tail = ONCE_TAIL;
+  for (let i = full; i < n; i++) tail[i - full] = data[i];
+  md.compress(chain, tail, 0, padInPlace(tail, 0, n - full, bl, md.littleEndian, n) / bl);
+  return chain;
+}
+
+/** The digest's bytes from a chaining value: its 32-bit words little-endian (MD5) or big-endian (SHA). */
+export function chainBytes(chain: Int32Array, length: number, littleEndian: boolean): Uint8Array {
+  const out = new Uint8Array(length);
+  const write = littleEndian ? writeLE : writeBE;
+  for (let i = 0; i < length / 4; i++) write(out, 4 * i, chain[i]);
+  return out;
+}
+
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** The same as lowercase hex, straight from the words. */
+export function chainHex(chain: Int32Array, length: number, littleEndian: boolean): string {
+  let s = '';
+  for (let i = 0; i < length / 4; i++) {
+    const w = chain[i];
+    s += littleEndian
+      ? HEX2[w & 255] + HEX2[(w >>> 8) & 255] + HEX2[(w >>> 16) & 255] + HEX2[w >>> 24]
+      : HEX2[w >>> 24] + HEX2[(w >>> 16) & 255] + HEX2[(w >>> 8) & 255] + HEX2[w & 255];
+  }
+  return s;
 }
 
 function writeBE(b: Uint8Array, p: number, v: number): void {

@@ -6,9 +6,10 @@
  * with the scalar function) and writes every digest. Without SIMD, or for SHA-512 and its kin, each message goes
  * through the scalar WebAssembly in the same pass, still without the per-call cost of the digest API.
  */
-import type { AlgorithmSpec } from './block.js';
+
+import { type AlgorithmSpec, padInPlace } from './block.js';
 import { type Data, toBytesTransient } from './bytes.js';
-import { createWasmEngine, padInPlace, readDigest } from './providers/wasm.js';
+import { createWasmEngine, readDigest } from './providers/wasm.js';
 import { INPUT, INPUT_CAPACITY, IV, type LaneName, STATE, type Wasm } from './wasm/module.js';
 
 /** A message longer than this is hashed on its own (see ManyOptions.alone), not copied into the batch. */

@@ -43,17 +43,21 @@ export const ENTRIES: readonly AlgorithmEntry[] = [
 export const ALGORITHM_NAMES: readonly AlgorithmName[] = ENTRIES.map((e) => e.spec.name);
 
 const byKey = new Map<string, AlgorithmEntry>();
+/** The same keys as written: most calls name an algorithm exactly so, and skip lowercasing (an allocation). */
+const byExactKey = new Map<string, AlgorithmEntry>();
 for (const entry of ENTRIES) {
   for (const key of [entry.spec.name, ...entry.aliases, ...entry.oids, ...entry.oids.map((o) => `OID.${o}`)]) {
     const k = key.toLowerCase();
     if (byKey.has(k)) throw new Error(`digestlab registry: ${key} names two algorithms`);
     byKey.set(k, entry);
+    byExactKey.set(key, entry);
   }
 }
 
 /** The entry for a name, alias or OID, case-insensitively; throws {@link UnknownAlgorithmError}. */
 export function lookup(algorithm: string): AlgorithmEntry {
-  const entry = typeof algorithm === 'string' ? byKey.get(algorithm.toLowerCase()) : undefined;
+  const entry =
+    typeof algorithm === 'string' ? (byExactKey.get(algorithm) ?? byKey.get(algorithm.toLowerCase())) : undefined;
   if (!entry) throw new UnknownAlgorithmError(String(algorithm), ALGORITHM_NAMES);
   return entry;
 }

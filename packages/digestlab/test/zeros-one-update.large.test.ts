@@ -60,7 +60,7 @@ describe.each(ALGORITHMS)('%s: one update of 2^31 + 1 bytes', (algorithm) => {
     expect(hex).toBe(expected);
   });
 
-  test.each(['node', 'wasm', 'auto'] as const)('provider %s, one-shot digest()', (provider) => {
+  test.each(['ts', 'node', 'wasm', 'auto'] as const)('provider %s, one-shot digest()', (provider) => {
     expect(digestHex(algorithm, input(), { provider })).toBe(want(algorithm));
   });
 });

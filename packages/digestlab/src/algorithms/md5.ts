@@ -10,5 +10,5 @@ export const MD5: AlgorithmSpec = {
   digestLength: 16,
   blockLength: 64,
   create: () => new MDHash(MD5, IV, md5Blocks, true),
-  md: { core: 'md5', iv: IV, littleEndian: true },
+  md: { compress: md5Blocks, core: 'md5', iv: IV, littleEndian: true },
 };

@@ -10,5 +10,5 @@ export const SHA1: AlgorithmSpec = {
   digestLength: 20,
   blockLength: 64,
   create: () => new MDHash(SHA1, IV, sha1Blocks),
-  md: { core: 'sha1', iv: IV, littleEndian: false },
+  md: { compress: sha1Blocks, core: 'sha1', iv: IV, littleEndian: false },
 };

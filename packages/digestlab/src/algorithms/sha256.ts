@@ -15,7 +15,7 @@ export const SHA256: AlgorithmSpec = {
   digestLength: 32,
   blockLength: 64,
   create: () => new MDHash(SHA256, IV256, sha256Blocks),
-  md: { core: 'sha256', iv: IV256, littleEndian: false },
+  md: { compress: sha256Blocks, core: 'sha256', iv: IV256, littleEndian: false },
 };
 
 export const SHA224: AlgorithmSpec = {
@@ -24,5 +24,5 @@ export const SHA224: AlgorithmSpec = {
   digestLength: 28,
   blockLength: 64,
   create: () => new MDHash(SHA224, IV224, sha256Blocks),
-  md: { core: 'sha256', iv: IV224, littleEndian: false },
+  md: { compress: sha256Blocks, core: 'sha256', iv: IV224, littleEndian: false },
 };

@@ -31,7 +31,7 @@ function spec(name: AlgorithmSpec['name'], code: number, digestLength: number, i
     digestLength,
     blockLength: 128,
     create: () => new MDHash(self, iv, sha512Blocks),
-    md: { core: 'sha512', iv, littleEndian: false },
+    md: { compress: sha512Blocks, core: 'sha512', iv, littleEndian: false },
   };
   return self;
 }

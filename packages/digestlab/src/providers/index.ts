@@ -36,11 +36,13 @@ export function providersWith(algorithm: AlgorithmName): Provider[] {
   return PROVIDERS.filter((p) => isAvailable(p, algorithm));
 }
 
-const resolved = new Map<string, Resolved>();
+const resolved = new Map<string, Map<string, Resolved>>();
+const resolvedStreaming = new Map<string, Map<string, Resolved>>();
 
 /** Forgets remembered resolutions: after `ready()`, a provider that was unavailable may run. */
 export function forgetResolutions(): void {
   resolved.clear();
+  resolvedStreaming.clear();
 }
 
 /**
@@ -49,11 +51,17 @@ export function forgetResolutions(): void {
  * about as much as the lookup otherwise would.
  */
 export function resolve(algorithm: string, choice: string = 'auto', need?: 'streaming'): Resolved {
-  const key = `${choice}\u0000${need ?? ''}\u0000${algorithm}`;
-  let r = resolved.get(key);
+  // nested maps: a key built by concatenation would allocate a string on every call
+  const byChoice = need === 'streaming' ? resolvedStreaming : resolved;
+  let byAlgorithm = byChoice.get(choice);
+  if (byAlgorithm === undefined) {
+    byAlgorithm = new Map();
+    byChoice.set(choice, byAlgorithm);
+  }
+  let r = byAlgorithm.get(algorithm);
   if (r === undefined) {
     r = resolveUncached(algorithm, choice, need);
-    resolved.set(key, r);
+    byAlgorithm.set(algorithm, r);
   }
   return r;
 }

@@ -1,5 +1,5 @@
 /** Provider `ts`: our own TypeScript, on every runtime. */
-import { type AlgorithmName, hashOnce } from '../block.js';
+import { type AlgorithmName, chainBytes, chainHex, hashOnce, mdOnce } from '../block.js';
 import { toBytesTransient, toHex } from '../bytes.js';
 import { lookup } from '../registry.js';
 import type { Provider } from './provider.js';
@@ -13,10 +13,17 @@ export const tsProvider: Provider = {
   unavailableReason: () => undefined,
   has: () => true,
   create: (algorithm: AlgorithmName) => lookup(algorithm).spec.create(),
-  digestOnce: (algorithm, data) =>
-    hashOnce(lookup(algorithm).spec, typeof data === 'string' ? toBytesTransient(data) : data),
+  digestOnce(algorithm, data) {
+    const spec = lookup(algorithm).spec;
+    const bytes = typeof data === 'string' ? toBytesTransient(data) : data;
+    const md = spec.md;
+    return md ? chainBytes(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian) : hashOnce(spec, bytes);
+  },
   digestHexOnce(algorithm, data) {
-    return toHex(this.digestOnce(algorithm, data));
+    const spec = lookup(algorithm).spec;
+    const bytes = typeof data === 'string' ? toBytesTransient(data) : data;
+    const md = spec.md;
+    return md ? chainHex(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian) : toHex(hashOnce(spec, bytes));
   },
   async digestAsync(algorithm, data) {
     return this.digestOnce(algorithm, data);

@@ -4,7 +4,7 @@
  * swapped for the WebAssembly one; short one-shot digests are padded in place in WebAssembly memory and hashed in
  * one call.
  */
-import { type AlgorithmName, type AlgorithmSpec, type Compress, MDHash, type MDParams } from '../block.js';
+import { type AlgorithmName, type AlgorithmSpec, type Compress, MDHash, type MDParams, padInPlace } from '../block.js';
 import { HEX } from '../bytes.js';
 import { lookup } from '../registry.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
@@ -51,40 +51,6 @@ export function createWasmEngine(spec: AlgorithmSpec): MDHash {
     compressors.set(spec, compress);
   }
   return new MDHash(spec, params.iv, compress, params.littleEndian);
-}
-
-/**
- * Merkle–Damgård strengthening in place: after the `n` message bytes at `at`, a 1 bit, zeros and the length in
- * bits (64-bit; its upper bytes of a 128-bit field stay zero). Returns the padded length in bytes. `n` is below
- * 2^32 here (it fits in WebAssembly memory).
- */
-export function padInPlace(bytes: Uint8Array, at: number, n: number, blockLength: number, le: boolean): number {
-  const padded = Math.ceil((n + 1 + blockLength / 8) / blockLength) * blockLength;
-  bytes[at + n] = 0x80;
-  bytes.fill(0, at + n + 1, at + padded - 8);
-  const hi = Math.floor(n / 0x20000000);
-  const lo = (n % 0x20000000) * 8;
-  const p = at + padded - 8;
-  if (le) {
-    bytes[p] = lo;
-    bytes[p + 1] = lo >>> 8;
-    bytes[p + 2] = lo >>> 16;
-    bytes[p + 3] = lo >>> 24;
-    bytes[p + 4] = hi;
-    bytes[p + 5] = hi >>> 8;
-    bytes[p + 6] = hi >>> 16;
-    bytes[p + 7] = hi >>> 24;
-  } else {
-    bytes[p] = hi >>> 24;
-    bytes[p + 1] = hi >>> 16;
-    bytes[p + 2] = hi >>> 8;
-    bytes[p + 3] = hi;
-    bytes[p + 4] = lo >>> 24;
-    bytes[p + 5] = lo >>> 16;
-    bytes[p + 6] = lo >>> 8;
-    bytes[p + 7] = lo;
-  }
-  return padded;
 }
 
 /** The digest bytes from a chaining value in memory: words as they lie (MD5) or byte-swapped (SHA). */

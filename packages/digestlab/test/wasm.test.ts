@@ -80,14 +80,28 @@ describe('auto', () => {
 
   it.each(WASM_HAS)('%s: one-shots below the crossover go to wasm, from it on to node:crypto', (algorithm) => {
     const from = NODE_FROM[algorithm as AlgorithmName];
-    const toWasm = vi.spyOn(wasmProvider, 'digestOnce');
-    const toNode = vi.spyOn(nodeProvider, 'digestOnce');
-    for (const n of [0, 1, from - 1, from, from + 1, 1 << 20].filter((x) => x >= 0)) {
+    const calls = (p: { digestOnce: unknown; digestHexOnce: unknown }) => [
+      vi.spyOn(p as typeof wasmProvider, 'digestOnce'),
+      vi.spyOn(p as typeof wasmProvider, 'digestHexOnce'),
+    ];
+    const [wasmBytes, wasmHex] = calls(wasmProvider);
+    const [nodeBytes, nodeHex] = calls(nodeProvider);
+    const sizes = (f: number) => [0, 1, f - 1, f, f + 1, 1 << 20].filter((x) => x >= 0);
+    for (const n of sizes(from.bytes)) {
       const data = bytes(n);
-      toWasm.mockClear();
-      toNode.mockClear();
+      vi.clearAllMocks();
       expect(Buffer.from(digest(algorithm, data)).toString('hex')).toBe(reference(algorithm, data));
-      expect([toWasm.mock.calls.length, toNode.mock.calls.length], `${n} bytes`).toEqual(n < from ? [1, 0] : [0, 1]);
+      expect([wasmBytes.mock.calls.length, nodeBytes.mock.calls.length], `${n} bytes`).toEqual(
+        n < from.bytes ? [1, 0] : [0, 1],
+      );
+    }
+    for (const n of sizes(from.hex)) {
+      const data = bytes(n);
+      vi.clearAllMocks();
+      expect(digestHex(algorithm, data)).toBe(reference(algorithm, data));
+      expect([wasmHex.mock.calls.length, nodeHex.mock.calls.length], `${n} bytes, hex`).toEqual(
+        n < from.hex ? [1, 0] : [0, 1],
+      );
     }
   });
 

@@ -7,8 +7,8 @@
  * Streaming digests (`createDigest`, `digestStream`) do not know their length and are usually long: node:crypto,
  * else WebAssembly, else TypeScript.
  *
- * The crossovers are from `npx digestlab bench --workload sizes` (BENCHMARKS.md, "auto") on Node 20, x86-64 with
- * SHA-NI; the bench's `auto` row checks them against every single provider at each size.
+ * The crossovers were measured on Node 20, x86-64 with SHA-NI (one-shot digests of 0 B to 1 MiB through each
+ * provider); the bench's `auto` row checks them against every single provider at each size it runs (BENCHMARKS.md).
  */
 import type { AlgorithmName } from '../block.js';
 import { nodeProvider } from './node.js';
@@ -16,18 +16,21 @@ import type { Provider } from './provider.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
 
-/** From this many bytes (a string: this many UTF-16 units), node:crypto is faster than WebAssembly one-shot. */
-export const NODE_FROM: Readonly<Record<AlgorithmName, number>> = {
-  MD2: Number.POSITIVE_INFINITY, // not in OpenSSL 3
-  MD5: 2048,
-  'SHA-1': 256,
-  // SHA-256 with SHA-NI is ~4x our WebAssembly; even the shortest input repays the call
-  'SHA-224': 0,
-  'SHA-256': 0,
-  'SHA-384': 128,
-  'SHA-512': 128,
-  'SHA-512/224': 128,
-  'SHA-512/256': 128,
+/**
+ * From these input lengths on (bytes, or UTF-16 units of a string), node:crypto is faster than our WebAssembly for
+ * a one-shot digest returned as bytes, and as hex (node:crypto makes hex natively, so it wins sooner there).
+ */
+export const NODE_FROM: Readonly<Record<AlgorithmName, { bytes: number; hex: number }>> = {
+  MD2: { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY }, // not in OpenSSL 3
+  MD5: { bytes: 1024, hex: 1024 },
+  'SHA-1': { bytes: 64, hex: 64 },
+  // SHA-256 with SHA-NI is ~4x our WebAssembly: even the shortest input repays the call
+  'SHA-224': { bytes: 0, hex: 0 },
+  'SHA-256': { bytes: 0, hex: 0 },
+  'SHA-384': { bytes: 128, hex: 0 },
+  'SHA-512': { bytes: 128, hex: 0 },
+  'SHA-512/224': { bytes: 128, hex: 0 },
+  'SHA-512/256': { bytes: 128, hex: 0 },
 };
 
 /** What `auto` calls for one-shot digests: a provider's one-shot half. */
@@ -48,12 +51,11 @@ export function autoStreaming(algorithm: AlgorithmName): Provider {
 export function autoOneShot(algorithm: AlgorithmName): OneShot {
   const small = runs(wasmProvider, algorithm) ? wasmProvider : tsProvider;
   if (!runs(nodeProvider, algorithm)) return small;
-  const from = NODE_FROM[algorithm];
-  if (from === 0) return nodeProvider;
-  const pick = (data: Uint8Array | string): Provider => (data.length < from ? small : nodeProvider);
+  const { bytes, hex } = NODE_FROM[algorithm];
+  if (bytes === 0 && hex === 0) return nodeProvider;
   return {
-    digestOnce: (a, data) => pick(data).digestOnce(a, data),
-    digestHexOnce: (a, data) => pick(data).digestHexOnce(a, data),
-    digestAsync: (a, data) => pick(data).digestAsync(a, data),
+    digestOnce: (a, data) => (data.length < bytes ? small : nodeProvider).digestOnce(a, data),
+    digestHexOnce: (a, data) => (data.length < hex ? small : nodeProvider).digestHexOnce(a, data),
+    digestAsync: (a, data) => (data.length < bytes ? small : nodeProvider).digestAsync(a, data),
   };
 }

@@ -21,9 +21,13 @@ import {
   digestAsync,
   digestHex,
   digestHexAsync,
+  digestMany,
   type ProviderId,
   providers,
 } from '../src/index.js';
+import { digestManyWasm } from '../src/many.js';
+import { lookup } from '../src/registry.js';
+import { load as loadWasm } from '../src/wasm/module.js';
 import { ALGORITHMS, hexToBytes, NODE_HAS, providerCases, readVector, reference } from './helpers/common.js';
 import { type MsgVector, parseRsp, type Rsp } from './helpers/rsp.js';
 
@@ -141,6 +145,27 @@ function katSuite(set: KatSet, expectedCount: number): void {
         }
       });
       if (!isStreaming(provider)) continue;
+      if (provider === 'wasm') {
+        // the whole file as one batch: the 4-lane SIMD path (lanes of one group differ in length wherever the
+        // file's lengths do) and the scalar batch path; and through digestMany's default route
+        it.each([true, false])('every vector in one digestMany batch, simd=%s', (simd) => {
+          const w = loadWasm();
+          if (!w) throw new Error('the wasm provider is listed, so WebAssembly loads');
+          const got = digestManyWasm(
+            w,
+            lookup(alg).spec,
+            vectors.map((v) => v.msg),
+            { simd },
+          ).map(toHex);
+          expect(got).toEqual(vectors.map((v) => v.md));
+          expect(
+            digestMany(
+              alg,
+              vectors.map((v) => v.msg),
+            ).map(toHex),
+          ).toEqual(vectors.map((v) => v.md));
+        });
+      }
       it(`split in two, ${provider}`, () => {
         for (const v of vectors) {
           const m = v.msg;

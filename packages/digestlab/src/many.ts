@@ -25,9 +25,13 @@ export interface ManyOptions {
   alone?: (data: Uint8Array) => Uint8Array;
 }
 
-/** Padded length, in bytes, of an n-byte message. */
+/**
+ * Padded length, in bytes, of an n-byte message: n, a 0x80 byte and the length field (an eighth of a block),
+ * rounded up to whole blocks. In integer operations (n < 2^31 here): Math.ceil of a quotient was a tenth of the
+ * batch's time.
+ */
 function paddedLength(n: number, blockLength: number): number {
-  return Math.ceil((n + 1 + blockLength / 8) / blockLength) * blockLength;
+  return (n + (blockLength >> 3) + blockLength) & -blockLength;
 }
 
 const encoder = new TextEncoder();

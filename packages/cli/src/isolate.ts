@@ -24,25 +24,36 @@ export interface WorkerInput {
 
 export type WorkerMessage = { type: 'progress'; progress: Progress } | { type: 'report'; report: BenchReport };
 
-/** The built worker (from the sources, as under vitest, the built copy in dist/ next to them). */
-const WORKER_URL = import.meta.url.endsWith('.ts')
-  ? new URL('../dist/worker.js', import.meta.url)
-  : new URL('./worker.js', import.meta.url);
+/** A built worker script of this package (from the sources, as under vitest: the built copy in dist/). */
+export function workerUrl(name: string): URL {
+  return import.meta.url.endsWith('.ts')
+    ? new URL(`../dist/${name}`, import.meta.url)
+    : new URL(`./${name}`, import.meta.url);
+}
 
-function runWorker(input: WorkerInput, onProgress: (p: Progress) => void): Promise<BenchReport> {
+const WORKER_URL = workerUrl('worker.js');
+
+/**
+ * Runs `url` in a fresh worker thread (a new V8 isolate) with `data`, passing every message it posts to
+ * `onMessage`; resolves with its exit code, rejects when it throws.
+ */
+export function inWorker<M>(url: URL, data: unknown, onMessage: (m: M) => void): Promise<number> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { workerData: input });
-    let report: BenchReport | undefined;
-    worker.on('message', (m: WorkerMessage) => {
-      if (m.type === 'progress') onProgress(m.progress);
-      else report = m.report;
-    });
+    const worker = new Worker(url, { workerData: data });
+    worker.on('message', onMessage);
     worker.on('error', reject);
-    worker.on('exit', (code) => {
-      if (report) resolve(report);
-      else reject(new Error(`bench worker exited with code ${code} and no report`));
-    });
+    worker.on('exit', resolve);
   });
+}
+
+async function runWorker(input: WorkerInput, onProgress: (p: Progress) => void): Promise<BenchReport> {
+  let report: BenchReport | undefined;
+  const code = await inWorker<WorkerMessage>(WORKER_URL, input, (m) => {
+    if (m.type === 'progress') onProgress(m.progress);
+    else report = m.report;
+  });
+  if (!report) throw new Error(`bench worker exited with code ${code} and no report`);
+  return report;
 }
 
 /** Runs each (provider, algorithm) in its own worker, sequentially, and merges the reports into one. */

@@ -5,8 +5,11 @@
 import {
   type BenchReport,
   buildTables,
+  COLD_COLUMNS,
   type Comparison,
   cellText,
+  coldTable,
+  comparisonText,
   envLine,
   formatRatio,
   formatSize,
@@ -40,6 +43,7 @@ const SHORT_IMPL: Record<string, string> = {
   WebAssembly: 'wasm',
   OpenSSL: 'OpenSSL',
   WebCrypto: 'WebCrypto',
+  mixed: 'mixed',
 };
 
 interface Col {
@@ -125,6 +129,17 @@ export function renderTable(t: Table, st: Style, width: number): string {
       })),
     });
   });
+  for (const c of t.comparisons) {
+    cols.push({
+      head: [c.label, 'ratio'],
+      align: 'right',
+      cells: t.rows.map((_, r) => {
+        const v = c.values[r];
+        const text = comparisonText(c, r);
+        return v && v.ratio < 0.95 ? { text, paint: st.red } : { text };
+      }),
+    });
+  }
   const out = [st.bold(t.title)];
   for (const group of fit(first, cols, width)) {
     out.push('', ...drawColumns([first, ...group], st));
@@ -134,10 +149,29 @@ export function renderTable(t: Table, st: Style, width: number): string {
   return out.join('\n');
 }
 
+/** The cold-start table: one line per (algorithm, provider), medians in ms. */
+export function renderCold(report: BenchReport, st: Style): string {
+  const meta = new Map(report.env.providers.map((p) => [p.id, p.implementedIn]));
+  const t = coldTable(report.cold ?? [], (id) => SHORT_IMPL[meta.get(id) ?? ''] ?? meta.get(id) ?? '?');
+  const cols: Col[] = COLD_COLUMNS.map((name, i) => ({
+    head: [name, ''],
+    align: i < 3 ? 'left' : 'right',
+    cells: t.rows.map((r) => (r[i] === 'WRONG' ? { text: r[i], paint: st.red } : { text: r[i] })),
+  }));
+  const realm = report.env.cold?.realm ?? 'fresh realm';
+  return [st.bold(t.title), '', ...drawColumns(cols, st), '', st.dim(`each realm: ${realm}; ${t.legend}`)].join('\n');
+}
+
 export function renderReport(report: BenchReport, st: Style, width: number): string {
   const parts = [st.dim(`${envLine(report)}`), st.dim(`checked against ${report.env.reference}`)];
   for (const t of buildTables(report)) parts.push('', renderTable(t, st, width));
-  const notes = report.env.providers.filter((p) => p.note).map((p) => `${p.id}: ${p.note}`);
+  if (report.cold && report.cold.length > 0) parts.push('', renderCold(report, st));
+  // notes of the rows that appear somewhere (digestMany, say, has no column outside the many workload)
+  const shown = new Set([
+    ...report.results.filter((r) => r.status === 'ok' || r.status === 'wrong').map((r) => r.provider),
+    ...(report.cold ?? []).map((c) => c.provider),
+  ]);
+  const notes = report.env.providers.filter((p) => p.note && shown.has(p.id)).map((p) => `${p.id}: ${p.note}`);
   if (notes.length > 0) parts.push('', st.dim(`notes — ${notes.join('; ')}`));
   const wrong = report.env.messages.filter((m) => m.startsWith('WRONG'));
   const other = report.env.messages.filter((m) => !m.startsWith('WRONG'));

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { benchOptions, coldRuns } from '../src/commands/bench.js';
 import { runCli } from './run.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'lab', 'test', 'fixtures');
@@ -33,6 +34,12 @@ describe('digestlab CLI errors', () => {
     expect((await run(['--workload', 'everything'])).code).toBe(2);
     expect((await run(['--samples', '3'])).code).toBe(2);
     expect((await run(['--time', 'soon'])).code).toBe(2);
+    expect((await run(['--many-count', '0', '-w', 'many'])).code).toBe(2);
+    expect((await run(['--many-size', 'big', '-w', 'many'])).code).toBe(2);
+    expect((await run(['--cold-runs', '0', '-w', 'cold'])).code).toBe(2);
+    const w = await run(['--workload', 'cold,warm']);
+    expect(w.code).toBe(2);
+    expect(w.stderr).toMatch(/unknown workload "warm"; valid workloads: seed, sizes, stream, many, cold, all/);
     expect((await run(['--out', join(dir, 'x.pdf'), ...QUICK])).code).toBe(2);
     expect((await run(['compare', 'only-one.json'])).code).toBe(2);
     expect((await run(['compare', join(dir, 'missing.json'), join(dir, 'missing.json')])).code).toBe(2);
@@ -95,6 +102,54 @@ describe('digestlab bench', () => {
     for (const id of ['ts', 'node', 'webcrypto', 'node:crypto', '@noble/hashes', 'hash-wasm', 'js-md2', 'sha.js']) {
       expect(r.stdout).toContain(id);
     }
+    expect(r.stdout).toMatch(/^ {2}auto +mixed +digestlab@/m);
+    expect(r.stdout).toMatch(/^ {2}digestMany +WebAssembly +digestlab@/m);
+    expect(r.stdout).toContain('workloads (--workload): seed, sizes, stream, many, cold, all');
+  });
+
+  it('-w many: N messages of S bytes per call, messages/s, digestMany ÷ wasm in the tables', async () => {
+    const md = join(dir, 'many.md');
+    const argv = [
+      '-w',
+      'many',
+      '--many-count',
+      '200',
+      '--many-size',
+      '16',
+      '-a',
+      'MD5',
+      '--time',
+      '1',
+      '--warmup',
+      '1',
+    ];
+    const r = await run([...argv, '-p', 'wasm,auto,digestMany,js-md5,webcrypto', '--json', '--out', md]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    const byProvider = Object.fromEntries(
+      report.results.map((x: { provider: string; status: string }) => [x.provider, x]),
+    );
+    for (const id of ['wasm', 'auto', 'digestMany', 'js-md5']) {
+      expect(byProvider[id]).toMatchObject({ workload: 'many', unit: 'msg/s', size: 16, count: 200, status: 'ok' });
+    }
+    expect(byProvider.webcrypto.status).toBe('unavailable'); // async: not looped
+    const text = readFileSync(md, 'utf8');
+    expect(text).toContain('## many messages: 200 independent 16 B messages per call');
+    expect(text).toContain('| digestMany ÷ wasm |');
+    expect(text).toMatch(/digestMany ÷ wasm \(a loop of wasm digest\(\) calls\): MD5 \d+\.\d\d×\./);
+    expect(text).toMatch(/auto ÷ best of wasm: /);
+  });
+
+  it('`all` is every engine workload but not cold, which is asked for by name', () => {
+    expect(benchOptions({ workload: 'all' }).workloads).toEqual(['seed', 'sizes', 'stream', 'many']);
+    expect(coldRuns({ workload: 'all' })).toBeUndefined();
+    expect(coldRuns({})).toBeUndefined();
+    expect(benchOptions({ workload: 'all,cold' }).workloads).toEqual(['seed', 'sizes', 'stream', 'many']);
+    expect(coldRuns({ workload: 'all,cold' })).toBe(5);
+    expect(benchOptions({ workload: 'cold' }).workloads).toEqual([]);
+    expect(coldRuns({ workload: 'cold', coldRuns: '2' })).toBe(2);
+    expect(benchOptions({ manyCount: '100', manySize: '1k' })).toMatchObject({ manyCount: 100, manySize: 1024 });
+    expect(benchOptions({ manySize: '0' }).manySize).toBe(0);
   });
 });
 
@@ -122,6 +177,35 @@ describe('digestlab bench --isolate', () => {
         report.results.map((x: { algorithm: string; provider: string }) => `${x.algorithm} ${x.provider}`),
       ).toEqual(['MD5 node:crypto', 'MD5 ts', 'MD5 js-md5', 'SHA-256 node:crypto', 'SHA-256 ts', 'SHA-256 js-md5']);
       expect(report.results.filter((x: { status: string }) => x.status === 'ok')).toHaveLength(5);
+    },
+  );
+});
+
+describe('digestlab bench -w cold', () => {
+  it.runIf(existsSync(join(import.meta.dirname, '..', 'dist', 'cold-worker.js')))(
+    'times import, first and second call in fresh workers, checks every digest, reports it apart from results',
+    async () => {
+      const r = await run(['-w', 'cold', '--cold-runs', '2', '-a', 'MD5', '-p', 'wasm,node:crypto,js-md5,digestMany']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('cold start: the first digests in a fresh realm, median of 2 realms, milliseconds');
+      expect(r.stdout).toMatch(/^MD5 +wasm +wasm +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+$/m);
+      const j = await run(['--json', '-w', 'cold', '--cold-runs', '2', '-a', 'MD5', '-p', 'wasm,js-md5,digestMany']);
+      const report = JSON.parse(j.stdout);
+      expect(report.results).toEqual([]); // cold only: nothing for compare or CSV
+      expect(report.env.cold).toMatchObject({ runs: 2, realm: expect.stringContaining('worker thread') });
+      // digestMany has no one-string call, so no cold start
+      expect(report.cold.map((c: { provider: string }) => c.provider)).toEqual(['wasm', 'js-md5']);
+      for (const c of report.cold) {
+        expect(c).toMatchObject({ algorithm: 'MD5', status: 'ok', runs: 2, version: expect.stringMatching(/^\d/) });
+        for (const k of ['importMs', 'firstMs', 'secondMs', 'totalMs']) {
+          expect(c[k].min).toBeLessThanOrEqual(c[k].median);
+          expect(c[k].median).toBeLessThanOrEqual(c[k].max);
+        }
+        expect(c.importMs.median).toBeGreaterThan(0);
+      }
+      // the first wasm call compiles and instantiates digestlab's WebAssembly; the second does not
+      const wasm = report.cold[0];
+      expect(wasm.firstMs.median).toBeGreaterThan(wasm.secondMs.median);
     },
   );
 });

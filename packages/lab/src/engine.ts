@@ -50,10 +50,15 @@ export interface BenchOptions {
   exact?: boolean;
   /** The seed's N. Default 100000. */
   count?: number;
+  /** Many workload: messages per call. Default 10000. */
+  manyCount?: number;
+  /** Many workload: bytes per message. Default 64. */
+  manySize?: number;
 }
 
 export interface Progress {
-  phase: 'check' | 'time';
+  /** `cold`: a host's cold-start workers (the CLI's `-w cold`). */
+  phase: 'check' | 'time' | 'cold';
   done: number;
   total: number;
   label: string;
@@ -79,6 +84,8 @@ export const DEFAULTS = {
   warmupMs: 60,
   count: SEED_COUNT,
   streamChunk: MIB,
+  manyCount: 10_000,
+  manySize: 64,
 } as const;
 
 /** Every row on offer: our providers, the host's extra rows, then the peers. */
@@ -165,6 +172,9 @@ interface Cell {
   prepared?: Prepared;
   input?: string | Uint8Array;
   expected?: string;
+  /** Many workload: the messages, and each one's expected digest. */
+  messages?: Uint8Array[];
+  expectedMany?: string[];
   summary?: { median: number; min: number; max: number; mad: number; samples: number };
   unit: Unit;
 }
@@ -222,6 +232,8 @@ export async function runBench(options: BenchOptions = {}, host: Host = {}): Pro
   };
   const exact = options.exact ?? false;
   const count = Math.floor(positive('count', options.count, DEFAULTS.count, 1));
+  const manyCount = Math.floor(positive('many count', options.manyCount, DEFAULTS.manyCount, 1));
+  const manySize = Math.floor(positive('many size', options.manySize, DEFAULTS.manySize, 0));
   const reference = host.reference ?? defaultReference();
   const messages: string[] = [];
   const version = (pkg: string) => host.versionOf?.(pkg) ?? 'unknown';
@@ -265,6 +277,36 @@ export async function runBench(options: BenchOptions = {}, host: Host = {}): Pro
     }
     return p;
   };
+  // Many workload: N messages of S bytes, each its own Uint8Array (as a user's separate messages are), and each
+  // one's expected digest from the reference, computed once per algorithm.
+  let manyMessages: Uint8Array[] | undefined;
+  const messagesOfMany = () => {
+    if (!manyMessages) {
+      const all = randomBytes(manyCount * manySize, 0x85ebca6b);
+      manyMessages = Array.from({ length: manyCount }, (_, i) => all.slice(i * manySize, (i + 1) * manySize));
+    }
+    return manyMessages;
+  };
+  const expectedManyCache = new Map<AlgorithmName, Promise<string[]>>();
+  const expectedManyHex = (algorithm: AlgorithmName): Promise<string[]> => {
+    let p = expectedManyCache.get(algorithm);
+    if (!p) {
+      p = (async () => {
+        const out: string[] = [];
+        for (const m of messagesOfMany()) {
+          let d = await reference.digest(algorithm, m);
+          if (!d) {
+            fallbackNotes.add(algorithm);
+            d = digest(algorithm, m, { provider: 'ts' });
+          }
+          out.push(bytesHex(d));
+        }
+        return out;
+      })();
+      expectedManyCache.set(algorithm, p);
+    }
+    return p;
+  };
   const streamInput = (chunk: Uint8Array) => {
     const all = new Uint8Array(chunk.length * 3);
     for (let i = 0; i < 3; i++) all.set(chunk, i * chunk.length);
@@ -289,8 +331,14 @@ export async function runBench(options: BenchOptions = {}, host: Host = {}): Pro
   }
   for (const workload of workloads) {
     const cellSizes =
-      workload === 'seed' ? [utf8.encode(SEED_INPUT).length] : workload === 'sizes' ? sizes : [streamChunk];
-    const unit: Unit = workload === 'seed' ? (exact ? 's' : 'ops/s') : 'MiB/s';
+      workload === 'seed'
+        ? [utf8.encode(SEED_INPUT).length]
+        : workload === 'sizes'
+          ? sizes
+          : workload === 'many'
+            ? [manySize]
+            : [streamChunk];
+    const unit: Unit = workload === 'seed' ? (exact ? 's' : 'ops/s') : workload === 'many' ? 'msg/s' : 'MiB/s';
     for (const algorithm of algorithms) {
       for (const row of selected) {
         for (const size of cellSizes) {
@@ -328,9 +376,27 @@ export async function runBench(options: BenchOptions = {}, host: Host = {}): Pro
     try {
       let got: Output;
       if (cell.workload === 'seed') {
+        if (!p.hex) {
+          cell.status = 'unavailable';
+          continue;
+        }
         cell.input = SEED_INPUT;
         cell.expected = await expectedHex(cell.algorithm, 'seed', utf8.encode(SEED_INPUT));
         got = await p.hex(SEED_INPUT);
+      } else if (cell.workload === 'many') {
+        const many = manyOf(p);
+        if (!many) {
+          cell.status = 'unavailable';
+          continue;
+        }
+        cell.messages = messagesOfMany();
+        cell.expectedMany = await expectedManyHex(cell.algorithm);
+        const wrong = manyMismatch(many(cell.messages), cell.expectedMany);
+        if (wrong) {
+          cell.status = 'wrong';
+          messages.push(`WRONG ${label(cell)}: ${wrong}`);
+        }
+        continue;
       } else if (cell.workload === 'sizes') {
         if (!p.bytes) {
           cell.status = 'unavailable';
@@ -398,6 +464,7 @@ export async function runBench(options: BenchOptions = {}, host: Host = {}): Pro
     mad: c.status === 'ok' && c.summary ? c.summary.mad : null,
     samples: c.status === 'ok' && c.summary ? c.summary.samples : 0,
     status: c.status,
+    ...(c.workload === 'many' ? { count: manyCount } : {}),
   }));
 
   const env: BenchEnv = {
@@ -421,6 +488,46 @@ function label(c: Pick<Cell, 'workload' | 'algorithm' | 'row' | 'size'>): string
   return `${c.workload} ${c.algorithm} ${c.row.id}${c.workload === 'seed' ? '' : ` ${c.size} B`}`;
 }
 
+type Many = (messages: readonly Uint8Array[]) => readonly Output[];
+
+/**
+ * How a row hashes many messages: its own `many` (a batch API, or the loop a user writes with it), else a loop of
+ * its `bytes()` calls into an array, the results kept as a batch API's are. Async rows have none (a loop of
+ * awaited calls would time the event loop more than the digests).
+ */
+function manyOf(p: Prepared): Many | undefined {
+  if (p.many) return p.many;
+  const bytes = p.bytes;
+  if (!bytes || p.async) return undefined;
+  return (messages) => {
+    const out = new Array<Output>(messages.length);
+    for (let i = 0; i < messages.length; i++) out[i] = bytes(messages[i]) as Output;
+    return out;
+  };
+}
+
+/**
+ * Checks a batch of digests against the expected ones: the count, then every digest in order. All N are compared,
+ * not a sample: 10,000 hex comparisons take a few milliseconds, and a batch API can be wrong in just one place (a
+ * SIMD lane mixed up, a message of odd length padded wrongly, one result overwritten by the next) that a sample
+ * would miss. Returns what is wrong, or undefined.
+ */
+export function manyMismatch(got: readonly Output[], expected: readonly string[]): string | undefined {
+  if (!got || got.length !== expected.length) {
+    return `returned ${got?.length ?? 'no'} digests for ${expected.length} messages`;
+  }
+  let wrong = 0;
+  let first = -1;
+  for (let i = 0; i < expected.length; i++) {
+    if (outputHex(got[i]) !== expected[i]) {
+      wrong++;
+      if (first < 0) first = i;
+    }
+  }
+  if (wrong === 0) return undefined;
+  return `${wrong} of ${expected.length} digests differ; message ${first}: got ${outputHex(got[first]).slice(0, 40)}…, expected ${expected[first].slice(0, 40)}…`;
+}
+
 async function timeCell(cell: Cell, timing: TimingOptions, exact: boolean, count: number): Promise<void> {
   const p = cell.prepared as Prepared;
   // Every call's result goes to `sink`, and the last one is checked again after timing: the work is consumed, so it
@@ -428,10 +535,16 @@ async function timeCell(cell: Cell, timing: TimingOptions, exact: boolean, count
   let sink: unknown;
   let call: Call;
   let finish: (() => void) | undefined;
-  if (cell.workload === 'seed' || cell.workload === 'sizes') {
+  if (cell.workload === 'many') {
+    const many = manyOf(p) as Many;
+    const messages = cell.messages as Uint8Array[];
+    call = () => {
+      sink = many(messages);
+    };
+  } else if (cell.workload === 'seed' || cell.workload === 'sizes') {
     const input = cell.input;
     if (cell.workload === 'seed') {
-      const f = p.hex;
+      const f = p.hex as NonNullable<Prepared['hex']>;
       const s = input as string;
       call = p.async
         ? async () => {
@@ -464,11 +577,20 @@ async function timeCell(cell: Cell, timing: TimingOptions, exact: boolean, count
     cell.summary = { median: seconds, min: seconds, max: seconds, mad: 0, samples: 1 };
   } else {
     const perCall = await sampleCall(call, p.async, timing);
-    const rates = perCall.map((t) => (cell.workload === 'seed' ? 1 / t : cell.size / t / MIB));
+    const n = cell.messages?.length ?? 0;
+    const rates = perCall.map((t) =>
+      cell.workload === 'seed' ? 1 / t : cell.workload === 'many' ? n / t : cell.size / t / MIB,
+    );
     cell.summary = summarize(rates);
   }
   finish?.();
-  if (cell.workload !== 'stream' && outputHex(sink as Output) !== cell.expected) {
+  if (cell.workload === 'many') {
+    const wrong = manyMismatch(sink as Output[], cell.expectedMany as string[]);
+    if (wrong) {
+      cell.status = 'wrong';
+      throw new Error(`its last timed batch: ${wrong}`);
+    }
+  } else if (cell.workload !== 'stream' && outputHex(sink as Output) !== cell.expected) {
     cell.status = 'wrong';
     throw new Error(`its last timed output ${outputHex(sink as Output).slice(0, 40)}… differs from the check`);
   }

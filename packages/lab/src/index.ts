@@ -2,6 +2,15 @@
  * @digestlab/lab: the benchmark engine behind `digestlab bench` and the web lab. Platform-neutral: no Node module is
  * imported anywhere here, so it runs unchanged in a browser's Web Worker. Node-only parts live in @digestlab/cli.
  */
+export {
+  COLD_COLUMNS,
+  type ColdSample,
+  type ColdTarget,
+  coldTable,
+  emptyCold,
+  formatMs,
+  summarizeCold,
+} from './cold.js';
 export { type CompareRow, type Comparison, compareReports } from './compare.js';
 export {
   allRows,
@@ -9,6 +18,7 @@ export {
   DEFAULTS,
   defaultReference,
   type Host,
+  manyMismatch,
   type Progress,
   type Reference,
   randomBytes,
@@ -17,6 +27,7 @@ export {
   runBench,
   UsageError,
 } from './engine.js';
+export { ourRows, prepareOurs } from './ours.js';
 export { PEER_PACKAGES, PEERS } from './peers/index.js';
 export * from './render.js';
 export * from './report.js';

@@ -1,15 +1,68 @@
 /** Our providers as rows: each is called through digestlab's public API, exactly as a user would call it. */
 import {
   type AlgorithmName,
+  algorithms,
   createDigest,
   digest,
   digestAsync,
   digestHex,
   digestHexAsync,
+  digestMany,
   type ProviderId,
   providers,
 } from 'digestlab';
-import { type ImplementedIn, type Prepared, type Row, underNode } from './rows.js';
+import { AUTO_ROW, DIGEST_MANY_ROW, type ImplementedIn, type Prepared, type Row, underNode } from './rows.js';
+
+/**
+ * How one of our rows calls the library for one algorithm. A provider id passes `{ provider }`; `auto` passes no
+ * options at all, as a user does. Nothing here calls the library before the first digest, so a cold start (the
+ * CLI's `-w cold`) can time that first call with nothing compiled beforehand (`providers()` compiles digestlab's
+ * WebAssembly to tell whether it is available).
+ */
+export function prepareOurs(id: string, algorithm: AlgorithmName, async = false): Prepared {
+  if (id === DIGEST_MANY_ROW) {
+    return { async: false, many: (messages) => digestMany(algorithm, messages) };
+  }
+  if (id === AUTO_ROW) {
+    return {
+      async: false,
+      hex: (s) => digestHex(algorithm, s),
+      bytes: (d) => digest(algorithm, d),
+      many: (messages) => {
+        const out = new Array<Uint8Array>(messages.length);
+        for (let i = 0; i < messages.length; i++) out[i] = digest(algorithm, messages[i]);
+        return out;
+      },
+      stream: () => {
+        const d = createDigest(algorithm);
+        return { update: (chunk) => void d.update(chunk), finish: () => d.digest() };
+      },
+    };
+  }
+  const options = { provider: id as ProviderId };
+  if (async) {
+    return {
+      async: true,
+      hex: (s) => digestHexAsync(algorithm, s, options),
+      bytes: (d) => digestAsync(algorithm, d, options),
+    };
+  }
+  return {
+    async: false,
+    hex: (s) => digestHex(algorithm, s, options),
+    bytes: (d) => digest(algorithm, d, options),
+    // the loop a user writes for many messages, one digest() call each
+    many: (messages) => {
+      const out = new Array<Uint8Array>(messages.length);
+      for (let i = 0; i < messages.length; i++) out[i] = digest(algorithm, messages[i], options);
+      return out;
+    },
+    stream: () => {
+      const d = createDigest(algorithm, options);
+      return { update: (chunk) => void d.update(chunk), finish: () => d.digest() };
+    },
+  };
+}
 
 function providerRow(id: ProviderId): Row {
   const info = () => providers().find((p) => p.id === id);
@@ -36,28 +89,50 @@ function providerRow(id: ProviderId): Row {
       return p.available ? undefined : (p.reason ?? 'not available on this runtime');
     },
     async prepare(algorithm: AlgorithmName): Promise<Prepared> {
-      const options = { provider: id };
-      if (!sync) {
-        return {
-          async: true,
-          hex: (s) => digestHexAsync(algorithm, s, options),
-          bytes: (d) => digestAsync(algorithm, d, options),
-        };
-      }
-      return {
-        async: false,
-        hex: (s) => digestHex(algorithm, s, options),
-        bytes: (d) => digest(algorithm, d, options),
-        stream: () => {
-          const d = createDigest(algorithm, options);
-          return { update: (chunk) => void d.update(chunk), finish: () => d.digest() };
-        },
-      };
+      return prepareOurs(id, algorithm, !sync);
     },
   };
 }
 
-/** `ts`, `node`, `webcrypto`, and any provider the library adds later. */
+/** Algorithms some synchronous provider computes here: what `auto` and `digestMany` can do. */
+function syncAlgorithms(): AlgorithmName[] {
+  const sync = new Set(providers().flatMap((p) => (p.available && p.sync ? p.algorithms : [])));
+  return algorithms()
+    .map((a) => a.name)
+    .filter((a) => sync.has(a));
+}
+
+/**
+ * `auto`, the default: `digest(alg, x)`, `digestHex(alg, x)`, `createDigest(alg)` with no options. It dispatches
+ * per algorithm and input size, so its tables say `mixed`, and each table compares it with the best of
+ * {@link AUTO_CANDIDATES} at the same algorithm and size.
+ */
+function autoRow(): Row {
+  return {
+    id: AUTO_ROW,
+    library: 'digestlab',
+    kind: 'ours',
+    implementedIn: 'mixed',
+    note: 'the default: no provider option; digestlab picks a provider per algorithm and input size (one-shots), or per algorithm (streams)',
+    algorithms: syncAlgorithms(),
+    prepare: async (algorithm) => prepareOurs(AUTO_ROW, algorithm),
+  };
+}
+
+/** `digestMany(alg, messages)` with default options: one call per batch, in the many workload only. */
+function digestManyRow(): Row {
+  return {
+    id: DIGEST_MANY_ROW,
+    library: 'digestlab',
+    kind: 'ours',
+    implementedIn: 'WebAssembly',
+    note: 'digestMany(alg, messages), one call for all N: 4-lane WebAssembly SIMD for MD5, SHA-1, SHA-256, scalar WebAssembly for the SHA-512 family, MD2 through auto (TypeScript); many workload only',
+    algorithms: syncAlgorithms(),
+    prepare: async (algorithm) => prepareOurs(DIGEST_MANY_ROW, algorithm),
+  };
+}
+
+/** `ts`, `wasm`, `node`, `webcrypto` (and any provider the library adds later), then `auto` and `digestMany`. */
 export function ourRows(): Row[] {
-  return providers().map((p) => providerRow(p.id));
+  return [...providers().map((p) => providerRow(p.id)), autoRow(), digestManyRow()];
 }

@@ -1,12 +1,13 @@
 /** Text renderers of a report: shared number formatting, markdown, CSV and an HTML page of SVG bar charts. */
+import { COLD_COLUMNS, coldTable } from './cold.js';
 import type { Comparison } from './compare.js';
 import type { BenchReport, Unit } from './report.js';
-import { buildTables, formatSize, type Table, type TableCell } from './tables.js';
+import { buildTables, formatSize, type Table, type TableCell, type TableComparison } from './tables.js';
 
 /** A value in its unit, compact: 1.23M ops/s as "1.23M", MiB/s with 3 significant digits, seconds as "0.0812". */
 export function formatValue(v: number, unit: Unit): string {
   if (unit === 's') return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toPrecision(3);
-  if (unit === 'ops/s') {
+  if (unit === 'ops/s' || unit === 'msg/s') {
     if (v >= 1e6) return `${(v / 1e6).toPrecision(3)}M`;
     if (v >= 1e3) return `${(v / 1e3).toPrecision(3)}k`;
     return v.toPrecision(3);
@@ -30,13 +31,22 @@ export function cellText(c: TableCell, unit: Unit, withRatio = true): string {
 }
 
 export function unitText(unit: Unit): string {
+  if (unit === 'msg/s') return 'messages per second (N messages per call)';
   return unit === 'MiB/s' ? 'MiB/s (MiB = 2^20 bytes)' : unit === 's' ? 'seconds (lower is faster)' : 'ops/s';
+}
+
+/** A derived ratio cell: "0.97× of wasm" when the column compares with the best of several, else "2.91×". */
+export function comparisonText(c: TableComparison, i: number): string {
+  const v = c.values[i];
+  if (!v) return '';
+  return c.label.includes(' best of ') ? `${formatRatio(v.ratio)} of ${v.against}` : formatRatio(v.ratio);
 }
 
 export function legend(t: Table): string {
   const parts = [`unit: ${unitText(t.unit)}`, t.method, '* = fastest in the row'];
   if (t.baseline) parts.push(`(n×) = speed relative to ${t.baseline} (> 1 is faster)`);
   parts.push('WRONG = output disagreed with the reference, not timed', 'n/a = library lacks it');
+  for (const c of t.comparisons) parts.push(c.meaning);
   return parts.join('; ');
 }
 
@@ -60,22 +70,24 @@ export function toMarkdown(report: BenchReport): string {
   out.push(`Environment: ${envLine(report)}. Reference: ${report.env.reference}.`, '');
   for (const t of buildTables(report)) {
     out.push(`## ${t.title}`, '', `${legend(t)}.`, '');
-    const head = ['algorithm', ...t.columns.map((c) => c.id), ...t.extraColumns];
+    const head = ['algorithm', ...t.columns.map((c) => c.id), ...t.extraColumns, ...t.comparisons.map((c) => c.label)];
     out.push(
       `| ${head.map(mdEscape).join(' | ')} |`,
       `|${head.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`,
     );
-    for (const row of t.rows) {
+    for (const [r, row] of t.rows.entries()) {
       const cells = row.cells.map((c) => {
         const s = cellText(c, t.unit);
         return c.fastest ? `**${s}**` : s;
       });
       const extra = row.extra.map((v) => (v === null ? '' : formatValue(v, t.unit)));
-      out.push(`| ${[row.algorithm, ...cells, ...extra].map(mdEscape).join(' | ')} |`);
+      const ratios = t.comparisons.map((c) => comparisonText(c, r));
+      out.push(`| ${[row.algorithm, ...cells, ...extra, ...ratios].map(mdEscape).join(' | ')} |`);
     }
     for (const n of t.notes) out.push('', n);
     out.push('');
   }
+  if (report.cold && report.cold.length > 0) out.push(...coldMarkdown(report), '');
   out.push(
     '## Providers',
     '',
@@ -93,13 +105,27 @@ export function toMarkdown(report: BenchReport): string {
   return out.join('\n');
 }
 
-function csvField(v: string | number | null): string {
-  if (v === null) return '';
+/** The cold-start section: its own table, one line per (algorithm, provider). */
+export function coldMarkdown(report: BenchReport): string[] {
+  const meta = new Map(report.env.providers.map((p) => [p.id, p.implementedIn]));
+  const t = coldTable(report.cold ?? [], (id) => meta.get(id) ?? '?');
+  const realm = report.env.cold?.realm ?? 'fresh realm';
+  const out = [`## ${t.title}`, '', `Each realm: ${realm}. ${t.legend}.`, ''];
+  out.push(
+    `| ${COLD_COLUMNS.join(' | ')} |`,
+    `|${COLD_COLUMNS.map((_, i) => (i < 3 ? ' --- ' : ' ---: ')).join('|')}|`,
+  );
+  for (const row of t.rows) out.push(`| ${row.map(mdEscape).join(' | ')} |`);
+  return out;
+}
+
+function csvField(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return '';
   const s = String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** CSV: one line per result, the JSON result fields as columns. */
+/** CSV: one line per result, the JSON result fields as columns (`count`, many workload only, last). No cold start. */
 export function toCsv(report: BenchReport): string {
   const cols = [
     'workload',
@@ -115,6 +141,7 @@ export function toCsv(report: BenchReport): string {
     'mad',
     'samples',
     'status',
+    'count',
   ] as const;
   const lines = [cols.join(',')];
   for (const r of report.results) lines.push(cols.map((c) => csvField(r[c])).join(','));
@@ -131,6 +158,7 @@ const COLORS: Record<string, string> = {
   WebCrypto: '#a05a2c',
   WebAssembly: '#654ff0',
   JavaScript: '#d4a017',
+  mixed: '#2a9d8f',
 };
 
 /** One SVG bar chart per table: per algorithm, one horizontal bar per provider, scaled to the row's fastest. */
@@ -211,6 +239,7 @@ export function toHtml(report: BenchReport): string {
           .join('')}</section>`,
     )
     .join('\n');
+  const cold = report.cold && report.cold.length > 0 ? coldHtml(report) : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>digestlab bench</title>
 <style>body{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}h2{font-size:1.05em;margin-top:2em}code{background:#f4f4f4}</style>
@@ -220,8 +249,18 @@ ${report.env.command ? `<p><code>${esc(report.env.command)}</code></p>` : ''}
 <p>${esc(envLine(report))}. Reference: ${esc(report.env.reference)}.</p>
 <p>${legendItems}</p>
 ${sections}
-</body></html>
+${cold}</body></html>
 `;
+}
+
+function coldHtml(report: BenchReport): string {
+  const meta = new Map(report.env.providers.map((p) => [p.id, p.implementedIn]));
+  const t = coldTable(report.cold ?? [], (id) => meta.get(id) ?? '?');
+  const head = COLD_COLUMNS.map((c) => `<th>${esc(c)}</th>`).join('');
+  const body = t.rows
+    .map((r) => `<tr>${r.map((x, i) => `<td${i >= 3 ? ' align="right"' : ''}>${esc(x)}</td>`).join('')}</tr>`)
+    .join('');
+  return `<section><h2>${esc(t.title)}</h2><p>Each realm: ${esc(report.env.cold?.realm ?? 'fresh realm')}. ${esc(t.legend)}.</p><table><tr>${head}</tr>${body}</table></section>\n`;
 }
 
 /** Markdown table of a comparison. */

@@ -1,32 +1,39 @@
 /**
  * The report model: what a run produces, as plain data (`--json` prints it; every renderer reads it).
  *
- *   { "schema": "digestlab-bench/1", "env": {...}, "results": [ {...}, ... ] }
+ *   { "schema": "digestlab-bench/1", "env": {...}, "results": [ {...}, ... ], "cold": [ {...}, ... ] }
  *
  * Each result is one (workload, algorithm, provider, size) cell:
  *   workload   "seed" (the seed's 93-character string, string in, hex out), "sizes" (bytes in, digest out, one
- *              size per result) or "stream" (`size`-byte updates into one long-lived digest)
+ *              size per result), "stream" (`size`-byte updates into one long-lived digest) or "many" (`count`
+ *              independent `size`-byte messages per call: a loop of one-shot calls, or one `digestMany` call)
  *   algorithm  canonical name, e.g. "SHA-256"
- *   provider   the row id: our provider (`ts`, `node`, `webcrypto`), `node:crypto` (the runtime's own, called
- *              directly), or the peer's npm name (`js-md5`, or `js-md5:toplevel` for its top-level function)
+ *   provider   the row id: our provider (`ts`, `wasm`, `node`, `webcrypto`), `auto` (digestlab's default, no
+ *              provider option), `digestMany`, `node:crypto` (the runtime's own, called directly), or the peer's
+ *              npm name (`js-md5`, or `js-md5:toplevel` for its top-level function)
  *   library    npm package name the code comes from (`digestlab` for our providers); version: its installed version
- *   size       input bytes per call (93 for the seed)
- *   unit       "ops/s" (seed), "MiB/s" (sizes, stream; MiB = 2^20 bytes), or "s" (seed with --exact: seconds for
- *              env.timing.count calls, timed once as the seed did)
+ *   size       input bytes per call (93 for the seed); for "many", bytes per message
+ *   count      "many" only: messages per call
+ *   unit       "ops/s" (seed), "MiB/s" (sizes, stream; MiB = 2^20 bytes), "msg/s" (many: messages per second), or
+ *              "s" (seed with --exact: seconds for env.timing.count calls, timed once as the seed did)
  *   median, min, max, mad   over the samples, in `unit` (MAD unscaled: median of |x - median|); null unless ok
  *   samples    how many samples were taken (0 unless ok)
  *   status     "ok"; "wrong" (its output disagreed with the reference, so it was not timed); "unavailable" (the
  *              library has no such algorithm, or cannot take this input); "skipped" (not available on this runtime;
  *              env.providers says why)
+ *
+ * `cold` (present only when a cold start was measured, `-w cold` in the CLI): per (provider, algorithm), the first
+ * calls in fresh realms; see {@link ColdResult}. Not part of `results`, so compare and CSV are unchanged by it.
  */
 import type { ImplementedIn, RowKind } from './rows.js';
 
 export const SCHEMA = 'digestlab-bench/1';
 
-export type Workload = 'seed' | 'sizes' | 'stream';
-export const WORKLOADS: readonly Workload[] = ['seed', 'sizes', 'stream'];
+/** What the engine times. A cold start (`cold`) is measured by a host in fresh realms, reported in `cold`. */
+export type Workload = 'seed' | 'sizes' | 'stream' | 'many';
+export const WORKLOADS: readonly Workload[] = ['seed', 'sizes', 'stream', 'many'];
 export type Status = 'ok' | 'wrong' | 'unavailable' | 'skipped';
-export type Unit = 'ops/s' | 'MiB/s' | 's';
+export type Unit = 'ops/s' | 'MiB/s' | 'msg/s' | 's';
 
 export interface BenchResult {
   workload: Workload;
@@ -41,6 +48,41 @@ export interface BenchResult {
   max: number | null;
   mad: number | null;
   samples: number;
+  status: Status;
+  /** Workload "many" only: messages per call (each `size` bytes). */
+  count?: number;
+}
+
+/** Milliseconds over the fresh realms of a cold start. */
+export interface ColdStat {
+  median: number;
+  min: number;
+  max: number;
+}
+
+/**
+ * A cold start of one (provider, algorithm): in each of `runs` fresh realms (worker threads in the CLI), nothing of
+ * the row's library loaded yet, the time to load it, then its first and second digest of the seed string.
+ */
+export interface ColdResult {
+  algorithm: string;
+  provider: string;
+  library: string;
+  version: string;
+  /** Fresh realms measured (0 unless ok). */
+  runs: number;
+  /**
+   * Dynamic import of the row's library plus the row's own preparation (a peer's adapter imports its package
+   * there; hash-wasm also creates its hasher, compiling its WebAssembly). Null unless ok.
+   */
+  importMs: ColdStat | null;
+  /** The first digest of the seed string (digestlab's WebAssembly is compiled and instantiated in this call). */
+  firstMs: ColdStat | null;
+  /** The second digest of the same string, right after the first. */
+  secondMs: ColdStat | null;
+  /** importMs + firstMs per realm: the time from nothing to the first digest. */
+  totalMs: ColdStat | null;
+  /** As in results: "ok", "wrong" (a first or second digest disagreed with the reference), "skipped". */
   status: Status;
 }
 
@@ -72,6 +114,8 @@ export interface BenchEnv {
   command?: string;
   /** Each (provider, algorithm) ran in a fresh worker / isolate (`--isolate`). */
   isolated?: boolean;
+  /** How the cold start was measured, when it was: fresh realms per (provider, algorithm), and what they were. */
+  cold?: { runs: number; realm: string };
   /** The lab's settings. */
   timing: {
     sampleMs: number;
@@ -94,6 +138,8 @@ export interface BenchReport {
   schema: typeof SCHEMA;
   env: BenchEnv;
   results: BenchResult[];
+  /** Present only when a cold start was measured. */
+  cold?: ColdResult[];
 }
 
 /** A report read from JSON: schema and shape checked, so compare and renderers can trust it. */
@@ -121,6 +167,14 @@ export function parseReport(text: string, source = 'input'): BenchReport {
       typeof x.status !== 'string'
     ) {
       throw new Error(`${source}: results[${i}] is not a result`);
+    }
+  }
+  if (r.cold !== undefined) {
+    if (!Array.isArray(r.cold)) throw new Error(`${source}: "cold" must be a list`);
+    for (const [i, x] of r.cold.entries()) {
+      if (!x || typeof x.algorithm !== 'string' || typeof x.provider !== 'string' || typeof x.status !== 'string') {
+        throw new Error(`${source}: cold[${i}] is not a cold-start result`);
+      }
     }
   }
   return r as BenchReport;

@@ -4,7 +4,11 @@
  */
 import type { AlgorithmName } from 'digestlab';
 
-export type ImplementedIn = 'TypeScript' | 'JavaScript' | 'WebAssembly' | 'OpenSSL' | 'WebCrypto';
+/**
+ * What computes a row's digests. `mixed`: the row dispatches to different implementations by algorithm and input
+ * size (digestlab's default provider, `auto`), so no single one is honest.
+ */
+export type ImplementedIn = 'TypeScript' | 'JavaScript' | 'WebAssembly' | 'OpenSSL' | 'WebCrypto' | 'mixed';
 
 /** What a row's byte-level call returns; a string is lowercase hex. */
 export type Output = Uint8Array | ArrayBuffer | readonly number[] | string;
@@ -20,16 +24,32 @@ export interface Prepared {
   async: boolean;
   /**
    * Seed workload: the string in, lowercase hex out, one complete independent hash as a user writes it (Java's
-   * `getMessageDigestString(input, alg)`).
+   * `getMessageDigestString(input, alg)`). Absent only for a row that hashes batches alone (`digestMany`).
    */
-  hex(input: string): string | Promise<string>;
+  hex?(input: string): string | Promise<string>;
   /** Throughput workload: bytes in, digest out. Absent when the library cannot hash arbitrary bytes. */
   bytes?(input: Uint8Array): Output | Promise<Output>;
+  /**
+   * Many-messages workload: the digests of independent messages, in order, synchronously. A row with a batch API
+   * (`digestMany`) has its own; so do ours, as the loop a user writes. Absent: the engine loops over `bytes()`
+   * (sync rows only).
+   */
+  many?(messages: readonly Uint8Array[]): readonly Output[];
   /** Streaming workload: one long-lived digest fed chunk by chunk. Absent when the row cannot stream. */
   stream?(): StreamHandle | Promise<StreamHandle>;
 }
 
 export type RowKind = 'ours' | 'peer' | 'baseline';
+
+/** The row of digestlab's default provider, called with no options at all. */
+export const AUTO_ROW = 'auto';
+/** The row of `digestMany(algorithm, messages)`: the many workload only. */
+export const DIGEST_MANY_ROW = 'digestMany';
+/**
+ * The concrete providers `auto` chooses among (webcrypto is async only, so it never does): every table compares
+ * the auto row with the best of these (tables.ts).
+ */
+export const AUTO_CANDIDATES: readonly string[] = ['ts', 'wasm', 'node'];
 
 export interface Row {
   /** What `--providers` takes and tables show: our provider id, or the peer's npm name (plus a suffix for a variant). */

@@ -1,9 +1,9 @@
 import type { AlgorithmName } from 'digestlab';
 import { digestHex } from 'digestlab';
 import { describe, expect, it } from 'vitest';
-import { type Host, runBench, UsageError } from '../src/engine.js';
+import { allRows, type Host, manyMismatch, runBench, UsageError } from '../src/engine.js';
 import { SCHEMA } from '../src/report.js';
-import type { Prepared, Row } from '../src/rows.js';
+import { AUTO_ROW, DIGEST_MANY_ROW, type Output, type Prepared, type Row } from '../src/rows.js';
 import { SEED_INPUT } from '../src/seed.js';
 
 const FAST = { sampleMs: 1, samples: 5, warmupMs: 1 } as const;
@@ -85,8 +85,10 @@ describe('runBench', () => {
         ...FAST,
         algorithms: ['SHA-256'],
         providers: ['good', 'ts'],
-        workloads: ['seed', 'sizes', 'stream'],
+        workloads: ['seed', 'sizes', 'stream', 'many'],
         sizes: [16],
+        manyCount: 20,
+        manySize: 8,
       },
       host([good.row]),
     );
@@ -95,8 +97,10 @@ describe('runBench', () => {
       expect(report.env).toHaveProperty(k);
     }
     for (const r of report.results) {
+      // `count` (messages per call) is the one field only the many workload has
       expect(Object.keys(r).sort()).toEqual(
         [
+          ...(r.workload === 'many' ? ['count'] : []),
           'workload',
           'algorithm',
           'provider',
@@ -126,6 +130,16 @@ describe('runBench', () => {
       size: 16,
       status: 'ok',
     });
+    // many: the fake row through a loop of its bytes() calls, ts through its own loop of digest() calls
+    for (const p of ['good', 'ts']) {
+      expect(report.results.find((r) => r.workload === 'many' && r.provider === p)).toMatchObject({
+        unit: 'msg/s',
+        size: 8,
+        count: 20,
+        status: 'ok',
+        samples: 5,
+      });
+    }
   });
 
   it('--exact reports the seconds for N calls, run once', async () => {
@@ -139,9 +153,108 @@ describe('runBench', () => {
     expect(good.calls.hex).toBe(201);
   });
 
+  it('many: every one of the N digests is checked, so one wrong message makes the row WRONG and untimed', async () => {
+    const calls = { many: 0 };
+    /** A batch row that gets message 13 of each batch wrong (as a mixed-up SIMD lane would). */
+    const oneOff: Row = {
+      id: 'one-off',
+      library: 'fake-lib',
+      kind: 'peer',
+      implementedIn: 'WebAssembly',
+      algorithms: ['SHA-256'],
+      async prepare(algorithm): Promise<Prepared> {
+        return {
+          async: false,
+          many: (messages) => {
+            calls.many++;
+            return messages.map((m, i) => digestHex(algorithm, i === 13 ? m.subarray(1) : m, { provider: 'ts' }));
+          },
+        };
+      },
+    };
+    const short: Row = {
+      ...oneOff,
+      id: 'short',
+      async prepare(algorithm): Promise<Prepared> {
+        return { async: false, many: (messages) => messages.slice(1).map((m) => digestHex(algorithm, m)) };
+      },
+    };
+    const asyncRow: Row = {
+      ...oneOff,
+      id: 'async',
+      async prepare(algorithm): Promise<Prepared> {
+        return { async: true, bytes: async (d) => digestHex(algorithm, d) };
+      },
+    };
+    const good = fakeRow('good', { algorithms: ['SHA-256'] });
+    const report = await runBench(
+      {
+        ...FAST,
+        algorithms: ['SHA-256'],
+        providers: ['one-off', 'short', 'async', 'good', DIGEST_MANY_ROW],
+        workloads: ['many'],
+        manyCount: 40,
+        manySize: 64,
+      },
+      host([oneOff, short, asyncRow, good.row]),
+    );
+    const status = (p: string) => report.results.find((r) => r.provider === p)?.status;
+    expect(status('one-off')).toBe('wrong');
+    expect(calls.many).toBe(1); // checked once, never timed
+    expect(report.env.messages).toContainEqual(
+      expect.stringMatching(/^WRONG many SHA-256 one-off .*1 of 40 .*message 13/),
+    );
+    expect(status('short')).toBe('wrong');
+    expect(report.env.messages).toContainEqual(expect.stringMatching(/returned 39 digests for 40 messages/));
+    expect(status('async')).toBe('unavailable'); // a loop of awaited calls would time the event loop
+    expect(status('good')).toBe('ok');
+    expect(status(DIGEST_MANY_ROW)).toBe('ok');
+    expect(good.calls.bytes).toBeGreaterThan(40); // a loop over bytes(), 40 per call
+  });
+
+  it('manyMismatch compares the count and every digest', () => {
+    const hex = ['00ff', 'abcd', '1234'];
+    const bytes: Output[] = [new Uint8Array([0, 255]), 'ABCD', [0x12, 0x34]];
+    expect(manyMismatch(bytes, hex)).toBeUndefined();
+    expect(manyMismatch(bytes.slice(0, 2), hex)).toMatch(/returned 2 digests for 3 messages/);
+    expect(manyMismatch([bytes[0], bytes[2], bytes[1]], hex)).toMatch(/2 of 3 digests differ; message 1/);
+  });
+
+  it('has an auto row (no provider option, mixed) and a digestMany row that runs in the many workload only', async () => {
+    const rows = allRows();
+    const auto = rows.find((r) => r.id === AUTO_ROW);
+    expect(auto).toMatchObject({ kind: 'ours', library: 'digestlab', implementedIn: 'mixed' });
+    expect(rows.find((r) => r.id === DIGEST_MANY_ROW)).toMatchObject({
+      kind: 'ours',
+      library: 'digestlab',
+      implementedIn: 'WebAssembly',
+    });
+    // ours first, auto and digestMany after the concrete providers
+    expect(rows.slice(0, 6).map((r) => r.id)).toEqual(['ts', 'wasm', 'node', 'webcrypto', AUTO_ROW, DIGEST_MANY_ROW]);
+    const report = await runBench({
+      ...FAST,
+      algorithms: ['MD2', 'SHA-256'],
+      providers: [AUTO_ROW, DIGEST_MANY_ROW],
+      workloads: ['seed', 'sizes', 'stream', 'many'],
+      sizes: [64],
+      streamChunk: 1024,
+      manyCount: 30,
+    });
+    const status = (w: string, p: string, a: string) =>
+      report.results.find((r) => r.workload === w && r.provider === p && r.algorithm === a)?.status;
+    for (const a of ['MD2', 'SHA-256']) {
+      for (const w of ['seed', 'sizes', 'stream', 'many']) expect(status(w, AUTO_ROW, a), `${w} auto ${a}`).toBe('ok');
+      for (const w of ['seed', 'sizes', 'stream']) expect(status(w, DIGEST_MANY_ROW, a)).toBe('unavailable');
+      expect(status('many', DIGEST_MANY_ROW, a)).toBe('ok');
+    }
+  });
+
   it('rejects unknown algorithms and providers with the valid names', async () => {
     await expect(runBench({ algorithms: ['SHA-3'] })).rejects.toThrow(UsageError);
     await expect(runBench({ algorithms: ['SHA-3'] })).rejects.toThrow(/valid algorithms: MD2, MD5/);
-    await expect(runBench({ providers: ['nope'] })).rejects.toThrow(/valid providers: ts, wasm, node, webcrypto/);
+    await expect(runBench({ providers: ['nope'] })).rejects.toThrow(
+      /valid providers: ts, wasm, node, webcrypto, auto, digestMany, /,
+    );
+    await expect(runBench({ workloads: ['many'], manyCount: 0 })).rejects.toThrow(/many count must be/);
   });
 });

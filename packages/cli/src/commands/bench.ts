@@ -21,6 +21,7 @@ import {
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { algorithms as libraryAlgorithms } from 'digestlab';
+import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
 import { CliUsageError, type Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
 import type { CommandContext } from '../main.js';
@@ -37,6 +38,9 @@ export interface BenchFlags {
   warmup?: string;
   exact?: boolean;
   count?: string;
+  manyCount?: string;
+  manySize?: string;
+  coldRuns?: string;
   json?: boolean;
   out?: string;
   list?: boolean;
@@ -72,7 +76,31 @@ function size(s: string): number {
   return v;
 }
 
-/** Turns flags into engine options; throws CliUsageError (exit 2). */
+/** What `--workload` takes: the engine's workloads, `cold` (measured here, in fresh workers) and `all`. */
+export const WORKLOAD_NAMES: readonly string[] = [...WORKLOADS, 'cold', 'all'];
+
+function workloadNames(flags: BenchFlags): string[] | undefined {
+  if (flags.workload === undefined) return undefined;
+  const names = list(flags.workload) ?? [];
+  for (const n of names) {
+    if (!WORKLOAD_NAMES.includes(n)) {
+      throw new CliUsageError(`unknown workload "${n}"; valid workloads: ${WORKLOAD_NAMES.join(', ')}`);
+    }
+  }
+  return names;
+}
+
+/**
+ * Fresh workers per (provider, algorithm) when `cold` is asked for by name, else undefined. `all` does not imply
+ * it: the default rows and algorithms are 69 pairs, five workers each at ~0.13 s a worker: ~40 s on 2 cores.
+ */
+export function coldRuns(flags: BenchFlags): number | undefined {
+  const runs = num('--cold-runs', flags.coldRuns, 1, true);
+  if (!workloadNames(flags)?.includes('cold')) return undefined;
+  return runs ?? COLD_DEFAULT_RUNS;
+}
+
+/** Turns flags into engine options (without `cold`: see {@link coldRuns}); throws CliUsageError (exit 2). */
 export function benchOptions(flags: BenchFlags): BenchOptions {
   const opts: BenchOptions = {};
   const algorithms = list(flags.algorithms);
@@ -81,13 +109,11 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
   if (providers) opts.providers = providers;
   let workloads: Workload[] = ['seed', 'sizes'];
   let sizes: number[] = [MIB];
-  if (flags.workload !== undefined) {
-    const names = list(flags.workload) ?? [];
-    const valid = [...WORKLOADS, 'all'];
-    for (const n of names) {
-      if (!valid.includes(n)) throw new CliUsageError(`unknown workload "${n}"; valid workloads: ${valid.join(', ')}`);
-    }
-    workloads = names.includes('all') ? [...WORKLOADS] : (names as Workload[]);
+  const names = workloadNames(flags);
+  if (names !== undefined) {
+    workloads = names.includes('all')
+      ? [...WORKLOADS]
+      : names.filter((n): n is Workload => (WORKLOADS as readonly string[]).includes(n));
     sizes = [...ALL_SIZES];
   }
   if (flags.sizes !== undefined) sizes = (list(flags.sizes) ?? []).map(size);
@@ -102,7 +128,15 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
   const count = num('--count', flags.count, 1, true);
   if (count !== undefined) opts.count = count;
   if (flags.exact) opts.exact = true;
+  const manyCount = num('--many-count', flags.manyCount, 1, true);
+  if (manyCount !== undefined) opts.manyCount = manyCount;
+  if (flags.manySize !== undefined) opts.manySize = sizeOrZero(flags.manySize);
   return opts;
+}
+
+/** A size that may be 0 (an empty message is a message). */
+function sizeOrZero(s: string): number {
+  return /^\s*0+\s*(b)?\s*$/i.test(s) ? 0 : size(s);
 }
 
 const WRITERS: Record<string, (r: BenchReport) => string> = {
@@ -139,7 +173,7 @@ function listing(io: Io): void {
       .map((a) => a.name)
       .join(', ')}\n`,
   );
-  io.stdout(`workloads (--workload): ${[...WORKLOADS, 'all'].join(', ')}\n`);
+  io.stdout(`workloads (--workload): ${WORKLOAD_NAMES.join(', ')}\n`);
 }
 
 export async function bench(flags: BenchFlags, io: Io, command: string): Promise<number> {
@@ -147,7 +181,9 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
     listing(io);
     return 0;
   }
+  const started = performance.now();
   const options = benchOptions(flags);
+  const cold = coldRuns(flags);
   resolveAlgorithms(options.algorithms); // fail fast, before loading anything
   const write = flags.out ? writerFor(flags.out) : undefined;
   let bar: SingleBar | undefined;
@@ -159,7 +195,7 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
       phase = p.phase;
       bar = new SingleBar({
         stream: process.stderr,
-        format: `${p.phase === 'check' ? 'checking' : 'timing  '} {bar} {value}/{total} {label}`,
+        format: `${p.phase === 'check' ? 'checking' : p.phase === 'cold' ? 'cold    ' : 'timing  '} {bar} {value}/{total} {label}`,
         hideCursor: true,
         clearOnComplete: true,
         barsize: 24,
@@ -170,9 +206,23 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   };
   let report: BenchReport;
   try {
-    report = flags.isolate
-      ? await runIsolated(options, command, onProgress)
-      : await runBench(options, nodeHost(command, { onProgress }));
+    // with `-w cold` alone, the engine runs no cells: it still checks the selection and describes the run
+    report =
+      flags.isolate && (options.workloads?.length ?? 0) > 0
+        ? await runIsolated(options, command, onProgress)
+        : await runBench(options, nodeHost(command, { onProgress }));
+    if (cold !== undefined) {
+      const host = nodeHost(command);
+      const c = await runCold(
+        { algorithms: options.algorithms, providers: options.providers, runs: cold },
+        host,
+        onProgress,
+      );
+      report.cold = c.cold;
+      report.env.cold = { runs: cold, realm: COLD_REALM };
+      report.env.messages.push(...c.messages);
+      report.env.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
+    }
   } finally {
     bar?.stop();
   }
@@ -201,7 +251,10 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     )
     .option('-a, --algorithms <list>', 'comma-separated algorithms (default: MD2,MD5,SHA-1,SHA-256,SHA-384,SHA-512)')
     .option('-p, --providers <list>', 'comma-separated providers and peers (default: all; see --list)')
-    .option('-w, --workload <name>', 'seed, sizes, stream or all (default: seed and 1 MiB throughput)')
+    .option(
+      '-w, --workload <name>',
+      'seed, sizes, stream, many, cold or all (= all but cold); comma-separated (default: seed and 1 MiB throughput)',
+    )
     .option(
       '--sizes <list>',
       'sizes for the sizes workload, e.g. 16,64,1k,1M (default with --workload: 16..16384 and 1 MiB)',
@@ -211,6 +264,12 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     .option('--warmup <ms>', `warm-up per case in ms (default ${DEFAULTS.warmupMs})`)
     .option('--exact', 'seed workload: run N hashes literally, once, timed as the seed did')
     .option('--count <n>', `the seed's N (default ${DEFAULTS.count})`)
+    .option('--many-count <n>', `many workload: messages per call (default ${DEFAULTS.manyCount})`)
+    .option('--many-size <size>', `many workload: bytes per message, e.g. 64 or 1k (default ${DEFAULTS.manySize})`)
+    .option(
+      '--cold-runs <k>',
+      `cold workload: fresh worker threads per provider × algorithm (default ${COLD_DEFAULT_RUNS})`,
+    )
     .option('--json', 'print the report as JSON (schema digestlab-bench/1) on stdout instead of tables')
     .option('-o, --out <file>', 'also write the report: .json, .md, .csv, .html or .svg')
     .option('--isolate', 'run each provider × algorithm in a fresh worker thread (no JIT or GC state carried over)')

@@ -123,7 +123,8 @@ function sha256() {
   for (let i = 0; i < 16; i++) body.push(`let w${i} = ${be(4 * i)};`);
   body.push('let t = 0;', 'let m0 = 0;', 'let m1 = b ^ c;');
   for (let i = 0; i < 64; i++) {
-    const [A, B, C, D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((r) => v[(r - i + 64) & 7]);
+    // (C is not named: Maj takes b ^ c from the previous round)
+    const [A, B, , D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((r) => v[(r - i + 64) & 7]);
     const w = `w${i & 15}`;
     if (i >= 16) {
       const x = `w${(i - 15) & 15}`;

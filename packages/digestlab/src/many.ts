@@ -51,7 +51,7 @@ export function digestManyWasm(
   const bl = spec.blockLength;
   const dl = spec.digestLength;
   const out = new Array<Uint8Array>(messages.length);
-  const many = options.simd && md.core !== 'sha512' ? w.many?.[md.core as LaneName] : undefined;
+  const many = options.simd && md.core !== 'sha512' ? w.simd?.many[md.core as LaneName] : undefined;
 
   const alone = (i: number, bytes: Uint8Array) => {
     if (bytes.length > BATCH_MAX) {

@@ -37,7 +37,8 @@ export const NODE_FROM: Readonly<Record<AlgorithmName, { bytes: number; hex: num
 export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync'>;
 
 function runs(p: Provider, algorithm: AlgorithmName): boolean {
-  return p.unavailableReason() === undefined && p.has(algorithm);
+  // has() first: it is cheap, and asking whether WebAssembly runs compiles it
+  return p.has(algorithm) && p.unavailableReason() === undefined;
 }
 
 /** The streaming provider `auto` picks for `algorithm` here. */
@@ -47,12 +48,16 @@ export function autoStreaming(algorithm: AlgorithmName): Provider {
   return tsProvider;
 }
 
-/** The one-shot dispatcher `auto` uses for `algorithm` here. */
+/**
+ * The one-shot dispatcher `auto` uses for `algorithm` here. node:crypto is asked first: where it takes every
+ * size, WebAssembly is never compiled (that would slow the first call for nothing).
+ */
 export function autoOneShot(algorithm: AlgorithmName): OneShot {
-  const small = runs(wasmProvider, algorithm) ? wasmProvider : tsProvider;
-  if (!runs(nodeProvider, algorithm)) return small;
+  const node = runs(nodeProvider, algorithm);
   const { bytes, hex } = NODE_FROM[algorithm];
-  if (bytes === 0 && hex === 0) return nodeProvider;
+  if (node && bytes === 0 && hex === 0) return nodeProvider;
+  const small = runs(wasmProvider, algorithm) ? wasmProvider : tsProvider;
+  if (!node) return small;
   return {
     digestOnce: (a, data) => (data.length < bytes ? small : nodeProvider).digestOnce(a, data),
     digestHexOnce: (a, data) => (data.length < hex ? small : nodeProvider).digestHexOnce(a, data),

@@ -28,7 +28,8 @@ export interface Resolved {
 }
 
 function isAvailable(p: Provider, algorithm: AlgorithmName): boolean {
-  return p.unavailableReason() === undefined && p.has(algorithm);
+  // has() first: it is cheap, and asking whether WebAssembly runs compiles it
+  return p.has(algorithm) && p.unavailableReason() === undefined;
 }
 
 /** The providers that run `algorithm` on this runtime. */

@@ -48,27 +48,65 @@ export const INPUT_CAPACITY = 64 * 1024;
 const INITIAL_BYTES = INPUT + INPUT_CAPACITY + 256;
 const PAGE = 64 * 1024;
 
+/** The simd module's exports. */
+export interface Simd {
+  readonly lanes: Readonly<Record<LaneName, Blocks4>>;
+  /** The batch drivers over the lanes. */
+  readonly many: Readonly<Record<LaneName, Many>>;
+}
+
 export class Wasm {
   readonly blocks: Readonly<Record<CoreName, Blocks>>;
-  /** Absent without WebAssembly SIMD. */
-  readonly lanes: Readonly<Record<LaneName, Blocks4>> | undefined;
-  /** The batch drivers over the lanes; absent without SIMD. */
-  readonly many: Readonly<Record<LaneName, Many>> | undefined;
   readonly memory: WebAssembly.Memory;
   /** Views of `memory`, renewed when it grows. */
   bytes!: Uint8Array;
   words!: Int32Array;
   /** The input area alone (a string is encoded straight into it). */
   input!: Uint8Array;
+  readonly #core: WebAssembly.Instance;
+  /** Undefined until first asked for; null where the runtime cannot compile it (no SIMD). */
+  #simd: Simd | null | undefined;
 
-  constructor(core: WebAssembly.Instance, simd: WebAssembly.Instance | undefined) {
+  constructor(core: WebAssembly.Instance) {
     const e = core.exports as Record<CoreName, Blocks> & { memory: WebAssembly.Memory };
+    this.#core = core;
     this.blocks = { md5: e.md5, sha1: e.sha1, sha256: e.sha256, sha512: e.sha512 };
     this.memory = e.memory;
-    const s = simd?.exports as (Record<`${LaneName}x4`, Blocks4> & Record<`${LaneName}_many`, Many>) | undefined;
-    this.lanes = s && { md5: s.md5x4, sha1: s.sha1x4, sha256: s.sha256x4 };
-    this.many = s && { md5: s.md5_many, sha1: s.sha1_many, sha256: s.sha256_many };
     this.ensure(INITIAL_BYTES);
+  }
+
+  /**
+   * The 4-lane functions, compiled on first use (only digestMany needs them: one-shots do not pay for their
+   * compilation); undefined without WebAssembly SIMD, or before ready() on a thread that compiles asynchronously.
+   */
+  get simd(): Simd | undefined {
+    if (this.#simd === undefined) {
+      try {
+        this.attachSimd(new WebAssembly.Module(decode(SIMD_WASM)));
+      } catch (e) {
+        // RangeError: this thread compiles asynchronously only; ready() attaches it later
+        if (!(e instanceof RangeError)) this.#simd = null;
+        return undefined;
+      }
+    }
+    return this.#simd ?? undefined;
+  }
+
+  /** The simd module was not compiled yet (nor found impossible). */
+  get simdPending(): boolean {
+    return this.#simd === undefined;
+  }
+
+  attachSimd(module: WebAssembly.Module): void {
+    const s = new WebAssembly.Instance(module, { core: this.#core.exports }).exports as Record<
+      `${LaneName}x4`,
+      Blocks4
+    > &
+      Record<`${LaneName}_many`, Many>;
+    this.#simd = {
+      lanes: { md5: s.md5x4, sha1: s.sha1x4, sha256: s.sha256x4 },
+      many: { md5: s.md5_many, sha1: s.sha1_many, sha256: s.sha256_many },
+    };
   }
 
   /** Grows memory to at least `size` bytes. */
@@ -98,22 +136,7 @@ function noWebAssembly(): string | undefined {
   return typeof WebAssembly === 'object' ? undefined : 'this runtime has no WebAssembly';
 }
 
-function link(core: WebAssembly.Module, simd: WebAssembly.Module | undefined): Wasm {
-  const c = new WebAssembly.Instance(core);
-  const s = simd && new WebAssembly.Instance(simd, { core: c.exports });
-  return new Wasm(c, s);
-}
-
-/** SIMD compiles only where the runtime has it; without, the batch path is scalar. */
-function compileSimdSync(): WebAssembly.Module | undefined {
-  try {
-    return new WebAssembly.Module(decode(SIMD_WASM));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The instantiated modules, compiled synchronously on first use; undefined when that is impossible here. */
+/** The core module, compiled synchronously on first use; undefined when that is impossible here. */
 export function load(): Wasm | undefined {
   if (loaded || failure) return loaded;
   failure = noWebAssembly();
@@ -128,7 +151,7 @@ export function load(): Wasm | undefined {
     failure = `WebAssembly compilation failed: ${String(e)}`;
     return undefined;
   }
-  loaded = link(core, compileSimdSync());
+  loaded = new Wasm(new WebAssembly.Instance(core));
   return loaded;
 }
 
@@ -146,17 +169,18 @@ let pending: Promise<void> | undefined;
  * cannot run, the `wasm` provider stays unavailable and says why.
  */
 export function ready(): Promise<void> {
-  if (loaded || failure) return Promise.resolve();
   pending ??= (async () => {
-    failure = noWebAssembly();
+    failure ??= noWebAssembly();
     if (failure) return;
     try {
-      const core = await WebAssembly.compile(decode(CORE_WASM));
-      const simd = await WebAssembly.compile(decode(SIMD_WASM)).catch(() => undefined);
-      loaded ??= link(core, simd);
+      loaded ??= new Wasm(new WebAssembly.Instance(await WebAssembly.compile(decode(CORE_WASM))));
     } catch (e) {
       failure = `WebAssembly compilation failed: ${String(e)}`;
+      return;
     }
+    if (!loaded.simdPending) return;
+    const simd = await WebAssembly.compile(decode(SIMD_WASM)).catch(() => undefined);
+    if (simd) loaded.attachSimd(simd);
   })();
   return pending;
 }

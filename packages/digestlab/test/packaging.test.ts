@@ -46,3 +46,22 @@ describe('package', () => {
     });
   }
 });
+
+describe('the built package (dist, written by npm run build)', () => {
+  const dist = (f: string) => new URL(`../dist/${f}`, import.meta.url).href;
+
+  test('every entry point shares one Digest class and one set of error classes', async () => {
+    const root = await import(dist('index.js'));
+    const sha256 = await import(dist('sha256.js'));
+    const md5 = await import(dist('md5.js'));
+    expect(sha256.createSha256()).toBeInstanceOf(root.Digest);
+    expect(md5.createMd5()).toBeInstanceOf(root.Digest);
+    expect(() => sha256.createSha256().update(1)).toThrow(root.InvalidDataError);
+    expect(sha256.sha256Hex('abc')).toBe(root.digestHex('SHA-256', 'abc'));
+  });
+
+  test('the root entry is a handful of files, not one per source module', () => {
+    const files = (readFileSync(fileURLToPath(dist('index.js')), 'utf8').match(/from\s*"\.\/[^"]+"/g) ?? []).length;
+    expect(files).toBeLessThanOrEqual(6);
+  });
+});

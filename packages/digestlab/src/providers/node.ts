@@ -42,20 +42,36 @@ function load(): NodeCrypto | undefined {
   }
 }
 
-const crypto = load();
-const available = new Set<AlgorithmName>();
-if (crypto) {
-  const names = new Set(crypto.getHashes());
-  for (const [algorithm, name] of Object.entries(NODE_NAMES) as [AlgorithmName, string][]) {
-    // getHashes() can list what the loaded OpenSSL providers then refuse; creating a hash is the real test.
-    if (!names.has(name)) continue;
-    try {
-      crypto.createHash(name).digest();
-      available.add(algorithm);
-    } catch {
-      // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider)
+/**
+ * node:crypto and the algorithms it has here, loaded on first use: loading node:crypto costs ~9 ms of a fresh
+ * process's start, which a program that never asks for it should not pay.
+ */
+let loaded: { crypto: NodeCrypto | undefined; available: Set<AlgorithmName> } | undefined;
+
+function nodeCrypto(): { crypto: NodeCrypto | undefined; available: Set<AlgorithmName> } {
+  if (loaded) return loaded;
+  const crypto = load();
+  const available = new Set<AlgorithmName>();
+  if (crypto) {
+    const names = new Set(crypto.getHashes());
+    for (const [algorithm, name] of Object.entries(NODE_NAMES) as [AlgorithmName, string][]) {
+      // getHashes() can list what the loaded OpenSSL providers then refuse; creating a hash is the real test.
+      if (!names.has(name)) continue;
+      try {
+        crypto.createHash(name).digest();
+        available.add(algorithm);
+      } catch {
+        // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider)
+      }
     }
   }
+  loaded = { crypto, available };
+  return loaded;
+}
+
+/** node:crypto; only called once the provider was found available. */
+function c(): NodeCrypto {
+  return nodeCrypto().crypto as NodeCrypto;
 }
 
 /** node:crypto's Hash#update refuses views longer than 2^31 - 1 bytes ("data is too long"); feed it slices. */
@@ -68,9 +84,9 @@ function feed(hash: NodeHash, data: Uint8Array): NodeHash {
 }
 
 function oneShot(name: string, data: Uint8Array | string, encoding: 'hex' | 'latin1'): string {
-  const c = crypto as NodeCrypto;
-  if (c.hash) return c.hash(name, data, encoding);
-  const hash = c.createHash(name);
+  const crypto = c();
+  if (crypto.hash) return crypto.hash(name, data, encoding);
+  const hash = crypto.createHash(name);
   return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
 }
 
@@ -91,7 +107,7 @@ class NodeEngine implements Engine {
     return plain(this.hash.digest());
   }
   reset(): void {
-    this.hash = (crypto as NodeCrypto).createHash(this.name);
+    this.hash = c().createHash(this.name);
   }
   clone(): Engine {
     return new NodeEngine(this.name, this.hash.copy());
@@ -105,13 +121,13 @@ export const nodeProvider: Provider = {
   streaming: true,
   exportsState: false,
   unavailableReason: () =>
-    crypto
+    nodeCrypto().crypto
       ? undefined
       : 'node:crypto cannot be loaded here (it needs process.getBuiltinModule: Node >= 20.16, Bun, Deno)',
-  has: (algorithm) => available.has(algorithm),
+  has: (algorithm) => nodeCrypto().available.has(algorithm),
   create(algorithm) {
     const name = NODE_NAMES[algorithm];
-    return new NodeEngine(name, (crypto as NodeCrypto).createHash(name));
+    return new NodeEngine(name, c().createHash(name));
   },
   // crypto.hash() with a string result is ~2-3x faster for short inputs than any call that returns a Buffer
   // (Buffer allocation dominates); 'latin1' gives the digest bytes one per character.

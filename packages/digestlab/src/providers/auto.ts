@@ -8,8 +8,8 @@
  * else WebAssembly, else TypeScript.
  *
  * The crossovers were measured on Node 20, x86-64 with SHA-NI: one-shot digests of 0 B to 16 KiB, bytes and hex,
- * through ts, wasm and node, interleaved, best of 7 (the figures are in BENCHMARKS.md); the bench's `auto` row
- * checks them against every single provider at each size it runs.
+ * through ts, wasm and node, interleaved, best of 7 to 15 rounds, over 64 distinct buffers per size (BENCHMARKS.md,
+ * "auto"); the bench's `auto` row checks them against every single provider at each size it runs.
  */
 import type { AlgorithmName } from '../block.js';
 import { nodeProvider } from './node.js';
@@ -24,7 +24,7 @@ import { wasmProvider } from './wasm.js';
 export const NODE_FROM: Readonly<Record<AlgorithmName, { bytes: number; hex: number }>> = {
   MD2: { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY }, // not in OpenSSL 3
   MD5: { bytes: 1024, hex: 1024 },
-  'SHA-1': { bytes: 64, hex: 0 },
+  'SHA-1': { bytes: 256, hex: 0 },
   // SHA-256 with SHA-NI is ~4x our WebAssembly: even the shortest input repays the call
   'SHA-224': { bytes: 0, hex: 0 },
   'SHA-256': { bytes: 0, hex: 0 },

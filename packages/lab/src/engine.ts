@@ -19,7 +19,7 @@ import {
 import { bytesHex, type Output, outputHex, type Prepared, type Row } from './rows.js';
 import { MIB, SEED_ALGORITHMS, SEED_COUNT, SEED_INPUT, SEED_JAVA_HEX } from './seed.js';
 import { summarize } from './stats.js';
-import { type Call, sampleCall, type TimingOptions, timeExact } from './timing.js';
+import { type Call, prepareSampler, roundOrder, type Sampler, type TimingOptions, timeExact } from './timing.js';
 
 /** A mistake in what was asked (unknown algorithm or provider, bad number): the CLI exits 2 with the message. */
 export class UsageError extends Error {
@@ -73,8 +73,10 @@ export interface Host {
   versionOf?(pkg: string): string | undefined;
   /** Facts only the host knows (CPU model, command line...). */
   env?: Partial<BenchEnv>;
-  /** A full GC, run before each timed case. */
+  /** A full GC, run before each table row's warm-ups and before each round of its samples. */
   gc?(): void;
+  /** The clock, ms. Default `performance.now()`; tests pass a fake one. */
+  now?(): number;
   onProgress?(progress: Progress): void;
 }
 
@@ -229,6 +231,7 @@ export async function runBench(options: BenchOptions = {}, host: Host = {}): Pro
     samples: Math.floor(positive('samples', options.samples, DEFAULTS.samples, 1)),
     warmupMs: positive('warm-up (ms)', options.warmupMs, DEFAULTS.warmupMs, 0),
     ...(host.gc ? { gc: host.gc } : {}),
+    ...(host.now ? { now: host.now } : {}),
   };
   const exact = options.exact ?? false;
   const count = Math.floor(positive('count', options.count, DEFAULTS.count, 1));
@@ -435,18 +438,44 @@ export async function runBench(options: BenchOptions = {}, host: Host = {}): Pro
     );
   }
 
-  // ---- phase 2: time, one case at a time (GC between cases when the host can)
+  // ---- phase 2: time. The cells of one table row (same workload, algorithm and size: the cells whose ratios the
+  // tables print) are timed together, interleaved: all warmed up, then sample k of every cell in round k, in an order
+  // that changes from round to round (roundOrder), with a GC before each round when the host can. The machine's
+  // speed drifts; interleaved, a slow moment slows every cell of the row alike instead of the one being timed.
+  // (`--isolate` runs one provider × algorithm per engine run: there every group has one cell.)
   const toTime = cells.filter((c) => c.status === 'ok');
+  const failed = (cell: Cell, e: unknown) => {
+    cell.status = 'wrong';
+    messages.push(`WRONG ${label(cell)}: threw while timed: ${describeError(e)}`);
+  };
   done = 0;
-  for (const cell of toTime) {
-    host.onProgress?.({ phase: 'time', done, total: toTime.length, label: label(cell) });
-    try {
-      await timeCell(cell, timing, exact, count);
-    } catch (e) {
-      cell.status = 'wrong';
-      messages.push(`WRONG ${label(cell)}: threw while timed: ${describeError(e)}`);
+  for (const group of tableRows(toTime)) {
+    if (exact && group[0].workload === 'seed') {
+      // --exact: the seed's own method, N calls once per cell, one cell after another
+      for (const cell of group) {
+        host.onProgress?.({ phase: 'time', done, total: toTime.length, label: label(cell) });
+        try {
+          const timed = await timedCall(cell);
+          const seconds = await timeExact(timed.call, timed.isAsync, count, timing.gc, timing.now);
+          cell.summary = { median: seconds, min: seconds, max: seconds, mad: 0, samples: 1 };
+          timed.check();
+        } catch (e) {
+          failed(cell, e);
+        }
+        done++;
+      }
+      continue;
     }
-    done++;
+    const name = groupLabel(group);
+    await timeTogether(group, timing, failed, (round) =>
+      host.onProgress?.({
+        phase: 'time',
+        done,
+        total: toTime.length,
+        label: `${name}, round ${round + 1}/${timing.samples}`,
+      }),
+    );
+    done += group.length;
   }
   host.onProgress?.({ phase: 'time', done, total: toTime.length, label: 'done' });
 
@@ -486,6 +515,27 @@ function omitGc(t: TimingOptions): { sampleMs: number; samples: number; warmupMs
 
 function label(c: Pick<Cell, 'workload' | 'algorithm' | 'row' | 'size'>): string {
   return `${c.workload} ${c.algorithm} ${c.row.id}${c.workload === 'seed' ? '' : ` ${c.size} B`}`;
+}
+
+/** E.g. `sizes SHA-1 64 B, 4 rows`. */
+function groupLabel(group: readonly Cell[]): string {
+  const c = group[0];
+  return `${c.workload} ${c.algorithm}${c.workload === 'seed' ? '' : ` ${c.size} B`}, ${group.length} row${group.length === 1 ? '' : 's'}`;
+}
+
+/**
+ * The cells compared with each other, i.e. one row of one table (same workload, algorithm and size), in the order
+ * the cells come (workload, then algorithm, then size), each group's cells in row order.
+ */
+function tableRows<C extends Pick<Cell, 'workload' | 'algorithm' | 'size'>>(cells: readonly C[]): C[][] {
+  const groups = new Map<string, C[]>();
+  for (const c of cells) {
+    const key = `${c.workload}|${c.algorithm}|${c.size}`;
+    const g = groups.get(key);
+    if (g) g.push(c);
+    else groups.set(key, [c]);
+  }
+  return [...groups.values()];
 }
 
 type Many = (messages: readonly Uint8Array[]) => readonly Output[];
@@ -528,7 +578,15 @@ export function manyMismatch(got: readonly Output[], expected: readonly string[]
   return `${wrong} of ${expected.length} digests differ; message ${first}: got ${outputHex(got[first]).slice(0, 40)}…, expected ${expected[first].slice(0, 40)}…`;
 }
 
-async function timeCell(cell: Cell, timing: TimingOptions, exact: boolean, count: number): Promise<void> {
+/** A cell's timed call, and the check of its last result once timing is over. */
+interface TimedCall {
+  call: Call;
+  isAsync: boolean;
+  /** After the last timed call: throws when the last result differs from the check (marking the cell wrong). */
+  check(): void;
+}
+
+async function timedCall(cell: Cell): Promise<TimedCall> {
   const p = cell.prepared as Prepared;
   // Every call's result goes to `sink`, and the last one is checked again after timing: the work is consumed, so it
   // cannot be optimised away, and a row that goes wrong once warm is caught.
@@ -572,26 +630,80 @@ async function timeCell(cell: Cell, timing: TimingOptions, exact: boolean, count
       sink = h.finish();
     };
   }
-  if (exact && cell.workload === 'seed') {
-    const seconds = await timeExact(call, p.async, count, timing.gc);
-    cell.summary = { median: seconds, min: seconds, max: seconds, mad: 0, samples: 1 };
-  } else {
-    const perCall = await sampleCall(call, p.async, timing);
-    const n = cell.messages?.length ?? 0;
-    const rates = perCall.map((t) =>
-      cell.workload === 'seed' ? 1 / t : cell.workload === 'many' ? n / t : cell.size / t / MIB,
-    );
-    cell.summary = summarize(rates);
-  }
-  finish?.();
-  if (cell.workload === 'many') {
-    const wrong = manyMismatch(sink as Output[], cell.expectedMany as string[]);
-    if (wrong) {
+  const check = () => {
+    finish?.();
+    if (cell.workload === 'many') {
+      const wrong = manyMismatch(sink as Output[], cell.expectedMany as string[]);
+      if (wrong) {
+        cell.status = 'wrong';
+        throw new Error(`its last timed batch: ${wrong}`);
+      }
+    } else if (cell.workload !== 'stream' && outputHex(sink as Output) !== cell.expected) {
       cell.status = 'wrong';
-      throw new Error(`its last timed batch: ${wrong}`);
+      throw new Error(`its last timed output ${outputHex(sink as Output).slice(0, 40)}… differs from the check`);
     }
-  } else if (cell.workload !== 'stream' && outputHex(sink as Output) !== cell.expected) {
-    cell.status = 'wrong';
-    throw new Error(`its last timed output ${outputHex(sink as Output).slice(0, 40)}… differs from the check`);
+  };
+  return { call, isAsync: p.async, check };
+}
+
+/** A cell's speed in its table's unit from seconds per call. */
+function rate(cell: Cell, seconds: number): number {
+  if (cell.workload === 'seed') return 1 / seconds;
+  if (cell.workload === 'many') return (cell.messages?.length ?? 0) / seconds;
+  return cell.size / seconds / MIB;
+}
+
+/**
+ * Times one table row's cells together: a GC, every cell warmed up (and its batch sized), then `samples` rounds,
+ * each a GC and one sample of every cell, in {@link roundOrder}. Each sample is taken in two parts of about half
+ * the batch, the second pass in reverse order (A B C, then C B A): every cell's sample is then centred on the same
+ * moment of the round, so a drift that is steady over a round cancels (interleaved whole samples, A B C, leave the
+ * drift between A's moment and C's; with a ±30% drift over seconds, a few percent). A cell that throws is marked
+ * wrong and sits out the remaining rounds; the others keep their places in the order.
+ */
+async function timeTogether(
+  group: readonly Cell[],
+  timing: TimingOptions,
+  failed: (cell: Cell, e: unknown) => void,
+  onRound: (round: number) => void,
+): Promise<void> {
+  const live: { cell: Cell; timed: TimedCall; sampler: Sampler; seconds: number[] }[] = [];
+  timing.gc?.();
+  for (const cell of group) {
+    try {
+      const timed = await timedCall(cell);
+      live.push({ cell, timed, sampler: await prepareSampler(timed.call, timed.isAsync, timing), seconds: [] });
+    } catch (e) {
+      failed(cell, e);
+    }
+  }
+  const ms = new Array<number>(live.length);
+  for (let round = 0; round < timing.samples; round++) {
+    onRound(round);
+    timing.gc?.();
+    const order = roundOrder(live.length, round);
+    // each sample in two halves, the second pass in reverse order: every cell's sample is centred on the same moment
+    for (const [part, pass] of [[0, order] as const, [1, [...order].reverse()] as const]) {
+      for (const i of pass) {
+        const { cell, sampler, seconds } = live[i];
+        if (cell.status !== 'ok') continue;
+        try {
+          const t = await sampler.part(round, part);
+          if (part === 0) ms[i] = t;
+          else seconds.push((ms[i] + t) / sampler.batch / 1000);
+        } catch (e) {
+          failed(cell, e);
+        }
+      }
+    }
+  }
+  for (const { cell, timed, seconds } of live) {
+    if (cell.status !== 'ok') continue;
+    try {
+      cell.summary = summarize(seconds.map((t) => rate(cell, t)));
+      timed.check();
+    } catch (e) {
+      failed(cell, e);
+    }
   }
 }

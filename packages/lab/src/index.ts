@@ -35,4 +35,4 @@ export * from './rows.js';
 export * from './seed.js';
 export * from './stats.js';
 export * from './tables.js';
-export { sampleCall, type TimingOptions, timeExact } from './timing.js';
+export { prepareSampler, roundOrder, type Sampler, sampleCall, type TimingOptions, timeExact } from './timing.js';

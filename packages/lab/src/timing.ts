@@ -1,33 +1,37 @@
 /**
- * The timing core. mitata's `measure` takes the samples; we choose its batch size and count.
+ * The timing core: a batch of calls between two timer reads, divided by the batch size.
  *
- * Why mitata and not tinybench: the seed workload is one 93-character hash, ~0.3–3 µs a call. tinybench times
- * every call with its own timer read, so the timer's cost (tens of ns, more on a busy machine) lands in every
- * short sample and inflates it; mitata runs a batch of calls between two timer reads (a loop it generates, unrolled,
- * awaiting each call when the function is async) and divides, which is what short inputs need. We drive it
- * explicitly: a warm-up of `warmupMs` measures the call's rough cost, then the batch is sized so each sample lasts
- * about `sampleMs`, and exactly `samples` samples are taken. mitata's own GC hook is replaced by ours (its fallback
- * when no `gc()` is exposed allocates 1 GiB to force one).
+ * Why batches (and not tinybench's one timer read per call): the seed workload is one 93-character hash, ~0.3–3 µs
+ * a call, and a timer read costs tens of ns (more on a busy machine); timing each call would land that cost in
+ * every short sample. A warm-up of `warmupMs` measures the call's rough cost, then the batch is sized so each sample
+ * lasts about `sampleMs`.
+ *
+ * The loop is mitata's (which took the samples here before): generated per timed case, unrolled 4× for batches of
+ * 64 or more, awaiting each call when the function is async. Generated, so that each case's loop has its own call
+ * site and JIT feedback (one shared loop calling every row would be megamorphic and inline none of them). Ours
+ * rather than mitata's `measure` because the engine takes one sample at a time, in two parts, interleaving the
+ * cases of a table row (see engine.ts), and `measure` takes all of a case's samples in one call.
  */
-import { measure } from 'mitata/src/lib.mjs';
 
 export interface TimingOptions {
   /** Target duration of one sample, ms. */
   sampleMs: number;
   /** Samples per case (at least 5 in the CLI). */
   samples: number;
-  /** Warm-up before sampling, ms (at least 2 calls). */
+  /** Warm-up before sampling, ms (at least 1 call). */
   warmupMs: number;
-  /** A full garbage collection, run before each case when the host can (isolates one case's garbage from the next). */
+  /** A full garbage collection, when the host can (see the engine for when it runs). */
   gc?: () => void;
+  /** The clock, ms. Default `performance.now()`; tests pass a fake one. */
+  now?: () => number;
 }
 
 export type Call = () => unknown;
 
-const now = (): number => performance.now();
+const performanceNow = (): number => performance.now();
 
 /** Runs `call` for about `ms` (at least `minCalls` times) and returns the mean ms per call. */
-async function warmUp(call: Call, isAsync: boolean, ms: number, minCalls = 2): Promise<number> {
+async function warmUp(call: Call, isAsync: boolean, ms: number, now: () => number, minCalls: number): Promise<number> {
   let calls = 0;
   const t0 = now();
   let t = t0;
@@ -40,37 +44,105 @@ async function warmUp(call: Call, isAsync: boolean, ms: number, minCalls = 2): P
   return (t - t0) / calls;
 }
 
+/** One case, warmed up and with its batch sized. */
+export interface Sampler {
+  /** Calls per sample. */
+  readonly batch: number;
+  /** Times one sample, the whole batch at once; returns seconds per call. */
+  sample(): Promise<number>;
+  /**
+   * Times part 0 or 1 of round `round`'s sample, each about half the batch (the odd call or group of calls goes to
+   * part 0 in even rounds, to part 1 in odd ones); returns the elapsed ms, 0 for a part with no calls. The two parts
+   * of a round together are one sample of `batch` calls.
+   */
+  part(round: number, part: 0 | 1): Promise<number>;
+}
+
+type Loop = (fn: Call, now: () => number, iterations: number) => number | Promise<number>;
+
+/** A fresh loop of `unroll` calls an iteration (its own function, so its own JIT feedback), returning elapsed ms. */
+function generateLoop(unroll: number, isAsync: boolean): Loop {
+  const call = isAsync ? 'await $fn();' : '$fn();';
+  const body = Array.from({ length: unroll }, () => call).join(' ');
+  const source = `return ${isAsync ? 'async ' : ''}function batch($fn, $now, $n) {
+    const t0 = $now();
+    for (let i = 0; i < $n; i++) { ${body} }
+    return $now() - t0;
+  };`;
+  return new Function(source)() as Loop;
+}
+
 /**
- * Times `call`: warm-up, then `samples` samples of a batch of calls each. Returns seconds per call, one value per
- * sample. Each call is complete and independent; an async call is awaited before the next starts.
+ * Warms `call` up for `warmupMs` (at least one call) and sizes its batch so a sample lasts about `sampleMs`.
+ * Every call is complete and independent; an async call is awaited before the next starts.
+ */
+export async function prepareSampler(
+  call: Call,
+  isAsync: boolean,
+  options: Pick<TimingOptions, 'sampleMs' | 'warmupMs' | 'now'>,
+): Promise<Sampler> {
+  const now = options.now ?? performanceNow;
+  const perCallMs = await warmUp(call, isAsync, options.warmupMs, now, 1);
+  const wanted = Math.max(1, Math.round(options.sampleMs / Math.max(perCallMs, 1e-6)));
+  const unroll = wanted >= 64 ? 4 : 1;
+  const iterations = Math.ceil(wanted / unroll);
+  const batch = iterations * unroll;
+  const loop = generateLoop(unroll, isAsync);
+  return {
+    batch,
+    async sample() {
+      const ms = await loop(call, now, iterations);
+      return ms / batch / 1000;
+    },
+    async part(round, part) {
+      const first = round % 2 === 0 ? Math.ceil(iterations / 2) : Math.floor(iterations / 2);
+      const n = part === 0 ? first : iterations - first;
+      return n === 0 ? 0 : await loop(call, now, n);
+    },
+  };
+}
+
+/**
+ * Times one case on its own: a GC, the warm-up, a GC, then `samples` samples back to back. Returns seconds per call,
+ * one value per sample. (The engine interleaves the cases of a table row instead; this is for a single case.)
  */
 export async function sampleCall(call: Call, isAsync: boolean, options: TimingOptions): Promise<number[]> {
   options.gc?.();
-  const perCallMs = await warmUp(call, isAsync, options.warmupMs, 1);
-  const batch = Math.max(1, Math.round(options.sampleMs / Math.max(perCallMs, 1e-6)));
-  const unroll = batch >= 64 ? 4 : 1;
-  const batchSamples = Math.ceil(batch / unroll) * unroll;
-  const stats = await measure(call, {
-    gc: options.gc ?? false,
-    min_samples: options.samples,
-    max_samples: options.samples,
-    min_cpu_time: 0,
-    // mitata decides to batch during its own warm-up calls; a call that fills a sample on its own needs neither.
-    warmup_samples: batchSamples > 1 ? 1 : 0,
-    warmup_threshold: Number.POSITIVE_INFINITY,
-    // mitata batches when one call takes at most batch_threshold ns: always, unless one call fills a sample.
-    batch_threshold: batchSamples > 1 ? Number.POSITIVE_INFINITY : -1,
-    batch_samples: batchSamples,
-    batch_unroll: unroll,
-    // keep every sample (mitata trims the two extremes at each end above this count)
-    samples_threshold: Number.MAX_SAFE_INTEGER,
-  });
-  // mitata reports ns per call for each sample
-  return stats.samples.map((ns) => ns / 1e9);
+  const sampler = await prepareSampler(call, isAsync, options);
+  options.gc?.();
+  const out: number[] = [];
+  for (let i = 0; i < options.samples; i++) out.push(await sampler.sample());
+  return out;
+}
+
+/**
+ * The order in which round `round` samples `n` cases: a Williams design (a balanced Latin square). Round k takes
+ * the sequence 0, 1, n−1, 2, n−2, … shifted by k (mod n); for odd n, rounds n…2n−1 take those orders reversed.
+ * Over n rounds (2n for odd n) every case is sampled once in every position, and right after every other case
+ * equally often, so neither a slow moment nor what one case leaves behind (garbage, a cold cache) favours one.
+ */
+export function roundOrder(n: number, round: number): number[] {
+  if (n <= 0) return [];
+  const base = [0];
+  for (let lo = 1, hi = n - 1; lo <= hi; lo++, hi--) {
+    base.push(lo);
+    if (lo !== hi) base.push(hi);
+  }
+  const period = n % 2 === 0 ? n : 2 * n;
+  const r = ((round % period) + period) % period;
+  const shift = r % n;
+  const order = base.map((c) => (c + shift) % n);
+  return r < n ? order : order.reverse();
 }
 
 /** The seed's own method (`--exact`): `count` calls in one loop, timed once, no warm-up. Seconds. */
-export async function timeExact(call: Call, isAsync: boolean, count: number, gc?: () => void): Promise<number> {
+export async function timeExact(
+  call: Call,
+  isAsync: boolean,
+  count: number,
+  gc?: () => void,
+  now: () => number = performanceNow,
+): Promise<number> {
   gc?.();
   const t0 = now();
   if (isAsync) for (let i = 0; i < count; i++) await call();

@@ -5,6 +5,8 @@ import { allRows, type Host, manyMismatch, runBench, UsageError } from '../src/e
 import { SCHEMA } from '../src/report.js';
 import { AUTO_ROW, DIGEST_MANY_ROW, type Output, type Prepared, type Row } from '../src/rows.js';
 import { SEED_INPUT } from '../src/seed.js';
+import { median } from '../src/stats.js';
+import { sampleCall } from '../src/timing.js';
 
 const FAST = { sampleMs: 1, samples: 5, warmupMs: 1 } as const;
 
@@ -247,6 +249,122 @@ describe('runBench', () => {
       for (const w of ['seed', 'sizes', 'stream']) expect(status(w, DIGEST_MANY_ROW, a)).toBe('unavailable');
       expect(status('many', DIGEST_MANY_ROW, a)).toBe('ok');
     }
+  });
+
+  it('interleaves the cells of a table row: all warmed up, then round k samples every cell, in a changing order', async () => {
+    // A fake clock that only the rows' calls move (1 ms a call), so every batch is exact: 2 warm-up calls, then 3
+    // calls a sample. Every call and every GC is logged; the GC runs before each table row's warm-ups and each round.
+    const clock = { t: 0 };
+    const log: string[] = [];
+    const logged = (id: string, isAsync: boolean): Row => ({
+      id,
+      library: 'fake-lib',
+      kind: 'peer',
+      implementedIn: 'JavaScript',
+      algorithms: ['MD5', 'SHA-256'],
+      async prepare(algorithm): Promise<Prepared> {
+        const bytes = (d: Uint8Array) => {
+          log.push(`${id} ${algorithm} ${d.length}`);
+          clock.t += 1;
+          return digestHex(algorithm, d, { provider: 'ts' });
+        };
+        return isAsync ? { async: true, bytes: async (d) => bytes(d) } : { async: false, bytes };
+      },
+    });
+    const report = await runBench(
+      {
+        sampleMs: 3,
+        warmupMs: 2,
+        samples: 6,
+        algorithms: ['MD5', 'SHA-256'],
+        providers: ['A', 'B', 'C'],
+        workloads: ['sizes'],
+        sizes: [64, 256],
+      },
+      {
+        rows: [logged('A', false), logged('B', true), logged('C', false)],
+        now: () => clock.t,
+        gc: () => log.push('GC'),
+      },
+    );
+    expect(report.results.map((r) => [r.status, r.samples])).toEqual(new Array(12).fill(['ok', 6]));
+    // 1 ms a call: 64 B per ms, exactly, in every sample
+    const a64 = report.results.find((r) => r.provider === 'A' && r.size === 64);
+    expect(a64?.min).toBeCloseTo(64_000 / 2 ** 20, 9);
+    expect(a64?.max).toBeCloseTo(64_000 / 2 ** 20, 9);
+
+    const segments: string[][] = [[]];
+    for (const entry of log) {
+      if (entry === 'GC') segments.push([]);
+      else segments[segments.length - 1].push(entry);
+    }
+    // before the first GC: the checks, one call per cell, nothing timed yet
+    expect(segments[0]).toHaveLength(12);
+    const cell = (id: string, algorithm: string, size: number, calls: number) =>
+      new Array<string>(calls).fill(`${id} ${algorithm} ${size}`);
+    const expected: string[][] = [];
+    for (const algorithm of ['MD5', 'SHA-256']) {
+      for (const size of [64, 256]) {
+        // one table row at a time: its warm-ups, then 6 rounds of one 3-call sample per cell
+        expected.push(['A', 'B', 'C'].flatMap((id) => cell(id, algorithm, size, 2)));
+        // each sample in two parts (2 + 1 calls in even rounds, 1 + 2 in odd ones), the second pass in reverse order
+        ['ABC', 'BCA', 'CAB', 'CBA', 'ACB', 'BAC'].forEach((order, round) => {
+          const [first, second] = round % 2 === 0 ? [2, 1] : [1, 2];
+          expected.push([
+            ...[...order].flatMap((id) => cell(id, algorithm, size, first)),
+            ...[...order].reverse().flatMap((id) => cell(id, algorithm, size, second)),
+          ]);
+        });
+      }
+    }
+    expect(segments.slice(1)).toEqual(expected);
+  });
+
+  it('gives the true ratio of two rows while the machine speed drifts by ±30%', async () => {
+    // A fake machine whose speed drifts as a sine of period 2 s (virtual time): every call costs its row's work
+    // times the slowdown of the moment. `twin` does exactly the work of `one` (as auto does wasm's), `half` half of it.
+    const clock = { t: 0 };
+    const slowdown = () => 1 + 0.3 * Math.sin((2 * Math.PI * clock.t) / 2000);
+    const working = (id: string, ms: number): Row => ({
+      id,
+      library: 'fake-lib',
+      kind: 'peer',
+      implementedIn: 'JavaScript',
+      algorithms: ['MD5'],
+      async prepare(): Promise<Prepared> {
+        const out = new Uint8Array(16);
+        return {
+          async: false,
+          bytes: () => {
+            clock.t += ms * slowdown();
+            return out;
+          },
+        };
+      },
+    });
+    const rows = [working('one', 0.5), working('twin', 0.5), working('half', 0.25)];
+    const reference = { name: 'zeros', digest: () => new Uint8Array(16) };
+    const timing = { sampleMs: 50, samples: 10, warmupMs: 60 };
+    const report = await runBench(
+      { ...timing, algorithms: ['MD5'], providers: ['one', 'twin', 'half'], workloads: ['sizes'], sizes: [64] },
+      { rows, reference, now: () => clock.t },
+    );
+    const speed = (p: string) => report.results.find((r) => r.provider === p)?.median as number;
+    // within 1% (interleaved whole samples, without the two parts in opposite orders, were 4% off here)
+    expect(Math.abs(speed('twin') / speed('one') - 1)).toBeLessThan(0.01);
+    expect(Math.abs(speed('half') / speed('one') / 2 - 1)).toBeLessThan(0.01);
+
+    // The drift is strong enough to matter: the same cells timed back to back (each case's samples in a row, as
+    // before interleaving) are more than 10% off.
+    const backToBack = async (id: string) => {
+      const p = await (rows.find((r) => r.id === id) as Row).prepare('MD5');
+      const call = () => p.bytes?.(new Uint8Array(64));
+      return 1 / median(await sampleCall(call, false, { ...timing, now: () => clock.t }));
+    };
+    clock.t = 0;
+    const one = await backToBack('one');
+    const twin = await backToBack('twin');
+    expect(Math.abs(twin / one - 1)).toBeGreaterThan(0.1);
   });
 
   it('rejects unknown algorithms and providers with the valid names', async () => {

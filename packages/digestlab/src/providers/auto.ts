@@ -50,18 +50,27 @@ export function autoStreaming(algorithm: AlgorithmName): Provider {
 }
 
 /**
- * The one-shot dispatcher `auto` uses for `algorithm` here. node:crypto is asked first: where it takes every
- * size, WebAssembly is never compiled (that would slow the first call for nothing).
+ * The one-shot dispatcher `auto` uses for `algorithm` here. Nothing is loaded before it is needed: where
+ * node:crypto takes every size it is asked at once, otherwise only when an input reaches its crossover, so a
+ * program hashing short inputs never loads node:crypto (~8 ms in a fresh worker), and one that only uses
+ * node:crypto never compiles our WebAssembly.
  */
 export function autoOneShot(algorithm: AlgorithmName): OneShot {
-  const node = runs(nodeProvider, algorithm);
   const { bytes, hex } = NODE_FROM[algorithm];
-  if (node && bytes === 0 && hex === 0) return nodeProvider;
-  const small = runs(wasmProvider, algorithm) ? wasmProvider : tsProvider;
-  if (!node) return small;
+  if (bytes === 0 && hex === 0 && runs(nodeProvider, algorithm)) return nodeProvider;
+  let small: Provider | undefined;
+  let large: Provider | undefined;
+  const smallProvider = () => {
+    small ??= runs(wasmProvider, algorithm) ? wasmProvider : tsProvider;
+    return small;
+  };
+  const largeProvider = () => {
+    large ??= runs(nodeProvider, algorithm) ? nodeProvider : smallProvider();
+    return large;
+  };
   return {
-    digestOnce: (a, data) => (data.length < bytes ? small : nodeProvider).digestOnce(a, data),
-    digestHexOnce: (a, data) => (data.length < hex ? small : nodeProvider).digestHexOnce(a, data),
-    digestAsync: (a, data) => (data.length < bytes ? small : nodeProvider).digestAsync(a, data),
+    digestOnce: (a, data) => (data.length < bytes ? smallProvider() : largeProvider()).digestOnce(a, data),
+    digestHexOnce: (a, data) => (data.length < hex ? smallProvider() : largeProvider()).digestHexOnce(a, data),
+    digestAsync: (a, data) => (data.length < bytes ? smallProvider() : largeProvider()).digestAsync(a, data),
   };
 }

@@ -70,7 +70,18 @@ export function resolve(algorithm: string, choice: string = 'auto', need?: 'stre
 function resolveUncached(algorithm: string, choice: string, need?: 'streaming'): Resolved {
   const entry = lookup(algorithm);
   const name = entry.spec.name;
-  if (choice === 'auto') return { entry, oneShot: autoOneShot(name), provider: autoStreaming(name) };
+  if (choice === 'auto') {
+    // the streaming choice only when a stream is made: it loads node:crypto, which short one-shots may not need
+    let streaming: Provider | undefined;
+    return {
+      entry,
+      oneShot: autoOneShot(name),
+      get provider() {
+        streaming ??= autoStreaming(name);
+        return streaming;
+      },
+    };
+  }
   const provider = PROVIDERS.find((p) => p.id === choice);
   if (!provider) throw new UnknownProviderError(String(choice), PROVIDER_IDS);
   const reason = provider.unavailableReason();

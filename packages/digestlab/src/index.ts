@@ -5,10 +5,10 @@
  *   await digestHexAsync('SHA-1', data, { provider: 'webcrypto' })
  *   createDigest('MD5').update(a).update(b).digestHex()
  */
-import type { AlgorithmName } from './block.js';
+import type { AlgorithmName, BlockHash } from './block.js';
 import { type Data, toBytes, toBytesTransient, toHex } from './bytes.js';
 import { Digest } from './digest.js';
-import { BadStateError } from './errors.js';
+import { BadStateError, StateUnsupportedError } from './errors.js';
 import { digestManyWasm } from './many.js';
 import {
   forgetResolutions,
@@ -19,7 +19,6 @@ import {
   resolve,
 } from './providers/index.js';
 import type { ImplementedIn, ProviderId } from './providers/provider.js';
-import { tsProvider } from './providers/ts.js';
 import { ALGORITHM_NAMES, byCode, ENTRIES } from './registry.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
@@ -99,12 +98,25 @@ function start({ entry, provider }: Resolved): Digest {
   return new Digest(entry.spec, provider.id, provider.create(entry.spec.name));
 }
 
-/** Continues a digest from bytes that `Digest.exportState()` returned (on this runtime or another). */
-export function importState(state: Uint8Array): Digest {
+/**
+ * Continues a digest from bytes that `Digest.exportState()` returned (on this runtime or another, from any
+ * provider that exports state). It continues in our TypeScript unless `options.provider` names another provider
+ * that can (`wasm`; `auto` picks `wasm` where it runs).
+ */
+export function importState(state: Uint8Array, options?: DigestOptions): Digest {
   const code = stateAlgorithmCode(state);
   const spec = byCode(code);
   if (!spec) throw new BadStateError(`algorithm code ${code} is unknown to this build`);
-  return new Digest(spec, tsProvider.id, decodeState(state, spec));
+  let id: string = options?.provider ?? 'ts';
+  if (id === 'auto') id = providersWith(spec.name).some((p) => p.id === 'wasm') ? 'wasm' : 'ts';
+  const { provider } = resolve(spec.name, id);
+  if (!provider.exportsState) throw new StateUnsupportedError(provider.id);
+  // providers that export state run on BlockHash engines (ts, wasm), which decodeState fills
+  return new Digest(
+    spec,
+    provider.id,
+    decodeState(state, spec, () => provider.create(spec.name) as BlockHash),
+  );
 }
 
 /**

@@ -58,9 +58,12 @@ export function stateAlgorithmCode(bytes: Uint8Array): number {
   return bytes[5];
 }
 
-/** Restores `bytes` into a fresh engine of `spec`. Call after {@link stateAlgorithmCode}. */
-export function decodeState(bytes: Uint8Array, spec: AlgorithmSpec): BlockHash {
-  const engine = spec.create();
+/**
+ * Restores `bytes` into a fresh engine of `spec`, made by `create` (our TypeScript by default; the WebAssembly
+ * engine has the same state). Call after {@link stateAlgorithmCode}.
+ */
+export function decodeState(bytes: Uint8Array, spec: AlgorithmSpec, create = () => spec.create()): BlockHash {
+  const engine = create();
   const chain = engine.chain;
   const c = chain.byteLength;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -5,7 +5,15 @@
  * (The CAVP, differential and large-tier suites run `wasm` like every other provider.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AlgorithmName, createDigest, digest, digestHex, importState, ready } from '../src/index.js';
+import {
+  type AlgorithmName,
+  createDigest,
+  digest,
+  digestHex,
+  importState,
+  ready,
+  StateUnsupportedError,
+} from '../src/index.js';
 import { NODE_FROM } from '../src/providers/auto.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
@@ -70,6 +78,13 @@ describe.each(WASM_HAS)('wasm, %s', (algorithm) => {
     const fromTs = createDigest(algorithm, { provider: 'ts' }).update(data.subarray(0, 300)).exportState();
     expect(fromWasm).toEqual(fromTs);
     expect(importState(fromWasm).update(data.subarray(300)).digestHex()).toBe(reference(algorithm, data));
+    for (const provider of ['wasm', 'auto'] as const) {
+      const d = importState(fromTs, { provider });
+      expect(d.provider).toBe('wasm');
+      expect(d.update(data.subarray(300)).digestHex()).toBe(reference(algorithm, data));
+    }
+    expect(importState(fromWasm, { provider: 'ts' }).provider).toBe('ts');
+    expect(() => importState(fromWasm, { provider: 'node' })).toThrow(StateUnsupportedError);
   });
 });
 

@@ -253,21 +253,21 @@ describe('verdicts and exit codes', () => {
 });
 
 describe('runJob', () => {
-  const ts = ourRows().find((r) => r.id === 'ts') as Row;
   const webcrypto = ourRows().find((r) => r.id === 'webcrypto') as Row;
 
-  it('checkpoints, stops, and resumes to the same digest', async () => {
+  it.each(['ts', 'wasm'])('checkpoints, stops, and resumes to the same digest: %s', async (id) => {
+    const row = ourRows().find((r) => r.id === id) as Row;
     const spec = {
       algorithm: 'SHA-512' as const,
-      provider: 'ts',
+      provider: id,
       size: 1_000_003,
       chunk: 4096,
       pattern: 'index' as const,
     };
-    const whole = await runJob(spec, ts);
+    const whole = await runJob(spec, row);
     expect(whole.status).toBe('done');
     const checkpoints: number[] = [];
-    const stopped = await runJob({ ...spec, checkpointEvery: 100_000 }, ts, {
+    const stopped = await runJob({ ...spec, checkpointEvery: 100_000 }, row, {
       onCheckpoint: (c) => void checkpoints.push(c.bytes),
       shouldStop: () => checkpoints.length >= 3,
     });
@@ -277,7 +277,7 @@ describe('runJob', () => {
     expect(stopped.bytes).toBe(303104);
     const resumed = await runJob(
       spec,
-      ts,
+      row,
       {},
       { bytes: stopped.bytes, seconds: stopped.seconds, state: stopped.state },
     );

@@ -678,7 +678,7 @@ export function registerOverflow(
     )
     .option('--pattern <name>', `input bytes: ${PATTERNS.join(', ')} (default zeros)`)
     .option('-j, --jobs <n>', 'jobs run at once, each in a worker thread (default: one per core)')
-    .option('--checkpoint <file>', 'save the state of resumable jobs (our ts provider) to FILE, atomically')
+    .option('--checkpoint <file>', 'save the state of resumable jobs (our ts and wasm providers) to FILE, atomically')
     .option('--checkpoint-every <bytes>', 'how often to save it (default 4GiB)')
     .option('--resume <file>', 'continue the run saved in FILE (and keep saving to it)')
     .option('--vectors <file>', "stored zero-input digests (default the repository's vectors/zeros.json)")

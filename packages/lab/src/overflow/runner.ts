@@ -90,7 +90,7 @@ export async function openStream(
   if (canExportState(row)) {
     let d: ReturnType<typeof createDigest>;
     if (resume) {
-      d = importState(resume.state);
+      d = importState(resume.state, { provider: row.id as ProviderId });
       if (d.algorithm !== algorithm) {
         throw new Error(`checkpoint state is for ${d.algorithm}, not ${algorithm}`);
       }

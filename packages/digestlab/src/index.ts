@@ -76,6 +76,7 @@ export async function digestHexAsync(algorithm: string, data: Data, options?: Di
  * messages go through our WebAssembly in one pass, four at a time in SIMD lanes for MD5, SHA-1 and SHA-256 where
  * the runtime has WebAssembly SIMD; long ones (over 16 KiB) through whatever `auto` picks for them. With a named
  * provider, every message goes through that provider (`wasm`: the same batched pass). Synchronous providers only.
+ * The batched digests are views into one ArrayBuffer per batch (each its own bytes; `.buffer` is the batch's).
  */
 export function digestMany(algorithm: string, messages: readonly Data[], options?: DigestOptions): Uint8Array[] {
   const choice = options?.provider ?? 'auto';

@@ -1,14 +1,18 @@
 /** The small API of the per-family entry points (`digestlab/sha256`, ...): our TypeScript, nothing else. */
-import { type AlgorithmSpec, hashOnce } from './block.js';
+import { type AlgorithmSpec, chainBytes, chainHex, hashOnce, mdOnce } from './block.js';
 import { type Data, toBytesTransient, toHex } from './bytes.js';
 import { Digest } from './digest.js';
 
 export function oneShot(spec: AlgorithmSpec, data: Data): Uint8Array {
-  return hashOnce(spec, toBytesTransient(data));
+  const bytes = toBytesTransient(data);
+  const md = spec.md;
+  return md ? chainBytes(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian) : hashOnce(spec, bytes);
 }
 
 export function oneShotHex(spec: AlgorithmSpec, data: Data): string {
-  return toHex(oneShot(spec, data));
+  const bytes = toBytesTransient(data);
+  const md = spec.md;
+  return md ? chainHex(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian) : toHex(hashOnce(spec, bytes));
 }
 
 export function create(spec: AlgorithmSpec): Digest {

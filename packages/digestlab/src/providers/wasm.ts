@@ -4,8 +4,16 @@
  * swapped for the WebAssembly one; short one-shot digests are padded in place in WebAssembly memory and hashed in
  * one call.
  */
-import { type AlgorithmName, type AlgorithmSpec, type Compress, MDHash, type MDParams, padInPlace } from '../block.js';
-import { HEX } from '../bytes.js';
+import {
+  type AlgorithmName,
+  type AlgorithmSpec,
+  type Compress,
+  chainHex,
+  MDHash,
+  type MDParams,
+  padInPlace,
+} from '../block.js';
+import { toHex } from '../bytes.js';
 import { lookup } from '../registry.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
@@ -68,18 +76,6 @@ export function readDigest(w: Wasm, state: number, length: number, le: boolean):
   return out;
 }
 
-function readHex(w: Wasm, length: number, le: boolean): string {
-  const bytes = w.bytes;
-  let s = '';
-  if (le) {
-    for (let i = STATE; i < STATE + length; i++) s += HEX[bytes[i]];
-    return s;
-  }
-  for (let i = STATE; i < STATE + length; i += 4)
-    s += HEX[bytes[i + 3]] + HEX[bytes[i + 2]] + HEX[bytes[i + 1]] + HEX[bytes[i]];
-  return s;
-}
-
 const encoder = new TextEncoder();
 
 /**
@@ -129,11 +125,10 @@ export const wasmProvider: Provider = {
     const spec = lookup(algorithm).spec;
     const w = wasm();
     if (!hashInPlace(w, spec, data)) {
-      let s = '';
-      for (const b of streamed(spec, data)) s += HEX[b];
-      return s;
+      return toHex(streamed(spec, data));
     }
-    return readHex(w, spec.digestLength, md(spec).littleEndian);
+    // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
+    return chainHex(w.words, spec.digestLength, md(spec).littleEndian);
   },
   async digestAsync(algorithm, data) {
     return this.digestOnce(algorithm, data);

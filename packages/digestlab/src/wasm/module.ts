@@ -39,6 +39,7 @@ export type LaneName = 'md5' | 'sha1' | 'sha256';
  * Where things live in memory: four chaining values (64 bytes each), an initial value for the lanes, then the
  * input area (a batch lays out its table, digests and messages from there).
  */
+/** 0, and the wasm provider relies on it: its chaining value is `words` from index 0. */
 export const STATE = 0;
 export const LANE_STRIDE = 64;
 export const IV = 256;

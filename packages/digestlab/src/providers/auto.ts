@@ -23,7 +23,7 @@ import { wasmProvider } from './wasm.js';
  */
 export const NODE_FROM: Readonly<Record<AlgorithmName, { bytes: number; hex: number }>> = {
   MD2: { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY }, // not in OpenSSL 3
-  MD5: { bytes: 1024, hex: 1024 },
+  MD5: { bytes: 1024, hex: 64 },
   'SHA-1': { bytes: 256, hex: 0 },
   // SHA-256 with SHA-NI is ~4x our WebAssembly: even the shortest input repays the call
   'SHA-224': { bytes: 0, hex: 0 },

@@ -1,7 +1,7 @@
 import type { AlgorithmName } from 'digestlab';
 import { digestHex } from 'digestlab';
 import { describe, expect, it } from 'vitest';
-import { allRows, type Host, manyMismatch, runBench, UsageError } from '../src/engine.js';
+import { allRows, type Host, manyMismatch, runBench, UsageError, WASM_WARMUP_MS, warmUpFor } from '../src/engine.js';
 import { SCHEMA } from '../src/report.js';
 import { AUTO_ROW, DIGEST_MANY_ROW, type Output, type Prepared, type Row } from '../src/rows.js';
 import { SEED_INPUT } from '../src/seed.js';
@@ -374,5 +374,17 @@ describe('runBench', () => {
       /valid providers: ts, wasm, node, webcrypto, auto, digestMany, /,
     );
     await expect(runBench({ workloads: ['many'], manyCount: 0 })).rejects.toThrow(/many count must be/);
+  });
+});
+
+describe('warmUpFor', () => {
+  const timing = { sampleMs: 50, samples: 5, warmupMs: 60 };
+  it('stretches the warm-up of rows that run WebAssembly (V8 tiers them up in the background), only them', () => {
+    expect(warmUpFor({ implementedIn: 'WebAssembly' }, timing).warmupMs).toBe(WASM_WARMUP_MS);
+    expect(warmUpFor({ implementedIn: 'mixed' }, timing).warmupMs).toBe(WASM_WARMUP_MS);
+    for (const other of ['TypeScript', 'JavaScript', 'OpenSSL', 'WebCrypto'] as const) {
+      expect(warmUpFor({ implementedIn: other }, timing)).toBe(timing);
+    }
+    expect(warmUpFor({ implementedIn: 'WebAssembly' }, { ...timing, warmupMs: 2000 }).warmupMs).toBe(2000);
   });
 });

@@ -261,7 +261,7 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     )
     .option('-t, --time <ms>', `duration of one sample in ms (default ${DEFAULTS.sampleMs})`)
     .option('--samples <n>', `samples per case, at least 5 (default ${DEFAULTS.samples})`)
-    .option('--warmup <ms>', `warm-up per case in ms (default ${DEFAULTS.warmupMs})`)
+    .option('--warmup <ms>', `warm-up per case in ms (default ${DEFAULTS.warmupMs}; WebAssembly rows at least 500)`)
     .option('--exact', 'seed workload: run N hashes literally, once, timed as the seed did')
     .option('--count <n>', `the seed's N (default ${DEFAULTS.count})`)
     .option('--many-count <n>', `many workload: messages per call (default ${DEFAULTS.manyCount})`)

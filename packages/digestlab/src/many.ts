@@ -7,9 +7,9 @@
  * through the scalar WebAssembly in the same pass, still without the per-call cost of the digest API.
  */
 
-import { type AlgorithmSpec, padInPlace } from './block.js';
+import type { AlgorithmSpec } from './block.js';
 import { type Data, toBytesTransient } from './bytes.js';
-import { createWasmEngine, readDigest } from './providers/wasm.js';
+import { wasmProvider } from './providers/wasm.js';
 import { INPUT, INPUT_CAPACITY, IV, type LaneName, STATE, type Wasm } from './wasm/module.js';
 
 /** A message longer than this is hashed on its own (see ManyOptions.alone), not copied into the batch. */
@@ -21,7 +21,7 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 export interface ManyOptions {
   /** Use the 4-lane functions where the runtime has SIMD and the algorithm has lanes. */
   simd: boolean;
-  /** Hashes a message too long for the batch; by default the wasm provider's streaming engine. */
+  /** Hashes a message too long for the batch; by default the wasm provider's one-shot (its streaming engine). */
   alone?: (data: Uint8Array) => Uint8Array;
 }
 
@@ -53,22 +53,11 @@ export function digestManyWasm(
   const out = new Array<Uint8Array>(messages.length);
   const many = options.simd && md.core !== 'sha512' ? w.simd?.many[md.core as LaneName] : undefined;
 
+  // One message on its own: the wasm provider's one-shot (padded in place; streamed when too long), or the
+  // caller's choice for long ones.
   const alone = (i: number, bytes: Uint8Array) => {
-    if (bytes.length > BATCH_MAX) {
-      if (options.alone) {
-        out[i] = options.alone(bytes);
-      } else {
-        const engine = createWasmEngine(spec);
-        engine.update(bytes);
-        out[i] = engine.digest();
-      }
-      return;
-    }
-    w.bytes.set(bytes, INPUT);
-    const blocks = padInPlace(w.bytes, INPUT, bytes.length, bl, md.littleEndian) / bl;
-    w.words.set(md.iv, STATE >> 2);
-    w.blocks[md.core](STATE, INPUT, blocks);
-    out[i] = readDigest(w, STATE, dl, md.littleEndian);
+    out[i] =
+      options.alone && bytes.length > BATCH_MAX ? options.alone(bytes) : wasmProvider.digestOnce(spec.name, bytes);
   };
 
   if (!many) {

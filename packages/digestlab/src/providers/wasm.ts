@@ -8,6 +8,7 @@ import {
   type AlgorithmName,
   type AlgorithmSpec,
   type Compress,
+  chainBytes,
   chainHex,
   MDHash,
   type MDParams,
@@ -61,21 +62,6 @@ export function createWasmEngine(spec: AlgorithmSpec): MDHash {
   return new MDHash(spec, params.iv, compress, params.littleEndian);
 }
 
-/** The digest bytes from a chaining value in memory: words as they lie (MD5) or byte-swapped (SHA). */
-export function readDigest(w: Wasm, state: number, length: number, le: boolean): Uint8Array {
-  if (le) return w.bytes.slice(state, state + length);
-  const out = new Uint8Array(length);
-  const words = w.words;
-  for (let i = 0, j = state >> 2; i < length; i += 4, j++) {
-    const v = words[j];
-    out[i] = v >>> 24;
-    out[i + 1] = v >>> 16;
-    out[i + 2] = v >>> 8;
-    out[i + 3] = v;
-  }
-  return out;
-}
-
 const encoder = new TextEncoder();
 
 /**
@@ -119,7 +105,8 @@ export const wasmProvider: Provider = {
     const spec = lookup(algorithm).spec;
     const w = wasm();
     if (!hashInPlace(w, spec, data)) return streamed(spec, data);
-    return readDigest(w, STATE, spec.digestLength, md(spec).littleEndian);
+    // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
+    return chainBytes(w.words, spec.digestLength, md(spec).littleEndian);
   },
   digestHexOnce(algorithm, data) {
     const spec = lookup(algorithm).spec;

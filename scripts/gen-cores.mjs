@@ -9,6 +9,7 @@
 //   node scripts/gen-cores.mjs --check   exit 1 if the committed files differ from what this script writes
 // A unit test runs the check, so the committed output cannot drift from its generator.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { K256, K512, MD5_S, MD5_T } from './constants.mjs';
 
 const OUT = new URL('../packages/digestlab/src/algorithms/generated/', import.meta.url);
 
@@ -40,8 +41,6 @@ ${body.map((l) => `    ${l}`).join('\n')}
 }
 
 // ---- MD5 -------------------------------------------------------------------------------------------------
-const MD5_T = Array.from({ length: 64 }, (_, i) => Math.floor(2 ** 32 * Math.abs(Math.sin(i + 1))));
-const MD5_S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
 
 function md5() {
   const v = ['a', 'b', 'c', 'dd'];
@@ -94,30 +93,9 @@ function sha1() {
   return frame('sha1Blocks', 'SHA-1 compression (FIPS 180-4 §6.1.2).', v, 64, body);
 }
 
-// ---- constants of SHA-2, derived as the standard defines them ----------------------------------------------
-function primes(n) {
-  const ps = [];
-  for (let k = 2; ps.length < n; k++) if (ps.every((q) => k % q !== 0)) ps.push(k);
-  return ps;
-}
-/** floor(x^(1/k)) for a BigInt x. */
-function iroot(x, k) {
-  let lo = 0n;
-  let hi = 1n;
-  while (hi ** k <= x) hi *= 2n;
-  while (lo < hi) {
-    const m = (lo + hi + 1n) / 2n;
-    if (m ** k <= x) lo = m;
-    else hi = m - 1n;
-  }
-  return lo;
-}
-/** The first `bits` bits of the fractional part of the cube root of p (FIPS 180-4 §4.2.2, §4.2.3). */
-const cubeRootFraction = (p, bits) => iroot(BigInt(p) << BigInt(3 * bits), 3n) & ((1n << BigInt(bits)) - 1n);
-
 // ---- SHA-256 ---------------------------------------------------------------------------------------------
 function sha256() {
-  const K = primes(64).map((p) => Number(cubeRootFraction(p, 32)));
+  const K = K256;
   const v = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
   const body = [];
   for (let i = 0; i < 16; i++) body.push(`let w${i} = ${be(4 * i)};`);
@@ -151,7 +129,7 @@ function sha256() {
 // schedule is a loop over an Int32Array and the rounds are unrolled 8 at a time (after 8 rounds the variables'
 // roles are back where they started, so the loop body needs no shuffling).
 function sha512() {
-  const K = primes(80).map((p) => cubeRootFraction(p, 64));
+  const K = K512;
   const kTable = K.flatMap((k) => [hex(Number(k >> 32n)), hex(Number(k & 0xffffffffn))]);
   const names = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
   const vars = names.flatMap((n) => [`${n}h`, `${n}l`]);

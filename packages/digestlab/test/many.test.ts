@@ -18,7 +18,7 @@ import {
 import { digestManyWasm } from '../src/many.js';
 import { lookup } from '../src/registry.js';
 import { load } from '../src/wasm/module.js';
-import { NODE_HAS, reference } from './helpers/common.js';
+import { NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
 const WASM = load();
 const encoder = new TextEncoder();
@@ -38,18 +38,7 @@ function expectAll(algorithm: AlgorithmName, messages: readonly Data[], got: Uin
   expect(got.map(hex)).toEqual(want);
 }
 
-/** Deterministic pseudo-random bytes. */
-function bytes(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let x = seed * 2654435761 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x;
-  }
-  return out;
-}
+const bytes = pseudoRandomBytes;
 
 /** Lengths around every padding edge of 64- and 128-byte blocks, for one to four blocks. */
 const EDGES = [0, 1, 55, 56, 63, 64, 65, 111, 112, 119, 120, 127, 128, 129, 183, 184, 191, 192, 255, 256];

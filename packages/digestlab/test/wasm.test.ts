@@ -19,22 +19,12 @@ import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry.js';
 import { INPUT_CAPACITY } from '../src/wasm/module.js';
-import { NODE_HAS, reference } from './helpers/common.js';
+import { NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
 const WASM_HAS = NODE_HAS.filter((a) => lookup(a).spec.md !== undefined);
 const encoder = new TextEncoder();
 
-function bytes(length: number, seed = length): Uint8Array {
-  const out = new Uint8Array(length);
-  let x = seed * 2654435761 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x;
-  }
-  return out;
-}
+const bytes = (length: number, seed = length): Uint8Array => pseudoRandomBytes(length, seed);
 
 describe.each(WASM_HAS)('wasm, %s', (algorithm) => {
   const wasm = { provider: 'wasm' } as const;

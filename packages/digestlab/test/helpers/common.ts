@@ -128,3 +128,16 @@ export function streamZeros(
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
 }
+
+/** Deterministic pseudo-random bytes (xorshift32 seeded from `seed`): fast for tens of KiB. */
+export function pseudoRandomBytes(length: number, seed: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let x = seed * 2654435761 || 1;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x;
+  }
+  return out;
+}

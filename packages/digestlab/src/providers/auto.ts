@@ -13,7 +13,7 @@
  */
 import type { AlgorithmName } from '../block.js';
 import { nodeProvider } from './node.js';
-import type { Provider } from './provider.js';
+import { type Provider, runsHere } from './provider.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
 
@@ -37,15 +37,10 @@ export const NODE_FROM: Readonly<Record<AlgorithmName, { bytes: number; hex: num
 /** What `auto` calls for one-shot digests: a provider's one-shot half. */
 export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync'>;
 
-function runs(p: Provider, algorithm: AlgorithmName): boolean {
-  // has() first: it is cheap, and asking whether WebAssembly runs compiles it
-  return p.has(algorithm) && p.unavailableReason() === undefined;
-}
-
 /** The streaming provider `auto` picks for `algorithm` here. */
 export function autoStreaming(algorithm: AlgorithmName): Provider {
-  if (runs(nodeProvider, algorithm)) return nodeProvider;
-  if (runs(wasmProvider, algorithm)) return wasmProvider;
+  if (runsHere(nodeProvider, algorithm)) return nodeProvider;
+  if (runsHere(wasmProvider, algorithm)) return wasmProvider;
   return tsProvider;
 }
 
@@ -57,7 +52,7 @@ export function autoStreaming(algorithm: AlgorithmName): Provider {
  */
 export function autoOneShot(algorithm: AlgorithmName): OneShot {
   const { bytes, hex } = NODE_FROM[algorithm];
-  if (bytes === 0 && hex === 0 && runs(nodeProvider, algorithm)) return nodeProvider;
+  if (bytes === 0 && hex === 0 && runsHere(nodeProvider, algorithm)) return nodeProvider;
   return new Dispatch(algorithm, bytes, hex);
 }
 
@@ -76,12 +71,12 @@ class Dispatch implements OneShot {
   ) {}
 
   private small(): Provider {
-    this.#small ??= runs(wasmProvider, this.algorithm) ? wasmProvider : tsProvider;
+    this.#small ??= runsHere(wasmProvider, this.algorithm) ? wasmProvider : tsProvider;
     return this.#small;
   }
 
   private large(): Provider {
-    this.#large ??= runs(nodeProvider, this.algorithm) ? nodeProvider : this.small();
+    this.#large ??= runsHere(nodeProvider, this.algorithm) ? nodeProvider : this.small();
     return this.#large;
   }
 

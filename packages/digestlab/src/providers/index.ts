@@ -8,7 +8,7 @@ import {
 import { type AlgorithmEntry, lookup } from '../registry.js';
 import { autoOneShot, autoStreaming, type OneShot } from './auto.js';
 import { nodeProvider } from './node.js';
-import type { Provider, ProviderId } from './provider.js';
+import { type Provider, type ProviderId, runsHere } from './provider.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
 import { webcryptoProvider } from './webcrypto.js';
@@ -27,14 +27,9 @@ export interface Resolved {
   provider: Provider;
 }
 
-function isAvailable(p: Provider, algorithm: AlgorithmName): boolean {
-  // has() first: it is cheap, and asking whether WebAssembly runs compiles it
-  return p.has(algorithm) && p.unavailableReason() === undefined;
-}
-
 /** The providers that run `algorithm` on this runtime. */
 export function providersWith(algorithm: AlgorithmName): Provider[] {
-  return PROVIDERS.filter((p) => isAvailable(p, algorithm));
+  return PROVIDERS.filter((p) => runsHere(p, algorithm));
 }
 
 const resolved = new Map<string, Map<string, Resolved>>();

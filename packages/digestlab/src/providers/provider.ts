@@ -29,3 +29,11 @@ export interface Provider {
   digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string): string;
   digestAsync(algorithm: AlgorithmName, data: Uint8Array): Promise<Uint8Array>;
 }
+
+/**
+ * The provider computes `algorithm` on this runtime. has() is asked first: it is cheap, and asking whether
+ * WebAssembly runs compiles it.
+ */
+export function runsHere(p: Provider, algorithm: AlgorithmName): boolean {
+  return p.has(algorithm) && p.unavailableReason() === undefined;
+}

@@ -17,6 +17,7 @@ import { type AlgorithmName, importState, MAX_LENGTH } from '../src/index.js';
 import { lookup } from '../src/registry.js';
 import { encodeState } from '../src/state.js';
 import { NODE_NAMES } from './helpers/common.js';
+import { ReferenceMd2 } from './helpers/md2.js';
 
 // ---- Deterministic randomness ------------------------------------------------------------------------------
 
@@ -75,52 +76,6 @@ const SHA1_IV = [0x67452301n, 0xefcdab89n, 0x98badcfen, 0x10325476n, 0xc3d2e1f0n
 const MD5_IV = [0x67452301n, 0xefcdab89n, 0x98badcfen, 0x10325476n];
 /** RFC 1321 §3.4: T[i] = floor(4294967296 * abs(sin(i))), i = 1..64. */
 const MD5_T = Array.from({ length: 64 }, (_, i) => Math.floor(4294967296 * Math.abs(Math.sin(i + 1))));
-
-/** Digits of pi, "31415926...", by Machin's formula in BigInt. */
-function piDigits(n: number): number[] {
-  const unity = 10n ** BigInt(n + 10);
-  const arctanInverse = (x: bigint): bigint => {
-    let term = unity / x;
-    let sum = term;
-    for (let k = 3n, sign = -1n; term !== 0n; k += 2n, sign = -sign) {
-      term /= x * x;
-      sum += (sign * term) / k;
-    }
-    return sum;
-  };
-  const pi = 4n * (4n * arctanInverse(5n) - arctanInverse(239n));
-  return Array.from((pi / 10n ** 10n).toString(), Number);
-}
-
-/**
- * MD2's S-box, "constructed from the digits of pi" (RFC 1319 §3.2): a Durstenfeld shuffle of 0..255 whose
- * random numbers are drawn from the decimal digits of pi (1, 2 or 3 digits at a time, rejecting the biased top).
- */
-const MD2_S: number[] = (() => {
-  const digits = piDigits(1200);
-  let at = 0;
-  const draw = (n: number): number => {
-    for (;;) {
-      let x = digits[at++];
-      let y = 10;
-      if (n > 10) {
-        x = x * 10 + digits[at++];
-        y = 100;
-      }
-      if (n > 100) {
-        x = x * 10 + digits[at++];
-        y = 1000;
-      }
-      if (x < n * Math.floor(y / n)) return x % n;
-    }
-  };
-  const s = Array.from({ length: 256 }, (_, i) => i);
-  for (let i = 2; i <= 256; i++) {
-    const j = draw(i);
-    [s[j], s[i - 1]] = [s[i - 1], s[j]];
-  }
-  return s;
-})();
 
 // ---- Reference compression functions ---------------------------------------------------------------------------
 
@@ -347,62 +302,6 @@ const MD_REFERENCES: Record<MdName, MdReference> = {
 const MD_NAMES = Object.keys(MD_REFERENCES) as MdName[];
 
 // ---- Reference MD2 (RFC 1319) -------------------------------------------------------------------------------
-
-/** RFC 1319 §3: X is the 16-byte state, C the 16-byte checksum (whose last byte is the running L). */
-class ReferenceMd2 {
-  private readonly X: number[];
-  private readonly C: number[];
-  private pending: number[];
-  constructor(x: Uint8Array, c: Uint8Array, buffered: Uint8Array) {
-    this.X = [...x];
-    this.C = [...c];
-    this.pending = [...buffered];
-  }
-
-  /** §3.2, with the 1992 erratum: C[j] = C[j] xor S[c xor L]. */
-  private checksum(block: number[]): void {
-    let L = this.C[15];
-    for (let j = 0; j < 16; j++) {
-      this.C[j] ^= MD2_S[block[j] ^ L];
-      L = this.C[j];
-    }
-  }
-
-  /** §3.4. */
-  private transform(block: number[]): void {
-    const X = [...this.X, ...block, ...block.map((m, j) => m ^ this.X[j])];
-    let t = 0;
-    for (let j = 0; j < 18; j++) {
-      for (let k = 0; k < 48; k++) {
-        X[k] ^= MD2_S[t];
-        t = X[k];
-      }
-      t = (t + j) % 256;
-    }
-    this.X.splice(0, 16, ...X.slice(0, 16));
-  }
-
-  update(bytes: Uint8Array): this {
-    this.pending.push(...bytes);
-    while (this.pending.length >= 16) {
-      const block = this.pending.splice(0, 16);
-      this.checksum(block);
-      this.transform(block);
-    }
-    return this;
-  }
-
-  digest(): Uint8Array {
-    // §3.1: i bytes of value i, 1 <= i <= 16.
-    const pad = 16 - this.pending.length;
-    const block = [...this.pending, ...Array(pad).fill(pad)];
-    this.checksum(block);
-    this.transform(block);
-    // §3.3: the checksum is appended and hashed as one more block.
-    this.transform([...this.C]);
-    return Uint8Array.from(this.X);
-  }
-}
 
 // ---- Proof of the reference ---------------------------------------------------------------------------------
 

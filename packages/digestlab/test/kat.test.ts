@@ -22,23 +22,30 @@ import {
   digestHex,
   digestHexAsync,
   digestMany,
-  type ProviderId,
-  providers,
+  type ProviderChoice,
 } from '../src/index.js';
 import { digestManyWasm } from '../src/many.js';
 import { lookup } from '../src/registry.js';
 import { load as loadWasm } from '../src/wasm/module.js';
-import { ALGORITHMS, hexToBytes, NODE_HAS, providerCases, readVector, reference } from './helpers/common.js';
+import {
+  ALGORITHMS,
+  CASE_PROVIDERS,
+  hexToBytes,
+  NODE_HAS,
+  providerCases,
+  readVector,
+  reference,
+} from './helpers/common.js';
 import { type MsgVector, parseRsp, type Rsp } from './helpers/rsp.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Providers and ways of feeding a message
 
-const INFO = new Map(providers().map((p) => [p.id as string, p]));
-const CASES = providerCases() as [ProviderId, AlgorithmName][];
-const providersOf = (alg: AlgorithmName): ProviderId[] => CASES.filter(([, a]) => a === alg).map(([p]) => p);
-const isSync = (p: ProviderId): boolean => INFO.get(p)?.sync === true;
-const isStreaming = (p: ProviderId): boolean => INFO.get(p)?.sync === true && INFO.get(p)?.streaming === true;
+const INFO = new Map(CASE_PROVIDERS.map((p) => [p.id, p]));
+const CASES = providerCases();
+const providersOf = (alg: AlgorithmName): ProviderChoice[] => CASES.filter(([, a]) => a === alg).map(([p]) => p);
+const isSync = (p: ProviderChoice): boolean => INFO.get(p)?.sync === true;
+const isStreaming = (p: ProviderChoice): boolean => INFO.get(p)?.sync === true && INFO.get(p)?.streaming === true;
 
 const toHex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 const SIZES = new Map(algorithms().map((a) => [a.name, a]));
@@ -46,12 +53,12 @@ const blockLength = (alg: AlgorithmName): number => SIZES.get(alg)?.blockLength 
 const digestLength = (alg: AlgorithmName): number => SIZES.get(alg)?.digestLength ?? Number.NaN;
 
 /** One-shot digest: the synchronous `digestHex` where the provider has it, else `digestHexAsync`. */
-async function oneShot(provider: ProviderId, alg: AlgorithmName, data: Data): Promise<string> {
+async function oneShot(provider: ProviderChoice, alg: AlgorithmName, data: Data): Promise<string> {
   return isSync(provider) ? digestHex(alg, data, { provider }) : digestHexAsync(alg, data, { provider });
 }
 
 /** `createDigest(...).update(piece)...digestHex()`. */
-function streamed(provider: ProviderId, alg: AlgorithmName, pieces: Iterable<Data>): string {
+function streamed(provider: ProviderChoice, alg: AlgorithmName, pieces: Iterable<Data>): string {
   const d = createDigest(alg, { provider });
   for (const piece of pieces) d.update(piece);
   return d.digestHex();

@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type AlgorithmName, algorithms, providers } from '../../src/index.js';
+import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
+import { md2Hex } from './md2.js';
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
 
@@ -19,8 +20,12 @@ export const NODE_NAMES: Record<AlgorithmName, string> = {
   'SHA-512/256': 'sha512-256',
 };
 
-/** node:crypto as an independent reference (not through our `node` provider). */
+/**
+ * An independent reference, as hex: node:crypto called directly (not through our `node` provider), and for MD2,
+ * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts).
+ */
 export function reference(algorithm: AlgorithmName, data: Uint8Array): string {
+  if (algorithm === 'MD2') return md2Hex(data);
   return createHash(NODE_NAMES[algorithm]).update(data).digest('hex');
 }
 
@@ -34,13 +39,42 @@ export const NODE_HAS: AlgorithmName[] = ALGORITHMS.filter((a) => {
   }
 });
 
-/** [provider id, algorithm] for every available provider and every algorithm it has here. */
-export function providerCases(filter?: { sync?: boolean; streaming?: boolean }): [string, AlgorithmName][] {
-  return providers()
+/** What a suite needs to know of a provider it runs: its id, and which calls it takes. */
+export interface CaseProvider {
+  id: ProviderChoice;
+  sync: boolean;
+  streaming: boolean;
+  algorithms: AlgorithmName[];
+}
+
+/**
+ * Every provider a suite runs: each one available here, and `auto`, the default, which takes every call for every
+ * algorithm (its one-shots are dispatched by size, its streams go to one concrete provider): the path most users
+ * run is tested like the others.
+ */
+export const CASE_PROVIDERS: readonly CaseProvider[] = [
+  ...providers()
     .filter((p) => p.available)
-    .filter((p) => filter?.sync === undefined || p.sync === filter.sync)
+    .map((p) => ({ id: p.id as ProviderChoice, sync: p.sync, streaming: p.streaming, algorithms: p.algorithms })),
+  { id: 'auto', sync: true, streaming: true, algorithms: ALGORITHMS },
+];
+
+/** [provider id, algorithm] for every provider in {@link CASE_PROVIDERS} and every algorithm it has here. */
+export function providerCases(filter?: { sync?: boolean; streaming?: boolean }): [ProviderChoice, AlgorithmName][] {
+  return CASE_PROVIDERS.filter((p) => filter?.sync === undefined || p.sync === filter.sync)
     .filter((p) => filter?.streaming === undefined || p.streaming === filter.streaming)
-    .flatMap((p) => p.algorithms.map((a) => [p.id, a] as [string, AlgorithmName]));
+    .flatMap((p) => p.algorithms.map((a) => [p.id, a] as [ProviderChoice, AlgorithmName]));
+}
+
+/**
+ * The concrete provider a `Digest` made with `choice` reports: the choice itself, or for `auto` the documented rule
+ * for streams (node:crypto where it has the algorithm, else our WebAssembly, else our TypeScript), restated here
+ * rather than asked of the code under test.
+ */
+export function streamingProvider(choice: ProviderChoice, algorithm: AlgorithmName): ProviderChoice {
+  if (choice !== 'auto') return choice;
+  const has = (id: string) => CASE_PROVIDERS.some((p) => p.id === id && p.algorithms.includes(algorithm));
+  return has('node') ? 'node' : has('wasm') ? 'wasm' : 'ts';
 }
 
 /** Path of a file under the repository's vectors/ folder. */

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import type { AlgorithmSpec } from '../src/block.js';
+import { type AlgorithmSpec, padInPlace } from '../src/block.js';
 import { type AlgorithmName, importState, MAX_LENGTH } from '../src/index.js';
 import { lookup } from '../src/registry.js';
 import { encodeState } from '../src/state.js';
@@ -458,5 +458,55 @@ describe.each(ALL_NAMES)('%s, imported near a boundary, equals the reference', (
     expect(() => digest.update(new Uint8Array(1))).toThrow(expect.objectContaining({ code: 'ERR_LENGTH_LIMIT' }));
     digest.update(new Uint8Array(0));
     expect(digest.digestHex()).toBe(hex(ref.digest()));
+  });
+});
+
+// ---- The one-shot padding, at every total the streaming finish is checked at -----------------------------------
+
+describe('padInPlace (the one-shot paths of ts and wasm): the length field at every boundary', () => {
+  /** FIPS 180-4 §5.1 / RFC 1321 §3.1–3.2: 0x80, zeros, then the bit length in the last eighth of a block. */
+  function referencePadding(n: number, total: number, bl: number, littleEndian: boolean): string {
+    const fieldBytes = bl / 8;
+    const padded: number[] = [0x80];
+    while ((n + padded.length) % bl !== bl - fieldBytes) padded.push(0);
+    const bits = BigInt(total) * 8n;
+    const field = Array.from({ length: fieldBytes }, (_, i) => Number((bits >> BigInt(8 * i)) & 0xffn));
+    return hex([...padded, ...(littleEndian ? field : field.reverse())]);
+  }
+
+  const layouts: [string, number, boolean][] = [
+    ['64-byte blocks, big-endian (SHA-1, SHA-224, SHA-256)', 64, false],
+    ['64-byte blocks, little-endian (MD5)', 64, true],
+    ['128-byte blocks, big-endian (SHA-384, SHA-512, SHA-512/t)', 128, false],
+  ];
+
+  test.each(layouts)('%s', (_, bl, littleEndian) => {
+    const totals = [...new Set(boundaries(bl).flatMap(([, b]) => [b - 1, b, b + 1]))].filter((t) => t <= MAX_LENGTH);
+    expect(totals).toContain(2 ** 29 - 1);
+    expect(totals).toContain(MAX_LENGTH);
+    const mismatches: string[] = [];
+    for (const total of totals) {
+      // the tail the one-shot pads is total mod bl bytes; also the tails on each side of the one- or two-block edge
+      const tails = [total % bl, 0, bl - bl / 8 - 1, bl - bl / 8, bl - 1];
+      for (const n of tails) {
+        const at = 3;
+        const bytes = new Uint8Array(at + 2 * bl + 8).fill(0xa5);
+        const length = padInPlace(bytes, at, n, bl, littleEndian, total);
+        const got = hex(bytes.subarray(at + n, at + length));
+        const want = referencePadding(n, total, bl, littleEndian);
+        if (got !== want) mismatches.push(`total ${total}, tail ${n}: ${got} != ${want}`);
+        if (bytes[at - 1] !== 0xa5 || bytes[at + length] !== 0xa5)
+          mismatches.push(`total ${total}, tail ${n}: wrote outside`);
+      }
+    }
+    expect(mismatches).toStrictEqual([]);
+  });
+
+  test('without a total, the length is the tail’s own', () => {
+    const bytes = new Uint8Array(128);
+    expect(padInPlace(bytes, 0, 55, 64, false)).toBe(64);
+    expect(hex(bytes.subarray(55, 64))).toBe(referencePadding(55, 55, 64, false));
+    expect(padInPlace(bytes, 0, 56, 64, true)).toBe(128);
+    expect(hex(bytes.subarray(56, 128))).toBe(referencePadding(56, 56, 64, true));
   });
 });

@@ -37,11 +37,24 @@ export const NODE_FROM: Readonly<Record<AlgorithmName, { bytes: number; hex: num
 /** What `auto` calls for one-shot digests: a provider's one-shot half. */
 export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync'>;
 
+/**
+ * What `auto` chooses from: the concrete providers and whether each runs an algorithm here. The default is this
+ * runtime; tests pass others to take the paths `auto` takes where node:crypto or WebAssembly is missing.
+ */
+export interface Candidates {
+  readonly node: Provider;
+  readonly wasm: Provider;
+  readonly ts: Provider;
+  runs(p: Provider, algorithm: AlgorithmName): boolean;
+}
+
+const HERE: Candidates = { node: nodeProvider, wasm: wasmProvider, ts: tsProvider, runs: runsHere };
+
 /** The streaming provider `auto` picks for `algorithm` here. */
-export function autoStreaming(algorithm: AlgorithmName): Provider {
-  if (runsHere(nodeProvider, algorithm)) return nodeProvider;
-  if (runsHere(wasmProvider, algorithm)) return wasmProvider;
-  return tsProvider;
+export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE): Provider {
+  if (from.runs(from.node, algorithm)) return from.node;
+  if (from.runs(from.wasm, algorithm)) return from.wasm;
+  return from.ts;
 }
 
 /**
@@ -50,10 +63,10 @@ export function autoStreaming(algorithm: AlgorithmName): Provider {
  * program hashing short inputs never loads node:crypto (~8 ms in a fresh worker), and one that only uses
  * node:crypto never compiles our WebAssembly.
  */
-export function autoOneShot(algorithm: AlgorithmName): OneShot {
+export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): OneShot {
   const { bytes, hex } = NODE_FROM[algorithm];
-  if (bytes === 0 && hex === 0 && runsHere(nodeProvider, algorithm)) return nodeProvider;
-  return new Dispatch(algorithm, bytes, hex);
+  if (bytes === 0 && hex === 0 && from.runs(from.node, algorithm)) return from.node;
+  return new Dispatch(algorithm, bytes, hex, from);
 }
 
 /**
@@ -68,15 +81,18 @@ class Dispatch implements OneShot {
     private readonly algorithm: AlgorithmName,
     private readonly bytesFrom: number,
     private readonly hexFrom: number,
+    private readonly from: Candidates,
   ) {}
 
   private small(): Provider {
-    this.#small ??= runsHere(wasmProvider, this.algorithm) ? wasmProvider : tsProvider;
+    const { wasm, ts, runs } = this.from;
+    this.#small ??= runs(wasm, this.algorithm) ? wasm : ts;
     return this.#small;
   }
 
   private large(): Provider {
-    this.#large ??= runsHere(nodeProvider, this.algorithm) ? nodeProvider : this.small();
+    const { node, runs } = this.from;
+    this.#large ??= runs(node, this.algorithm) ? node : this.small();
     return this.#large;
   }
 

@@ -1,0 +1,158 @@
+/**
+ * The default provider, `auto`, which is what `digestHex(alg, data)` runs for most users: a size sweep at 2^k − 1,
+ * 2^k and 2^k + 1 bytes for k = 0..22 through every entry point, against an independent reference (node:crypto
+ * called directly; for MD2 the suite's own RFC 1319 MD2). `auto` sends a one-shot to a different provider on each
+ * side of a crossover, and to a different pair of providers on each runtime, so the sweep also runs `auto` as it is
+ * built where node:crypto is missing (browsers, Workers) and where WebAssembly is missing too, and checks which
+ * provider takes each size there.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AlgorithmName } from '../src/block.js';
+import { createDigest, digest, digestAsync, digestHex, digestHexAsync, digestMany } from '../src/index.js';
+import { autoOneShot, autoStreaming, type Candidates, NODE_FROM } from '../src/providers/auto.js';
+import { nodeProvider } from '../src/providers/node.js';
+import { type Provider, runsHere } from '../src/providers/provider.js';
+import { tsProvider } from '../src/providers/ts.js';
+import { wasmProvider } from '../src/providers/wasm.js';
+import { ALGORITHMS, pseudoRandomBytes, reference } from './helpers/common.js';
+
+/** 2^k − 1, 2^k, 2^k + 1 for k = 0..22 (0 to 4 MiB + 1), without repeats. */
+const SIZES = [...new Set(Array.from({ length: 23 }, (_, k) => [2 ** k - 1, 2 ** k, 2 ** k + 1]).flat())];
+const DATA = pseudoRandomBytes(2 ** 22 + 1, 0xdefa);
+/** Each size as its own buffer: a path that read past the end of its input would read other bytes of DATA. */
+const INPUTS = SIZES.map((n) => DATA.slice(0, n));
+/** The same lengths as ASCII strings: `auto` compares a string's length (UTF-16 units) with the crossovers. */
+const asciiOf = (bytes: Uint8Array): string => String.fromCharCode(...bytes.subarray(0, 64).map((b) => b & 0x7f));
+
+const hex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+
+const references = new Map<AlgorithmName, string[]>();
+/** The reference digest of every input in INPUTS, computed once per algorithm. */
+function wanted(algorithm: AlgorithmName): string[] {
+  let r = references.get(algorithm);
+  if (r === undefined) {
+    r = INPUTS.map((data) => reference(algorithm, data));
+    references.set(algorithm, r);
+  }
+  return r;
+}
+
+/** An ASCII string of `n` characters, and its bytes. */
+function ascii(n: number): [string, Uint8Array] {
+  const unit = asciiOf(DATA);
+  const s = unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+  return [s, new TextEncoder().encode(s)];
+}
+
+describe('the sweep', () => {
+  it('runs 0 to 4 MiB + 1 bytes: 2^k − 1, 2^k, 2^k + 1 for k = 0..22', () => {
+    expect(SIZES).toHaveLength(66); // 69 less 1, 2 and 3, which are 2^0 + 1 = 2^1, 2^1 − 1 = 2^0 and 2^1 + 1 = 2^2 − 1
+    expect(SIZES[0]).toBe(0);
+    expect(SIZES.at(-1)).toBe(2 ** 22 + 1);
+    expect(INPUTS.every((d, i) => d.length === SIZES[i])).toBe(true);
+  });
+});
+
+describe.each(ALGORITHMS)('the default provider, %s, at 2^k − 1, 2^k, 2^k + 1 bytes (k = 0..22)', (algorithm) => {
+  it('digest, digestHex, digestAsync, digestHexAsync and createDigest equal the reference', async () => {
+    const want = wanted(algorithm);
+    const wrong: string[] = [];
+    for (const [i, data] of INPUTS.entries()) {
+      const n = data.length;
+      if (hex(digest(algorithm, data)) !== want[i]) wrong.push(`digest, ${n} bytes`);
+      if (digestHex(algorithm, data) !== want[i]) wrong.push(`digestHex, ${n} bytes`);
+      if (hex(await digestAsync(algorithm, data)) !== want[i]) wrong.push(`digestAsync, ${n} bytes`);
+      if ((await digestHexAsync(algorithm, data)) !== want[i]) wrong.push(`digestHexAsync, ${n} bytes`);
+      if (createDigest(algorithm).update(data).digestHex() !== want[i]) wrong.push(`createDigest, ${n} bytes`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('digestMany of every size in one batch equals the reference', () => {
+    expect(digestMany(algorithm, INPUTS).map(hex)).toEqual(wanted(algorithm));
+  });
+
+  it('strings: digest and digestHex of ASCII strings of every size up to 64 KiB + 1', () => {
+    const wrong: string[] = [];
+    for (const n of SIZES.filter((s) => s <= 2 ** 16 + 1)) {
+      const [s, bytes] = ascii(n);
+      const want = reference(algorithm, bytes);
+      if (hex(digest(algorithm, s)) !== want) wrong.push(`digest, ${n} characters`);
+      if (digestHex(algorithm, s) !== want) wrong.push(`digestHex, ${n} characters`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// auto as it is built on other runtimes
+
+/** A provider that records which one-shot call it took, then forwards it. */
+function recording(p: Provider, log: string[]): Provider {
+  return {
+    ...p,
+    unavailableReason: () => p.unavailableReason(),
+    has: (a) => p.has(a),
+    create: (a) => p.create(a),
+    digestOnce(a, d) {
+      log.push(p.id);
+      return p.digestOnce(a, d);
+    },
+    digestHexOnce(a, d) {
+      log.push(p.id);
+      return p.digestHexOnce(a, d);
+    },
+    digestAsync(a, d) {
+      log.push(p.id);
+      return p.digestAsync(a, d);
+    },
+  };
+}
+
+/** Runtimes by what they lack: `auto` is built from the providers that run there. */
+const RUNTIMES: [string, (p: Provider, a: AlgorithmName) => boolean][] = [
+  ['this runtime (Node: node:crypto and WebAssembly)', runsHere],
+  ['a browser or Worker (no node:crypto)', (p, a) => p.id !== 'node' && runsHere(p, a)],
+  ['no node:crypto and no WebAssembly (e.g. --jitless)', (p, a) => p.id === 'ts' && runsHere(p, a)],
+];
+
+describe.each(RUNTIMES)('auto built for %s', (_, runs) => {
+  describe.each(ALGORITHMS)('%s', (algorithm) => {
+    const log: string[] = [];
+    const from: Candidates = {
+      node: recording(nodeProvider, log),
+      wasm: recording(wasmProvider, log),
+      ts: recording(tsProvider, log),
+      runs: (p, a) => runs(p, a),
+    };
+    // the documented rule, restated: below the crossover our WebAssembly (else TypeScript), from it node:crypto
+    const small = runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
+    const large = runs(nodeProvider, algorithm) ? 'node' : small;
+    const pick = (n: number, from: number) => (n < from ? small : large);
+    const { bytes: bytesFrom, hex: hexFrom } = NODE_FROM[algorithm];
+    // MD2 has no crossover and one provider (ts) on every runtime, at ~5 MiB/s: its sweep to 4 MiB is the one above
+    const sweepTo = algorithm === 'MD2' ? 2 ** 16 + 1 : Number.POSITIVE_INFINITY;
+
+    it('one-shots (bytes, hex, async) of every size equal the reference, each through the provider it should', async () => {
+      const auto = autoOneShot(algorithm, from);
+      const want = wanted(algorithm);
+      const wrong: string[] = [];
+      for (const [i, data] of INPUTS.entries()) {
+        const n = data.length;
+        if (n > sweepTo) break;
+        log.length = 0;
+        if (hex(auto.digestOnce(algorithm, data)) !== want[i]) wrong.push(`digestOnce, ${n} bytes`);
+        if (auto.digestHexOnce(algorithm, data) !== want[i]) wrong.push(`digestHexOnce, ${n} bytes`);
+        if (hex(await auto.digestAsync(algorithm, data)) !== want[i]) wrong.push(`digestAsync, ${n} bytes`);
+        const expected = [pick(n, bytesFrom), pick(n, hexFrom), pick(n, bytesFrom)];
+        if (log.join() !== expected.join()) wrong.push(`${n} bytes went to ${log}, not ${expected}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('streams go to node:crypto, else WebAssembly, else TypeScript', () => {
+      const want = runs(nodeProvider, algorithm) ? 'node' : runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
+      expect(autoStreaming(algorithm, from).id).toBe(want);
+    });
+  });
+});

@@ -1,15 +1,19 @@
 /**
  * Portability: the library (bundled from src with esbuild, as an application would ship it) under Bun and
- * Deno, installed from npm as devDependencies. runtimes/check.mjs compares every provider the runtime has with
- * our TypeScript; here we also pin which providers each runtime offers.
+ * Deno, installed from npm as devDependencies, and under Node without WebAssembly. runtimes/check.mjs holds every
+ * provider the runtime has, and the default provider through each entry point, to fixed digests that this file
+ * computes here with node:crypto and the RFC 1319 MD2 (never with one of our providers); here we also pin which
+ * providers each runtime offers.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ALGORITHMS, reference } from './helpers/common.js';
+import { batch, bytesOf, SIZES } from './runtimes/inputs.mjs';
 
 const bin = (name: string) => fileURLToPath(new URL(`../../../node_modules/.bin/${name}`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-runtimes-'));
@@ -23,7 +27,19 @@ beforeAll(async () => {
     outfile: join(dir, 'digestlab.mjs'),
     logLevel: 'warning',
   });
-  copyFileSync(fileURLToPath(new URL('runtimes/check.mjs', import.meta.url)), join(dir, 'check.mjs'));
+  for (const file of ['check.mjs', 'inputs.mjs']) {
+    copyFileSync(fileURLToPath(new URL(`runtimes/${file}`, import.meta.url)), join(dir, file));
+  }
+  const encoder = new TextEncoder();
+  const bytes = (m: Uint8Array | string) => (typeof m === 'string' ? encoder.encode(m) : m);
+  const expected = {
+    sizes: Object.fromEntries(
+      ALGORITHMS.map((a) => [a, Object.fromEntries(SIZES.map((n) => [n, reference(a, bytesOf(n))]))]),
+    ),
+    batch: Object.fromEntries(ALGORITHMS.map((a) => [a, batch().map((m) => reference(a, bytes(m)))])),
+    lone: reference('SHA-256', encoder.encode('\uD800x\uDC00')),
+  };
+  writeFileSync(join(dir, 'expected.mjs'), `export default ${JSON.stringify(expected)};\n`);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -38,7 +54,7 @@ const RUNTIMES: [string, string[], { wasm: string[]; auto: string }][] = [
 ];
 
 describe.each(RUNTIMES)('%s', (_, [command, ...args], want) => {
-  test('every provider agrees with ours; ts, wasm, node:crypto and WebCrypto are there as expected', () => {
+  test('every provider and the default give the fixed digests; ts, wasm, node:crypto, WebCrypto are there as expected', () => {
     const out = execFileSync(command, args, {
       cwd: dir,
       encoding: 'utf8',
@@ -59,6 +75,8 @@ describe.each(RUNTIMES)('%s', (_, [command, ...args], want) => {
     // every runtime here implements node:crypto and process.getBuiltinModule; none has MD2
     expect(result.providers.node).toEqual(MD);
     expect(result.providers.webcrypto).toEqual(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
-    expect(result.checks).toBeGreaterThan(ALL.length * (11 + 39));
+    // every provider of every algorithm and the default's three entry points at every size, and the batch
+    const perSize = Object.values(result.providers).reduce((sum, algs) => sum + algs.length, 0) + 3 * ALL.length;
+    expect(result.checks).toBe(SIZES.length * perSize + ALL.length * batch().length);
   });
 });

@@ -1,0 +1,3 @@
+export declare const SIZES: number[];
+export declare function bytesOf(n: number): Uint8Array;
+export declare function batch(): (Uint8Array | string)[];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { benchOptions, coldRuns } from '../src/commands/bench.js';
-import { runCli } from './run.js';
+import { requireBuilt, runCli } from './run.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'lab', 'test', 'fixtures');
 // A tiny run: two algorithms, three rows, 1 ms samples. Timings are never asserted.
@@ -166,60 +166,59 @@ describe('digestlab compare', () => {
 });
 
 describe('digestlab bench --isolate', () => {
-  it.runIf(existsSync(join(import.meta.dirname, '..', 'dist', 'worker.js')))(
-    'runs each provider × algorithm in a worker and merges one report',
-    async () => {
-      const r = await run(['--isolate', '--json', '-w', 'seed', ...QUICK]);
-      expect(r.code).toBe(0);
-      const report = JSON.parse(r.stdout);
-      expect(report.env.isolated).toBe(true);
-      expect(
-        report.results.map((x: { algorithm: string; provider: string }) => `${x.algorithm} ${x.provider}`),
-      ).toEqual(['MD5 node:crypto', 'MD5 ts', 'MD5 js-md5', 'SHA-256 node:crypto', 'SHA-256 ts', 'SHA-256 js-md5']);
-      expect(report.results.filter((x: { status: string }) => x.status === 'ok')).toHaveLength(5);
-    },
-  );
+  it('runs each provider × algorithm in a worker and merges one report', async () => {
+    requireBuilt('worker.js');
+    const r = await run(['--isolate', '--json', '-w', 'seed', ...QUICK]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.env.isolated).toBe(true);
+    expect(report.results.map((x: { algorithm: string; provider: string }) => `${x.algorithm} ${x.provider}`)).toEqual([
+      'MD5 node:crypto',
+      'MD5 ts',
+      'MD5 js-md5',
+      'SHA-256 node:crypto',
+      'SHA-256 ts',
+      'SHA-256 js-md5',
+    ]);
+    expect(report.results.filter((x: { status: string }) => x.status === 'ok')).toHaveLength(5);
+  });
 });
 
 describe('digestlab bench -w cold', () => {
-  it.runIf(existsSync(join(import.meta.dirname, '..', 'dist', 'cold-worker.js')))(
-    'times import, first and second call in fresh workers, checks every digest, reports it apart from results',
-    async () => {
-      const r = await run(['-w', 'cold', '--cold-runs', '2', '-a', 'MD5', '-p', 'wasm,node:crypto,js-md5,digestMany']);
-      expect(r.code).toBe(0);
-      expect(r.stdout).toContain('cold start: the first digests in a fresh realm, median of 2 realms, milliseconds');
-      expect(r.stdout).toMatch(/^MD5 +wasm +wasm +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+$/m);
-      const j = await run(['--json', '-w', 'cold', '--cold-runs', '2', '-a', 'MD5', '-p', 'wasm,js-md5,digestMany']);
-      const report = JSON.parse(j.stdout);
-      expect(report.results).toEqual([]); // cold only: nothing for compare or CSV
-      expect(report.env.cold).toMatchObject({ runs: 2, realm: expect.stringContaining('worker thread') });
-      // digestMany has no one-string call, so no cold start
-      expect(report.cold.map((c: { provider: string }) => c.provider)).toEqual(['wasm', 'js-md5']);
-      for (const c of report.cold) {
-        expect(c).toMatchObject({ algorithm: 'MD5', status: 'ok', runs: 2, version: expect.stringMatching(/^\d/) });
-        for (const k of ['importMs', 'firstMs', 'secondMs', 'totalMs']) {
-          expect(c[k].min).toBeLessThanOrEqual(c[k].median);
-          expect(c[k].median).toBeLessThanOrEqual(c[k].max);
-        }
-        expect(c.importMs.median).toBeGreaterThan(0);
+  it('times import, first and second call in fresh workers, checks every digest, reports it apart from results', async () => {
+    requireBuilt('cold-worker.js');
+    const r = await run(['-w', 'cold', '--cold-runs', '2', '-a', 'MD5', '-p', 'wasm,node:crypto,js-md5,digestMany']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('cold start: the first digests in a fresh realm, median of 2 realms, milliseconds');
+    expect(r.stdout).toMatch(/^MD5 +wasm +wasm +[\d.]+ +[\d.]+ +[\d.]+ +[\d.]+$/m);
+    const j = await run(['--json', '-w', 'cold', '--cold-runs', '2', '-a', 'MD5', '-p', 'wasm,js-md5,digestMany']);
+    const report = JSON.parse(j.stdout);
+    expect(report.results).toEqual([]); // cold only: nothing for compare or CSV
+    expect(report.env.cold).toMatchObject({ runs: 2, realm: expect.stringContaining('worker thread') });
+    // digestMany has no one-string call, so no cold start
+    expect(report.cold.map((c: { provider: string }) => c.provider)).toEqual(['wasm', 'js-md5']);
+    for (const c of report.cold) {
+      expect(c).toMatchObject({ algorithm: 'MD5', status: 'ok', runs: 2, version: expect.stringMatching(/^\d/) });
+      for (const k of ['importMs', 'firstMs', 'secondMs', 'totalMs']) {
+        expect(c[k].min).toBeLessThanOrEqual(c[k].median);
+        expect(c[k].median).toBeLessThanOrEqual(c[k].max);
       }
-      // the first wasm call compiles and instantiates digestlab's WebAssembly; the second does not
-      const wasm = report.cold[0];
-      expect(wasm.firstMs.median).toBeGreaterThan(wasm.secondMs.median);
-    },
-  );
+      expect(c.importMs.median).toBeGreaterThan(0);
+    }
+    // the first wasm call compiles and instantiates digestlab's WebAssembly; the second does not
+    const wasm = report.cold[0];
+    expect(wasm.firstMs.median).toBeGreaterThan(wasm.secondMs.median);
+  });
 });
 
 describe('the digestlab bin', () => {
   const bin = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
-  it.runIf(existsSync(join(import.meta.dirname, '..', 'dist', 'main.js')))(
-    'runs from the built package and exits 2 on an unknown algorithm',
-    () => {
-      const r = spawnSync(process.execPath, [bin, '-a', 'nope'], { encoding: 'utf8' });
-      expect(r.status).toBe(2);
-      expect(r.stderr).toContain('valid algorithms');
-      const v = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8' });
-      expect(v.status).toBe(0);
-    },
-  );
+  it('runs from the built package and exits 2 on an unknown algorithm', () => {
+    requireBuilt('main.js');
+    const r = spawnSync(process.execPath, [bin, '-a', 'nope'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('valid algorithms');
+    const v = spawnSync(process.execPath, [bin, '--version'], { encoding: 'utf8' });
+    expect(v.status).toBe(0);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OverflowRecord } from '@digestlab/lab/overflow';
@@ -13,20 +13,15 @@ import type { Register } from '../src/main.js';
 import { loadCheckpoint, saveCheckpoint, writeFileAtomic } from '../src/overflow/checkpoint.js';
 import { registerOverflow } from '../src/overflow/command.js';
 import { runPool } from '../src/overflow/pool.js';
-import { runCli } from './run.js';
+import { requireBuilt, runCli } from './run.js';
 
 // registerOverflow plugs into main.ts's COMMANDS as it is (a type error here otherwise)
 const asCommand: Register = registerOverflow;
 
-const DIST = join(import.meta.dirname, '..', 'dist', 'overflow');
 const ENTRY = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-overflow-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-beforeAll(() => {
-  if (!existsSync(join(DIST, 'worker.js')) || !existsSync(ENTRY)) {
-    throw new Error('packages/cli/dist/overflow is missing: run `npm run build` first');
-  }
-});
+beforeAll(() => requireBuilt('overflow/worker.js', 'main.js'));
 
 const run = (argv: string[]) => runCli(['overflow', ...argv]);
 

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// The tests Stryker runs against each mutant (npm run test:mutation): those that exercise the mutated files in
+// this process. Left out: tests that run the library in child processes (Bun, Deno, the built dist, the CLI),
+// where Stryker's mutant switch does not reach, and the large tier.
+export default defineConfig({
+  test: {
+    include: ['packages/digestlab/test/**/*.test.ts', 'packages/lab/test/overflow.test.ts'],
+    exclude: [
+      '**/*.large.test.ts',
+      '**/node_modules/**',
+      'packages/digestlab/test/runtimes.test.ts',
+      'packages/digestlab/test/packaging.test.ts',
+      'packages/digestlab/test/generated.test.ts',
+    ],
+    testTimeout: 120_000,
+  },
+});

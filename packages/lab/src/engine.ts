@@ -3,9 +3,7 @@
  * is timed, times what is right, and returns the report. Platform-neutral: what only a host can do (a reference
  * digest, GC, versions of installed packages, CPU model) comes in through {@link Host}.
  */
-import { type AlgorithmName, digest, algorithms as libraryAlgorithms, providers as libraryProviders } from 'digestlab';
-import { ourRows } from './ours.js';
-import { PEERS } from './peers/index.js';
+import { type AlgorithmName, digest, providers as libraryProviders } from 'digestlab';
 import {
   type BenchEnv,
   type BenchReport,
@@ -17,9 +15,12 @@ import {
   type Workload,
 } from './report.js';
 import { bytesHex, type Output, outputHex, type Prepared, type Row } from './rows.js';
-import { MIB, SEED_ALGORITHMS, SEED_COUNT, SEED_INPUT, SEED_JAVA_HEX } from './seed.js';
+import { MIB, SEED_COUNT, SEED_INPUT, SEED_JAVA_HEX } from './seed.js';
+import { allRows, resolveAlgorithms, resolveProviders, UsageError } from './select.js';
 import { summarize } from './stats.js';
 import { type Call, prepareSampler, roundOrder, type Sampler, type TimingOptions, timeExact } from './timing.js';
+
+export { allRows, resolveAlgorithms, resolveProviders, UsageError };
 
 let readChars = 0;
 /**
@@ -33,11 +34,6 @@ function read(hex: string): string {
 }
 /** (So that `read` cannot be optimised away.) */
 export const readCharsForTests = (): number => readChars;
-
-/** A mistake in what was asked (unknown algorithm or provider, bad number): the CLI exits 2 with the message. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 /** What rows are checked against. `digest` returns undefined for an algorithm it lacks. */
 export interface Reference {
@@ -102,41 +98,6 @@ export const DEFAULTS = {
   manyCount: 10_000,
   manySize: 64,
 } as const;
-
-/** Every row on offer: our providers, the host's extra rows, then the peers. */
-export function allRows(host: Host = {}): Row[] {
-  return [...ourRows(), ...(host.rows ?? []), ...PEERS];
-}
-
-/** Canonical names for names or aliases; throws {@link UsageError} listing the valid ones. */
-export function resolveAlgorithms(names: readonly string[] | undefined): AlgorithmName[] {
-  if (!names || names.length === 0) return [...SEED_ALGORITHMS];
-  const known = libraryAlgorithms();
-  const out: AlgorithmName[] = [];
-  for (const name of names) {
-    const key = name.trim().toLowerCase();
-    const hit = known.find(
-      (a) => a.name.toLowerCase() === key || a.aliases.some((x) => x.toLowerCase() === key) || a.oids.includes(key),
-    );
-    if (!hit) {
-      throw new UsageError(`unknown algorithm "${name}"; valid algorithms: ${known.map((a) => a.name).join(', ')}`);
-    }
-    if (!out.includes(hit.name)) out.push(hit.name);
-  }
-  return out;
-}
-
-/** The rows for ids (all rows when none given); throws {@link UsageError} listing the valid ids. */
-export function resolveProviders(ids: readonly string[] | undefined, rows: readonly Row[]): Row[] {
-  if (!ids || ids.length === 0) return [...rows];
-  const out: Row[] = [];
-  for (const id of ids) {
-    const row = rows.find((r) => r.id.toLowerCase() === id.trim().toLowerCase());
-    if (!row) throw new UsageError(`unknown provider "${id}"; valid providers: ${rows.map((r) => r.id).join(', ')}`);
-    if (!out.includes(row)) out.push(row);
-  }
-  return out;
-}
 
 /** Deterministic pseudo-random bytes (xorshift32): the same input on every runtime and run. */
 export function randomBytes(n: number, seed = 0x9e3779b9): Uint8Array {

@@ -12,8 +12,10 @@ import {
   type CheckpointFile,
   DEFAULT_CHECKPOINT_EVERY,
   OVERFLOW_SCHEMA,
+  type OverflowEnv,
   type OverflowEvent,
   type OverflowPlan,
+  type OverflowResult,
   overflowDocument,
   overflowStatus,
   PATTERNS,
@@ -192,6 +194,7 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
     ...(delay > 0 ? { delayMsPerUpdate: delay } : {}),
     onEvent: (e) => show(e, progress, out, paint),
   });
+  // the first Ctrl-C (or SIGTERM) lets running jobs save their state; a second one ends them at once
   let presses = 0;
   const interrupt = () => {
     presses++;
@@ -202,20 +205,13 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
       session.terminate();
     }
   };
-  const useSignals = ctx.signals ?? true;
-  if (useSignals) {
-    process.on('SIGINT', interrupt);
-    process.on('SIGTERM', interrupt);
-  }
+  const signals = (ctx.signals ?? true) ? listen(interrupt) : () => {};
   ctx.onStart?.(interrupt);
-  let result: Awaited<typeof session.done>;
+  let result: OverflowResult;
   try {
     result = await session.done;
   } finally {
-    if (useSignals) {
-      process.off('SIGINT', interrupt);
-      process.off('SIGTERM', interrupt);
-    }
+    signals();
     progress.stop();
   }
 
@@ -229,15 +225,7 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
       strict,
       checkpoint: checkpointFile ?? null,
       resumedFrom: flags.resume ?? null,
-      env: {
-        runtime: 'node',
-        runtimeVersion: process.versions.node,
-        openssl: process.versions.openssl,
-        cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
-        cores: cores(),
-        os: `${os.type()} ${os.release()} ${os.arch()}`,
-        date: new Date().toISOString(),
-      },
+      env: nodeEnv(),
       seconds,
       peakRssBytes,
     });
@@ -248,6 +236,29 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
     if (interrupted && checkpointFile) out(`resume with: digestlab overflow --resume ${checkpointFile}\n`);
   }
   return overflowStatus(result, strict);
+}
+
+/** SIGINT and SIGTERM call `interrupt` until the returned function is called. */
+function listen(interrupt: () => void): () => void {
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  return () => {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  };
+}
+
+/** What the document says of this machine and runtime. */
+function nodeEnv(): OverflowEnv {
+  return {
+    runtime: 'node',
+    runtimeVersion: process.versions.node,
+    openssl: process.versions.openssl,
+    cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
+    cores: cores(),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    date: new Date().toISOString(),
+  };
 }
 
 /** The run's events on the terminal: bars (or progress lines) for running jobs, each record once it is settled. */

@@ -2,7 +2,6 @@
  * The bench engine's parts: the plan a page shows before a run (pure, plain data), and the run of that plan with
  * its events. engine.test.ts tests what runBench measures; this file tests how the parts fit.
  */
-import { type AlgorithmName, digestHex } from 'digestlab';
 import { describe, expect, it } from 'vitest';
 import {
   type BenchEvent,
@@ -14,35 +13,16 @@ import {
   runPlan,
   UsageError,
 } from '../src/engine.js';
-import type { Prepared, Row } from '../src/rows.js';
 import { SEED_ALGORITHMS } from '../src/seed.js';
+import { fakeRow } from './fake-row.js';
 
 const FAST = { sampleMs: 1, samples: 2, warmupMs: 0 } as const;
 
-/** A row through digestlab's ts provider; `corrupt` flips its digests. */
-function row(id: string, opts: { corrupt?: boolean; algorithms?: AlgorithmName[]; unavailable?: string } = {}): Row {
-  const hex = (algorithm: AlgorithmName, x: string | Uint8Array) => {
-    const h = digestHex(algorithm, x, { provider: 'ts' });
-    return opts.corrupt ? `${h.startsWith('0') ? '1' : '0'}${h.slice(1)}` : h;
-  };
-  return {
-    id,
-    library: 'fake-lib',
-    kind: 'peer',
-    implementedIn: 'JavaScript',
-    algorithms: opts.algorithms ?? ['MD5', 'SHA-256'],
-    ...(opts.unavailable ? { unavailableReason: () => opts.unavailable } : {}),
-    async prepare(algorithm): Promise<Prepared> {
-      return { async: false, hex: (s) => hex(algorithm, s), bytes: (d) => hex(algorithm, d) };
-    },
-  };
-}
-
 const rows = [
-  row('good'),
-  row('bad', { corrupt: true }),
-  row('md5only', { algorithms: ['MD5'] }),
-  row('gone', { unavailable: 'not here' }),
+  fakeRow('good').row,
+  fakeRow('bad', { corrupt: true }).row,
+  fakeRow('md5only', { algorithms: ['MD5'] }).row,
+  fakeRow('gone', { unavailable: 'not here' }).row,
 ];
 const host: Host = { rows, versionOf: (p) => (p === 'fake-lib' ? '9.9.9' : undefined) };
 

@@ -14,17 +14,22 @@ export {
 export { type CompareRow, type Comparison, compareReports } from './compare.js';
 export {
   allRows,
+  type BenchEvent,
   type BenchOptions,
+  type BenchPlan,
   DEFAULTS,
   defaultReference,
   type Host,
   manyMismatch,
+  type PlannedCell,
   type Progress,
+  planBench,
   type Reference,
   randomBytes,
   resolveAlgorithms,
   resolveProviders,
   runBench,
+  runPlan,
   UsageError,
 } from './engine.js';
 export { ourRows, prepareOurs } from './ours.js';

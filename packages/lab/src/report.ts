@@ -142,20 +142,31 @@ export interface BenchReport {
   cold?: ColdResult[];
 }
 
+/**
+ * A document that is not what it claims (not JSON, another schema, a field missing or of the wrong type). The
+ * message names the source and the place: `run.json: results[3].verdict must be one of PASS, FAIL, ...`.
+ */
+export class ReportError extends Error {
+  override name = 'ReportError';
+}
+
+/** The parsed JSON of a report's text, or a {@link ReportError} naming `source`. */
+export function parseJson(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ReportError(`${source}: not JSON (${(e as Error).message})`);
+  }
+}
+
 /** A report read from JSON: schema and shape checked, so compare and renderers can trust it. */
 export function parseReport(text: string, source = 'input'): BenchReport {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${source}: not JSON (${(e as Error).message})`);
-  }
-  const r = data as Partial<BenchReport>;
+  const r = parseJson(text, source) as Partial<BenchReport>;
   if (!r || typeof r !== 'object' || r.schema !== SCHEMA) {
-    throw new Error(`${source}: not a digestlab bench report (schema must be "${SCHEMA}")`);
+    throw new ReportError(`${source}: not a digestlab bench report (schema must be "${SCHEMA}")`);
   }
   if (!r.env || typeof r.env !== 'object' || !Array.isArray(r.results)) {
-    throw new Error(`${source}: a report needs "env" and "results"`);
+    throw new ReportError(`${source}: a report needs "env" and "results"`);
   }
   for (const [i, x] of r.results.entries()) {
     if (
@@ -166,14 +177,14 @@ export function parseReport(text: string, source = 'input'): BenchReport {
       typeof x.size !== 'number' ||
       typeof x.status !== 'string'
     ) {
-      throw new Error(`${source}: results[${i}] is not a result`);
+      throw new ReportError(`${source}: results[${i}] is not a result`);
     }
   }
   if (r.cold !== undefined) {
-    if (!Array.isArray(r.cold)) throw new Error(`${source}: "cold" must be a list`);
+    if (!Array.isArray(r.cold)) throw new ReportError(`${source}: "cold" must be a list`);
     for (const [i, x] of r.cold.entries()) {
       if (!x || typeof x.algorithm !== 'string' || typeof x.provider !== 'string' || typeof x.status !== 'string') {
-        throw new Error(`${source}: cold[${i}] is not a cold-start result`);
+        throw new ReportError(`${source}: cold[${i}] is not a cold-start result`);
       }
     }
   }

@@ -39,7 +39,8 @@ export interface Prepared {
   stream?(): StreamHandle | Promise<StreamHandle>;
 }
 
-export type RowKind = 'ours' | 'peer' | 'baseline';
+export const ROW_KINDS = ['ours', 'peer', 'baseline'] as const;
+export type RowKind = (typeof ROW_KINDS)[number];
 
 /** The row of digestlab's default provider, called with no options at all. */
 export const AUTO_ROW = 'auto';

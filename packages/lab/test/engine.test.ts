@@ -1,4 +1,3 @@
-import type { AlgorithmName } from 'digestlab';
 import { digestHex } from 'digestlab';
 import { describe, expect, it } from 'vitest';
 import { allRows, type Host, manyMismatch, runBench, UsageError, WASM_WARMUP_MS, warmUpFor } from '../src/engine.js';
@@ -7,37 +6,9 @@ import { AUTO_ROW, DIGEST_MANY_ROW, type Output, type Prepared, type Row } from 
 import { SEED_INPUT } from '../src/seed.js';
 import { median } from '../src/stats.js';
 import { sampleCall } from '../src/timing.js';
+import { fakeRow } from './fake-row.js';
 
 const FAST = { sampleMs: 1, samples: 5, warmupMs: 1 } as const;
-
-/** A row computing digests through digestlab's ts provider, optionally corrupted, counting its calls. */
-function fakeRow(id: string, opts: { corrupt?: boolean; algorithms?: AlgorithmName[]; unavailable?: string } = {}) {
-  const calls = { hex: 0, bytes: 0 };
-  const row: Row = {
-    id,
-    library: 'fake-lib',
-    kind: 'peer',
-    implementedIn: 'JavaScript',
-    algorithms: opts.algorithms ?? ['MD5', 'SHA-256'],
-    ...(opts.unavailable ? { unavailableReason: () => opts.unavailable } : {}),
-    async prepare(algorithm): Promise<Prepared> {
-      return {
-        async: false,
-        hex: (s) => {
-          calls.hex++;
-          const h = digestHex(algorithm, s, { provider: 'ts' });
-          return opts.corrupt ? `${h.startsWith('0') ? '1' : '0'}${h.slice(1)}` : h;
-        },
-        bytes: (d) => {
-          calls.bytes++;
-          const h = digestHex(algorithm, d, { provider: 'ts' });
-          return opts.corrupt ? `${h.slice(0, -1)}${h.endsWith('0') ? '1' : '0'}` : h;
-        },
-      };
-    },
-  };
-  return { row, calls };
-}
 
 function host(rows: Row[]): Host {
   return { rows, versionOf: (p) => (p === 'fake-lib' ? '9.9.9' : undefined) };

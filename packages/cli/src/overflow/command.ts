@@ -1,54 +1,45 @@
 /**
  * `digestlab overflow`: streams `--size` bytes of a pattern through every selected (algorithm × provider) in worker
  * threads, and says for each whether the digest is right: PASS, FAIL (with the expected digest) or UNCHECKED.
- * The platform-neutral parts (sizes, patterns, the job loop, verdicts, text) are @digestlab/lab/overflow; this file
- * adds what only Node has: worker threads, the terminal, signals, checkpoint files and vectors/zeros.json.
+ * The engine (plan, scheduler, verdicts, checkpoint model, the JSON document) is @digestlab/lab/overflow; this file
+ * adds what only Node has: flags, worker threads, the terminal, signals, checkpoint files and vectors/zeros.json.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { allRows, PEERS, type Row, resolveAlgorithms, resolveProviders, UsageError } from '@digestlab/lab';
+import { allRows, UsageError } from '@digestlab/lab';
 import {
-  applyVerdicts,
-  columnLabel,
-  type Expected,
-  exitCode,
-  formatSize,
-  isPattern,
-  type JobOutcome,
-  mibPerSecond,
-  type OverflowRecord,
+  type CheckpointFile,
+  DEFAULT_CHECKPOINT_EVERY,
+  OVERFLOW_SCHEMA,
+  type OverflowEnv,
+  type OverflowEvent,
+  type OverflowPlan,
+  type OverflowResult,
+  overflowDocument,
+  overflowStatus,
   PATTERNS,
   type Paint,
-  type Pattern,
-  parseSize,
   parseZeroVectors,
-  type ResumePoint,
+  planOverflow,
+  type Resumed,
+  renderExpectations,
   renderRecord,
   renderSummary,
+  resolveRun,
   runHeader,
-  SEED_SIZE,
-  SizeError,
-  storedReference,
-  tally,
+  runOverflow,
+  sizeOption,
   type ZeroVectors,
 } from '@digestlab/lab/overflow';
 import { type Command, Option } from 'commander';
-import { type AlgorithmName, algorithms as libraryAlgorithms, providers as libraryProviders } from 'digestlab';
 import { CliUsageError, type Io, processIo } from '../io.js';
 import { nodeCryptoRow, versionOf } from '../node-host.js';
-import {
-  CHECKPOINT_SCHEMA,
-  type CheckpointFile,
-  decodeState,
-  encodeState,
-  jobKey,
-  loadCheckpoint,
-  type RunParams,
-  saveCheckpoint,
-} from './checkpoint.js';
-import { type PoolTask, runPool, type TaskResult } from './pool.js';
-import { createProgress } from './progress.js';
+import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
+import { workerRunner } from './pool.js';
+import { createProgress, type ProgressView } from './progress.js';
+
+export { EXIT_INTERRUPTED, OVERFLOW_SCHEMA } from '@digestlab/lab/overflow';
 
 export interface OverflowFlags {
   size?: string;
@@ -77,13 +68,6 @@ export interface OverflowContext {
   onStart?(interrupt: () => void): void;
 }
 
-export const OVERFLOW_SCHEMA = 'digestlab-overflow/1';
-/** Exit status after Ctrl-C / SIGTERM (128 + SIGINT, as shells report it). */
-export const EXIT_INTERRUPTED = 130;
-
-const SPEED_RANK: readonly string[] = ['JavaScript', 'TypeScript', 'WebAssembly', 'OpenSSL', 'WebCrypto'];
-const DEFAULT_CHUNK = 2 ** 20;
-const DEFAULT_CHECKPOINT_EVERY = 4 * 2 ** 30;
 const DEFAULT_VECTORS = fileURLToPath(new URL('../../../../vectors/zeros.json', import.meta.url));
 
 const ANSI: Paint = {
@@ -94,78 +78,12 @@ const ANSI: Paint = {
 };
 const PLAIN: Paint = { red: (s) => s, green: (s) => s, dim: (s) => s, bold: (s) => s };
 
-function size(name: string, text: string | undefined, fallback: number, min: number): number {
-  if (text === undefined) return fallback;
-  try {
-    return parseSize(text, min);
-  } catch (e) {
-    if (e instanceof SizeError) throw new CliUsageError(`--${name}: ${e.message}`);
-    throw e;
-  }
-}
-
-/** `--size`: one size, or several separated by commas (each a job of its own). */
-function sizes(text: string): number[] {
-  const parts = text.split(',').map((t) => t.trim());
-  if (parts.some((t) => t === '')) throw new CliUsageError(`--size: an empty size in "${text}"`);
-  return [...new Set(parts.map((t) => size('size', t, SEED_SIZE, 0)))];
-}
-
 function integer(name: string, text: string | undefined, fallback: number, min: number): number {
   if (text === undefined) return fallback;
   const n = Number(text);
   if (!Number.isSafeInteger(n) || n < min)
     throw new CliUsageError(`--${name} must be a whole number >= ${min} (got "${text}")`);
   return n;
-}
-
-function list(text: string | undefined): string[] | undefined {
-  if (text === undefined) return undefined;
-  const items = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  return items.length > 0 ? items : undefined;
-}
-
-interface Selection {
-  row: Row;
-  /** Named on the command line (then a missing algorithm is reported as SKIPPED, not left out). */
-  named: boolean;
-}
-
-/**
- * Rows for `--providers`: default our streaming providers; `ours` every provider of ours (a one-shot one is then
- * SKIPPED); `peers` every peer; `all` ours and every peer; any row id (node:crypto included).
- */
-export function selectProviders(ids: readonly string[] | undefined, rows: readonly Row[]): Selection[] {
-  const ours = rows.filter((r) => r.kind === 'ours');
-  const streaming = new Set(
-    libraryProviders()
-      .filter((p) => p.streaming && p.sync)
-      .map((p) => p.id as string),
-  );
-  const out: Selection[] = [];
-  const add = (row: Row, named: boolean) => {
-    const had = out.find((s) => s.row === row);
-    if (had) had.named ||= named;
-    else out.push({ row, named });
-  };
-  for (const id of ids ?? ['default']) {
-    const key = id.toLowerCase();
-    if (key === 'default') for (const r of ours.filter((r) => streaming.has(r.id))) add(r, false);
-    else if (key === 'ours') for (const r of ours) add(r, false);
-    else if (key === 'peers') for (const r of PEERS) add(r, false);
-    else if (key === 'all') for (const r of [...ours, ...PEERS]) add(r, false);
-    else {
-      try {
-        add(resolveProviders([id], rows)[0], true);
-      } catch (e) {
-        throw new CliUsageError(`${(e as Error).message}; or: default, ours, peers, all`);
-      }
-    }
-  }
-  return out;
 }
 
 function loadVectors(file: string | undefined, note: (s: string) => void): { vectors?: ZeroVectors; name: string } {
@@ -183,103 +101,46 @@ function loadVectors(file: string | undefined, note: (s: string) => void): { vec
   }
 }
 
-interface Job {
-  key: string;
-  algorithm: AlgorithmName;
-  size: number;
-  row: Row;
-  reference: boolean;
-  resume?: ResumePoint;
-  /** Already finished (from a checkpoint) or decided without running (SKIPPED). */
-  record?: OverflowRecord;
-}
-
-const NAMES = new Map(libraryAlgorithms().map((a) => [a.name, [...a.aliases, ...a.oids]]));
-const versions = new Map<string, string | null>();
-function version(library: string): string | null {
+/** node:crypto's version is the runtime's; every other library's is read from its package.json. */
+function nodeVersionOf(library: string): string | null {
   if (library === 'node:crypto') return `Node ${process.version}, OpenSSL ${process.versions.openssl}`;
-  if (!versions.has(library)) versions.set(library, versionOf(library) ?? null);
-  return versions.get(library) ?? null;
+  return versionOf(library) ?? null;
 }
 
-/** Runs `digestlab overflow`; resolves to the exit status. Throws CliUsageError for a usage mistake. */
+const cores = () => os.availableParallelism?.() ?? os.cpus().length;
+
+/** The stderr note when a checkpoint is kept but some jobs cannot export their state. */
+function checkpointNote(plan: OverflowPlan): string | undefined {
+  const ids = (jobs: OverflowPlan['jobs']) => [...new Set(jobs.map((j) => j.provider))];
+  const cannot = ids(plan.jobs.filter((j) => !j.record && !j.resumable));
+  const can = ids(plan.jobs.filter((j) => j.resumable));
+  if (cannot.length === 0) return undefined;
+  return (
+    `overflow: checkpoints hold the state of ${can.length > 0 ? can.join(', ') : 'no job of this run'}; ` +
+    `${cannot.join(', ')} cannot export state: if interrupted they start over on --resume (finished results are kept)\n`
+  );
+}
+
+/** Runs `digestlab overflow`; resolves to the exit status. Throws a usage error for a usage mistake. */
 export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Promise<number> {
   const { io } = ctx;
   const t0 = performance.now();
   const note = (s: string) => io.stderr(s);
 
   // ---- what to run: from the command line, or from the checkpoint being resumed
-  let resumed: CheckpointFile | undefined;
+  let resumed: Resumed | undefined;
   if (flags.resume) {
     try {
-      resumed = loadCheckpoint(flags.resume);
+      resumed = { source: flags.resume, checkpoint: loadCheckpoint(flags.resume) };
     } catch (e) {
       throw new CliUsageError((e as Error).message);
     }
   }
-  const asked: Partial<RunParams> = {
-    ...(flags.size !== undefined ? { sizes: sizes(flags.size) } : {}),
-    ...(flags.chunk !== undefined ? { chunk: size('chunk', flags.chunk, DEFAULT_CHUNK, 1) } : {}),
-  };
-  if (flags.pattern !== undefined && !isPattern(flags.pattern)) {
-    throw new CliUsageError(`--pattern must be one of ${PATTERNS.join(', ')} (got "${flags.pattern}")`);
-  }
-  let algorithms: AlgorithmName[];
-  try {
-    algorithms = resolveAlgorithms(list(flags.algorithms) ?? ['SHA-1']);
-  } catch (e) {
-    if (e instanceof UsageError) throw new CliUsageError(e.message);
-    throw e;
-  }
   const rows = allRows({ rows: [nodeCryptoRow] });
-  let selection = selectProviders(list(flags.providers), rows);
-  if (asked.chunk !== undefined && asked.chunk > 2 ** 30) throw new CliUsageError('--chunk: at most 1GiB');
-
-  let run: RunParams;
-  if (resumed) {
-    const r = resumed.run;
-    const conflicts: string[] = [];
-    if (asked.sizes !== undefined && asked.sizes.join() !== r.sizes.join()) {
-      conflicts.push(`--size (checkpoint: ${r.sizes.map(formatSize).join(',')})`);
-    }
-    if (flags.pattern !== undefined && flags.pattern !== r.pattern)
-      conflicts.push(`--pattern (checkpoint: ${r.pattern})`);
-    if (flags.algorithms !== undefined && algorithms.join() !== r.algorithms.join()) {
-      conflicts.push(`--algorithms (checkpoint: ${r.algorithms.join(',')})`);
-    }
-    if (flags.providers !== undefined && selection.map((s) => s.row.id).join() !== r.providers.join()) {
-      conflicts.push(`--providers (checkpoint: ${r.providers.join(',')})`);
-    }
-    if (conflicts.length > 0) {
-      throw new CliUsageError(
-        `--resume ${flags.resume} continues the run it was made by; drop or match ${conflicts.join(', ')}`,
-      );
-    }
-    if (!isPattern(r.pattern)) throw new CliUsageError(`checkpoint ${flags.resume}: unknown pattern "${r.pattern}"`);
-    try {
-      algorithms = resolveAlgorithms(r.algorithms);
-      selection = r.providers.map((id) => ({
-        row: resolveProviders([id], rows)[0],
-        named: r.named?.includes(id) ?? true,
-      }));
-    } catch (e) {
-      throw new CliUsageError(`checkpoint ${flags.resume}: ${(e as Error).message}`);
-    }
-    // the chunk size does not change the digest; a resumed run may use another
-    run = { ...r, chunk: asked.chunk ?? r.chunk, algorithms };
-  } else {
-    run = {
-      sizes: asked.sizes ?? [SEED_SIZE],
-      chunk: asked.chunk ?? DEFAULT_CHUNK,
-      pattern: (flags.pattern ?? 'zeros') as Pattern,
-      algorithms,
-      providers: selection.map((s) => s.row.id),
-      named: selection.filter((s) => s.named).map((s) => s.row.id),
-    };
-  }
-  const pattern = run.pattern;
-  const jobsAtOnce = integer('jobs', flags.jobs, os.availableParallelism?.() ?? os.cpus().length, 1);
-  const checkpointEvery = size('checkpoint-every', flags.checkpointEvery, DEFAULT_CHECKPOINT_EVERY, 1);
+  const choice = resolveRun(flags, rows, resumed);
+  const { run } = choice;
+  const jobsAtOnce = integer('jobs', flags.jobs, cores(), 1);
+  const checkpointEvery = sizeOption('checkpoint-every', flags.checkpointEvery, DEFAULT_CHECKPOINT_EVERY, 1);
   const progressEvery = Number(flags.progressEvery ?? 10);
   if (!Number.isFinite(progressEvery) || progressEvery < 0) {
     throw new CliUsageError(`--progress-every must be a number of seconds >= 0 (got "${flags.progressEvery}")`);
@@ -288,84 +149,24 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
   const checkpointFile = flags.checkpoint ?? flags.resume;
   const { vectors, name: vectorsName } = loadVectors(flags.vectors, note);
 
-  // ---- expected digests known before anything runs
-  const at = (a: AlgorithmName, n: number) => `${a} ${n}`;
-  const stored = new Map<string, Expected | undefined>();
-  for (const a of algorithms) {
-    for (const n of run.sizes) {
-      try {
-        stored.set(at(a, n), storedReference(a, pattern, n, vectors, vectorsName));
-      } catch (e) {
-        io.stderr(`digestlab overflow: ${(e as Error).message}\n`);
-        return 1;
-      }
-    }
+  // ---- the jobs, and where each expected digest comes from
+  let plan: OverflowPlan;
+  try {
+    plan = planOverflow(
+      choice,
+      {
+        reference: { row: nodeCryptoRow, source: `node:crypto (OpenSSL ${process.versions.openssl}) in this run` },
+        ...(vectors ? { vectors } : {}),
+        vectorsName,
+        versionOf: nodeVersionOf,
+      },
+      resumed,
+    );
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    io.stderr(`digestlab overflow: ${(e as Error).message}\n`);
+    return 1;
   }
-
-  // ---- the jobs
-  const info = libraryProviders();
-  const jobs: Job[] = [];
-  const refRow = nodeCryptoRow;
-  const referenceOf = new Map<string, Job>();
-  for (const n of run.sizes) {
-    for (const a of algorithms) {
-      if (stored.get(at(a, n)) || !refRow.algorithms.includes(a)) continue;
-      const selected = selection.find((s) => s.row === refRow);
-      if (selected) continue; // node:crypto is a selected provider: its own job is the reference
-      const key = jobKey(a, `${refRow.id}#reference`, n);
-      const job: Job = { key, algorithm: a, size: n, row: refRow, reference: true };
-      jobs.push(job);
-      referenceOf.set(at(a, n), job);
-    }
-  }
-  for (const n of run.sizes) {
-    for (const a of algorithms) {
-      for (const { row, named } of selection) {
-        const has = row.algorithms.includes(a);
-        if (!has && !named) continue;
-        const job: Job = { key: jobKey(a, row.id, n), algorithm: a, size: n, row, reference: false };
-        const p = row.kind === 'ours' ? info.find((x) => x.id === row.id) : undefined;
-        if (p && (!p.streaming || !p.sync) && p.available && has) {
-          job.record = record(job, run, {
-            status: 'skipped',
-            reason: `${row.id} is one-shot only (async, no streaming digest), so it cannot take ${formatSize(n)} in ${formatSize(run.chunk)} pieces`,
-          });
-        }
-        jobs.push(job);
-        if (row === refRow) referenceOf.set(at(a, n), job);
-      }
-    }
-  }
-
-  // ---- resume
-  const cp: CheckpointFile = {
-    schema: CHECKPOINT_SCHEMA,
-    updated: '',
-    run,
-    jobs: {},
-  };
-  for (const job of jobs) {
-    const saved = resumed?.jobs[job.key];
-    cp.jobs[job.key] = saved ?? {
-      algorithm: job.algorithm,
-      provider: job.row.id,
-      bytes: 0,
-      seconds: 0,
-      state: null,
-      record: null,
-    };
-    if (!saved) continue;
-    if (saved.record) job.record = { ...saved.record };
-    else if (saved.state) job.resume = { bytes: saved.bytes, seconds: saved.seconds, state: decodeState(saved.state) };
-  }
-  const save = () => {
-    if (!checkpointFile) return;
-    try {
-      saveCheckpoint(checkpointFile, cp);
-    } catch (e) {
-      io.stderr(`digestlab overflow: cannot write checkpoint ${checkpointFile}: ${(e as Error).message}\n`);
-    }
-  };
 
   // ---- output
   const paint = io.stdoutIsTTY && !io.env.NO_COLOR ? ANSI : PLAIN;
@@ -375,282 +176,110 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
   const out = (s: string) => {
     if (!flags.json) progress.print(s);
   };
-  out(runHeader({ sizes: run.sizes, chunk: run.chunk, pattern, jobs: jobsAtOnce }));
-  for (const [k, a, n] of run.sizes.flatMap((n) => algorithms.map((a) => [at(a, n), a, n] as const))) {
-    const s = stored.get(k);
-    const ref = referenceOf.get(k);
-    const what = run.sizes.length > 1 ? `${a} ${formatSize(n)}` : a;
-    out(
-      paint.dim(
-        `${what}: expected digest ${s ? `from ${s.source}` : ref ? `from node:crypto (OpenSSL ${process.versions.openssl}) in this run` : 'unknown: node:crypto lacks it, results are compared with each other (UNCHECKED)'}\n`,
-      ),
-    );
-  }
-  if (resumed) out(paint.dim(`resuming ${flags.resume} (saved ${resumed.updated})\n`));
-  if (checkpointFile) {
-    const cannot = [...new Set(jobs.filter((j) => !j.record && !canResume(j.row)).map((j) => j.row.id))];
-    const can = [...new Set(jobs.filter((j) => canResume(j.row)).map((j) => j.row.id))];
-    if (cannot.length > 0) {
-      note(
-        `overflow: checkpoints hold the state of ${can.length > 0 ? can.join(', ') : 'no job of this run'}; ` +
-          `${cannot.join(', ')} cannot export state: if interrupted they start over on --resume (finished results are kept)\n`,
-      );
-    }
-    save();
+  out(runHeader({ sizes: run.sizes, chunk: run.chunk, pattern: run.pattern, jobs: jobsAtOnce }));
+  out(renderExpectations(plan, paint));
+  if (resumed) out(paint.dim(`resuming ${flags.resume} (saved ${resumed.checkpoint.updated})\n`));
+  const store = checkpointFile ? checkpointStore(checkpointFile, io) : undefined;
+  if (store) {
+    const why = checkpointNote(plan);
+    if (why) note(why);
   }
   out('\n');
 
-  // ---- verdicts as results come in
-  const records = new Map<Job, OverflowRecord>();
-  const printed = new Set<Job>();
-  const expectedFor = (x: { algorithm: AlgorithmName; size: number }): Expected | undefined => {
-    const s = stored.get(at(x.algorithm, x.size));
-    if (s) return s;
-    const ref = referenceOf.get(at(x.algorithm, x.size));
-    const r = ref ? records.get(ref) : undefined;
-    if (r?.hex) {
-      return {
-        hex: r.hex,
-        source: `node:crypto ${process.versions.openssl ? `(OpenSSL ${process.versions.openssl}) ` : ''}in this run`,
-        from: r.provider,
-      };
-    }
-    return undefined;
-  };
-  const settled = (j: Job) => {
-    const ref = referenceOf.get(at(j.algorithm, j.size));
-    return stored.get(at(j.algorithm, j.size)) !== undefined || !ref || records.has(ref);
-  };
-  const flush = (all: boolean) => {
-    const list = jobs.filter((j) => records.has(j));
-    applyVerdicts(
-      list.map((j) => records.get(j) as OverflowRecord),
-      expectedFor,
-    );
-    for (const j of list) {
-      if (printed.has(j) || !(all || settled(j))) continue;
-      printed.add(j);
-      out(renderRecord(records.get(j) as OverflowRecord, paint));
-    }
-  };
-  for (const j of jobs) if (j.record) records.set(j, j.record);
-  flush(false);
-
   // ---- run
-  // Longest first makes the shortest run on few cores: references (needed for verdicts, and fast) lead, then
-  // pure JavaScript (the slowest by far), TypeScript, WebAssembly, OpenSSL. Lines still appear as jobs finish.
-  const rank = (j: Job) => (j.reference ? -1 : SPEED_RANK.indexOf(j.row.implementedIn));
-  const toRun = jobs.filter((j) => !j.record).sort((a, b) => rank(a) - rank(b));
-  let interrupted = false;
-  const tasks: PoolTask[] = toRun.map((job) => ({
-    job: {
-      spec: {
-        algorithm: job.algorithm,
-        provider: job.row.id,
-        size: job.size,
-        chunk: run.chunk,
-        pattern,
-        ...(checkpointFile ? { checkpointEvery } : {}),
-        progressEveryMs: 250,
-      },
-      ...(job.resume ? { resume: job.resume } : {}),
-      ...(delay > 0 ? { delayMsPerUpdate: delay } : {}),
-    },
-    onStart: () => progress.add(job.key, label(job, run.sizes.length > 1), job.size),
-    onMessage: (m) => {
-      if (m.type === 'progress') progress.update(job.key, m.bytes, m.seconds);
-      else {
-        Object.assign(cp.jobs[job.key], { bytes: m.bytes, seconds: m.seconds, state: encodeState(m.state) });
-        save();
-      }
-    },
-  }));
-  const onResult = (i: number, r: TaskResult) => {
-    const job = toRun[i];
-    progress.remove(job.key);
-    let outcome: JobOutcome = r.outcome;
-    if (interrupted && outcome.status === 'error' && outcome.message === 'terminated') {
-      // ended at once (a second Ctrl-C): it stands where its last checkpoint left it
-      const last = cp.jobs[job.key];
-      outcome = { status: 'stopped', bytes: last.state ? last.bytes : 0, seconds: last.seconds, resumable: false };
-    }
-    const rec = record(job, run, outcome, r.peakRssBytes);
-    records.set(job, rec);
-    const entry = cp.jobs[job.key];
-    if (outcome.status === 'done' || outcome.status === 'skipped') {
-      Object.assign(entry, { bytes: rec.bytes, seconds: rec.seconds ?? 0, state: null, record: rec });
-    } else if (outcome.status === 'stopped' && outcome.state) {
-      Object.assign(entry, { bytes: outcome.bytes, seconds: outcome.seconds, state: encodeState(outcome.state) });
-    }
-    save();
-    flush(false);
-  };
-  const pool = runPool(tasks, jobsAtOnce, onResult);
-
+  const session = runOverflow(plan, {
+    runner: workerRunner(),
+    concurrency: jobsAtOnce,
+    ...(store ? { checkpoint: { store, every: checkpointEvery } } : {}),
+    ...(delay > 0 ? { delayMsPerUpdate: delay } : {}),
+    onEvent: (e) => show(e, progress, out, paint),
+  });
+  // the first Ctrl-C (or SIGTERM) lets running jobs save their state; a second one ends them at once
   let presses = 0;
   const interrupt = () => {
     presses++;
-    interrupted = true;
     if (presses === 1) {
       progress.note('\noverflow: stopping; running jobs save their state (Ctrl-C again to quit at once)\n');
-      pool.stop();
+      session.stop();
     } else {
-      pool.terminate();
+      session.terminate();
     }
   };
-  const useSignals = ctx.signals ?? true;
-  if (useSignals) {
-    process.on('SIGINT', interrupt);
-    process.on('SIGTERM', interrupt);
-  }
+  const signals = (ctx.signals ?? true) ? listen(interrupt) : () => {};
   ctx.onStart?.(interrupt);
+  let result: OverflowResult;
   try {
-    await pool.done;
+    result = await session.done;
   } finally {
-    if (useSignals) {
-      process.off('SIGINT', interrupt);
-      process.off('SIGTERM', interrupt);
-    }
+    signals();
     progress.stop();
   }
 
-  // ---- jobs that never started
-  for (const job of toRun) {
-    if (!records.has(job)) {
-      records.set(
-        job,
-        record(
-          job,
-          run,
-          {
-            status: 'stopped',
-            bytes: job.resume?.bytes ?? 0,
-            seconds: job.resume?.seconds ?? 0,
-            resumable: canResume(job.row),
-          },
-          null,
-          'not started',
-        ),
-      );
-    }
-  }
-  flush(true);
-  const all = jobs.map((j) => records.get(j) as OverflowRecord);
+  // ---- the end
   const peakRssBytes = process.resourceUsage().maxRSS * 1024;
   const seconds = (performance.now() - t0) / 1000;
-  const code = interrupted ? EXIT_INTERRUPTED : exitCode(all, Boolean(flags.strict));
+  const strict = Boolean(flags.strict);
   if (flags.json) {
-    io.stdout(
-      `${JSON.stringify(
-        {
-          schema: OVERFLOW_SCHEMA,
-          run: {
-            sizes: run.sizes,
-            sizeTexts: run.sizes.map(formatSize),
-            chunk: run.chunk,
-            pattern,
-            algorithms: run.algorithms,
-            providers: run.providers,
-            jobs: jobsAtOnce,
-            strict: Boolean(flags.strict),
-            checkpoint: checkpointFile ?? null,
-            resumedFrom: flags.resume ?? null,
-          },
-          env: {
-            runtime: 'node',
-            runtimeVersion: process.versions.node,
-            openssl: process.versions.openssl,
-            cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
-            cores: os.availableParallelism?.() ?? os.cpus().length,
-            os: `${os.type()} ${os.release()} ${os.arch()}`,
-            date: new Date().toISOString(),
-          },
-          results: all,
-          summary: {
-            ...tally(all),
-            interrupted,
-            seconds: Math.round(seconds * 1000) / 1000,
-            peakRssBytes,
-            exitCode: code,
-          },
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const doc = overflowDocument(run, result, {
+      jobs: jobsAtOnce,
+      strict,
+      checkpoint: checkpointFile ?? null,
+      resumedFrom: flags.resume ?? null,
+      env: nodeEnv(),
+      seconds,
+      peakRssBytes,
+    });
+    io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
   } else {
-    const several = run.sizes.length > 1;
-    const sources = Object.fromEntries(
-      run.sizes.flatMap((size) =>
-        algorithms.map((algorithm) => [
-          columnLabel({ algorithm, size }, several),
-          expectedFor({ algorithm, size })?.source,
-        ]),
-      ),
-    );
-    out(`\n${renderSummary(all, { peakRssBytes, seconds, interrupted, sources }, paint)}`);
+    const { records, interrupted, sources } = result;
+    out(`\n${renderSummary(records, { peakRssBytes, seconds, interrupted, sources }, paint)}`);
     if (interrupted && checkpointFile) out(`resume with: digestlab overflow --resume ${checkpointFile}\n`);
   }
-  return code;
+  return overflowStatus(result, strict);
 }
 
-function canResume(row: Row): boolean {
-  return row.kind === 'ours' && libraryProviders().some((p) => p.id === row.id && p.exportState && p.available);
-}
-
-function label(job: Job, withSize: boolean): string {
-  const size = withSize ? ` ${formatSize(job.size)}` : '';
-  return `${job.algorithm}${size} ${job.row.id}${job.reference ? ' (reference)' : ''}`;
-}
-
-function record(
-  job: Job,
-  run: RunParams,
-  outcome: JobOutcome,
-  peakRssBytes: number | null = null,
-  why: string | null = null,
-): OverflowRecord {
-  const base: OverflowRecord = {
-    algorithm: job.algorithm,
-    aliases: NAMES.get(job.algorithm) ?? [],
-    provider: job.row.id,
-    kind: job.reference ? 'reference' : job.row.kind,
-    library: job.row.library,
-    version: version(job.row.library),
-    implementedIn: job.row.implementedIn,
-    pattern: run.pattern,
-    size: job.size,
-    chunk: run.chunk,
-    bytes: 0,
-    hex: null,
-    expected: null,
-    expectedSource: null,
-    verdict: 'UNCHECKED',
-    reason: why,
-    agreesWith: [],
-    disagreesWith: [],
-    seconds: null,
-    mibPerSecond: null,
-    peakRssBytes,
-    resumable: canResume(job.row),
-    resumed: job.resume !== undefined,
+/** SIGINT and SIGTERM call `interrupt` until the returned function is called. */
+function listen(interrupt: () => void): () => void {
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  return () => {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
   };
-  switch (outcome.status) {
-    case 'done':
-      return {
-        ...base,
-        bytes: outcome.bytes,
-        hex: outcome.hex,
-        seconds: outcome.seconds,
-        mibPerSecond: mibPerSecond(outcome.bytes, outcome.seconds),
-      };
-    case 'skipped':
-      return { ...base, verdict: 'SKIPPED', reason: outcome.reason };
-    case 'error':
-      return { ...base, verdict: 'ERROR', reason: outcome.message, bytes: outcome.bytes, seconds: outcome.seconds };
-    case 'stopped':
-      return { ...base, verdict: 'INTERRUPTED', bytes: outcome.bytes, seconds: outcome.seconds };
-  }
+}
+
+/** What the document says of this machine and runtime. */
+function nodeEnv(): OverflowEnv {
+  return {
+    runtime: 'node',
+    runtimeVersion: process.versions.node,
+    openssl: process.versions.openssl,
+    cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
+    cores: cores(),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    date: new Date().toISOString(),
+  };
+}
+
+/** The run's events on the terminal: bars (or progress lines) for running jobs, each record once it is settled. */
+function show(e: OverflowEvent, progress: ProgressView, out: (s: string) => void, paint: Paint): void {
+  if (e.type === 'job-started') progress.add(e.key, e.label, e.size);
+  else if (e.type === 'job-progress') progress.update(e.key, e.bytes, e.seconds);
+  else if (e.type === 'job-ended') progress.remove(e.key);
+  else if (e.type === 'verdict') out(renderRecord(e.record, paint));
+}
+
+/** The checkpoint kept in a file; a failed write is reported and the run goes on. */
+function checkpointStore(file: string, io: Io): { save(cp: CheckpointFile): void } {
+  return {
+    save(cp) {
+      try {
+        saveCheckpoint(file, cp);
+      } catch (e) {
+        io.stderr(`digestlab overflow: cannot write checkpoint ${file}: ${(e as Error).message}\n`);
+      }
+    },
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
  * aliases, byte count, hex digest, seconds, MiB/s) plus the verdict, and a summary matrix of verdicts by provider
  * and algorithm. MiB/s = 2^20 bytes per second.
  */
+import type { OverflowPlan } from './plan.js';
 import { describeSize, formatSize } from './size.js';
 import { type OverflowRecord, type Tally, tally } from './verdict.js';
 
@@ -84,6 +85,25 @@ export function tallyLine(t: Tally): string {
 export function runHeader(o: { sizes: readonly number[]; chunk: number; pattern: string; jobs: number }): string {
   const sizes = o.sizes.length === 1 ? describeSize(o.sizes[0]) : `${o.sizes.map(formatSize).join(', ')} bytes`;
   return `overflow: ${sizes} of ${o.pattern} in ${formatSize(o.chunk)} updates per digest, ${o.jobs} job${o.jobs === 1 ? '' : 's'} at a time\n`;
+}
+
+/** Before a run: where each (algorithm, size)'s expected digest will come from, one dim line each. */
+export function renderExpectations(
+  plan: Pick<OverflowPlan, 'run' | 'expectations' | 'referenceProvider'>,
+  p: Paint = PLAIN,
+): string {
+  const several = plan.run.sizes.length > 1;
+  const lack = plan.referenceProvider ? `${plan.referenceProvider} lacks it` : 'no reference here';
+  return plan.expectations
+    .map((e) => {
+      const from = e.stored
+        ? `from ${e.stored.source}`
+        : e.referenceJob
+          ? `from ${e.referenceSource}`
+          : `unknown: ${lack}, results are compared with each other (UNCHECKED)`;
+      return p.dim(`${columnLabel(e, several)}: expected digest ${from}\n`);
+    })
+    .join('');
 }
 
 /** A summary column: the algorithm, plus the size when a run has several. */

@@ -12,7 +12,8 @@ import type { Expected } from './references.js';
  * algorithm, or could not finish). SKIPPED: the provider cannot run this job (one-shot only, lacks the algorithm,
  * unavailable here). ERROR: it threw. INTERRUPTED: stopped before the end (Ctrl-C).
  */
-export type Verdict = 'PASS' | 'FAIL' | 'UNCHECKED' | 'SKIPPED' | 'ERROR' | 'INTERRUPTED';
+export const VERDICTS = ['PASS', 'FAIL', 'UNCHECKED', 'SKIPPED', 'ERROR', 'INTERRUPTED'] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 /** `reference`: node:crypto run only to give the expected digest (not one of the selected providers). */
 export type RecordKind = RowKind | 'reference';
@@ -103,17 +104,10 @@ export function exitCode(records: readonly OverflowRecord[], strict = false): 0 
   return bad ? 1 : 0;
 }
 
-export interface Tally {
-  PASS: number;
-  FAIL: number;
-  UNCHECKED: number;
-  SKIPPED: number;
-  ERROR: number;
-  INTERRUPTED: number;
-}
+export type Tally = Record<Verdict, number>;
 
 export function tally(records: readonly OverflowRecord[]): Tally {
-  const t: Tally = { PASS: 0, FAIL: 0, UNCHECKED: 0, SKIPPED: 0, ERROR: 0, INTERRUPTED: 0 };
+  const t = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Tally;
   for (const r of records) if (r.kind !== 'reference') t[r.verdict]++;
   return t;
 }

@@ -1,0 +1,145 @@
+/**
+ * The bench plan: options checked, algorithms and rows resolved, and every cell (workload × algorithm × row × size)
+ * with the status known before anything runs. Pure and plain data, so a page can show what a run will measure —
+ * and what it cannot, and why — before it starts.
+ */
+import type { AlgorithmName } from 'digestlab';
+import type { ProviderMeta, Status, Unit, Workload } from '../report.js';
+import type { Row } from '../rows.js';
+import { MIB, SEED_COUNT, SEED_INPUT } from '../seed.js';
+import { allRows, resolveAlgorithms, resolveProviders, UsageError } from '../select.js';
+import type { Host } from './host.js';
+
+export interface BenchOptions {
+  /** Algorithm names or aliases; default: the seed's six. */
+  algorithms?: readonly string[];
+  /** Row ids; default: every row. */
+  providers?: readonly string[];
+  /** Default: seed and sizes (with sizes [1 MiB]: the default suite). */
+  workloads?: readonly Workload[];
+  /** Sizes for the `sizes` workload, bytes. Default [1 MiB]. */
+  sizes?: readonly number[];
+  /** Bytes per update in the `stream` workload. Default 1 MiB. */
+  streamChunk?: number;
+  sampleMs?: number;
+  samples?: number;
+  warmupMs?: number;
+  /** Seed workload: run `count` calls literally, once, as the seed did. */
+  exact?: boolean;
+  /** The seed's N. Default 100000. */
+  count?: number;
+  /** Many workload: messages per call. Default 10000. */
+  manyCount?: number;
+  /** Many workload: bytes per message. Default 64. */
+  manySize?: number;
+}
+
+export const DEFAULTS = {
+  sampleMs: 50,
+  samples: 5,
+  warmupMs: 60,
+  count: SEED_COUNT,
+  streamChunk: MIB,
+  manyCount: 10_000,
+  manySize: 64,
+} as const;
+
+/** One cell of the tables: what is measured, in which unit, and its status before anything runs. */
+export interface PlannedCell {
+  workload: Workload;
+  algorithm: AlgorithmName;
+  /** Row id. */
+  provider: string;
+  /** Input bytes per call (93 for the seed); for `many`, bytes per message; for `stream`, bytes per update. */
+  size: number;
+  unit: Unit;
+  /** `ok`: it will be checked, then timed; `unavailable`: the row lacks the algorithm; `skipped`: not on this runtime. */
+  status: Status;
+}
+
+export interface BenchPlan {
+  algorithms: AlgorithmName[];
+  workloads: Workload[];
+  /** The timing settings (the host's GC and clock come in when it runs). */
+  timing: { sampleMs: number; samples: number; warmupMs: number };
+  exact: boolean;
+  count: number;
+  manyCount: number;
+  manySize: number;
+  /** Every row asked for, with what it is (and why it is skipped here). */
+  providers: ProviderMeta[];
+  cells: PlannedCell[];
+}
+
+function positive(name: string, v: number | undefined, fallback: number, min = 0): number {
+  const x = v ?? fallback;
+  if (!Number.isFinite(x) || x < min) throw new UsageError(`${name} must be a number >= ${min} (got ${v})`);
+  return x;
+}
+
+/** The rows a plan names, from what the host offers. */
+export function planRows(plan: Pick<BenchPlan, 'providers'>, host: Pick<Host, 'rows'>): Row[] {
+  return resolveProviders(
+    plan.providers.map((p) => p.id),
+    allRows(host),
+  );
+}
+
+/** Checks the options and lays out the run; throws {@link UsageError} for a mistake in what was asked. */
+export function planBench(options: BenchOptions = {}, host: Pick<Host, 'rows' | 'versionOf'> = {}): BenchPlan {
+  const rows = allRows(host);
+  const algorithms = resolveAlgorithms(options.algorithms);
+  const selected = resolveProviders(options.providers, rows);
+  const workloads: Workload[] = [...new Set(options.workloads ?? (['seed', 'sizes'] as Workload[]))];
+  const sizes = [...new Set(options.sizes ?? [MIB])];
+  for (const s of sizes) positive('size', s, 0, 1);
+  const streamChunk = positive('stream chunk', options.streamChunk, DEFAULTS.streamChunk, 1);
+  const timing = {
+    sampleMs: positive('sample time (ms)', options.sampleMs, DEFAULTS.sampleMs, 0.001),
+    samples: Math.floor(positive('samples', options.samples, DEFAULTS.samples, 1)),
+    warmupMs: positive('warm-up (ms)', options.warmupMs, DEFAULTS.warmupMs, 0),
+  };
+  const exact = options.exact ?? false;
+  const count = Math.floor(positive('count', options.count, DEFAULTS.count, 1));
+  const manyCount = Math.floor(positive('many count', options.manyCount, DEFAULTS.manyCount, 1));
+  const manySize = Math.floor(positive('many size', options.manySize, DEFAULTS.manySize, 0));
+  const version = (pkg: string) => host.versionOf?.(pkg) ?? 'unknown';
+
+  const providers: ProviderMeta[] = selected.map((row) => {
+    const skipped = row.unavailableReason?.();
+    return {
+      id: row.id,
+      library: row.library,
+      version: version(row.library),
+      kind: row.kind,
+      implementedIn: row.implementedIn,
+      ...(row.note ? { note: row.note } : {}),
+      ...(skipped ? { skipped } : {}),
+    };
+  });
+  const cells: PlannedCell[] = [];
+  for (const workload of workloads) {
+    const cellSizes =
+      workload === 'seed'
+        ? [new TextEncoder().encode(SEED_INPUT).length]
+        : workload === 'sizes'
+          ? sizes
+          : workload === 'many'
+            ? [manySize]
+            : [streamChunk];
+    const unit: Unit = workload === 'seed' ? (exact ? 's' : 'ops/s') : workload === 'many' ? 'msg/s' : 'MiB/s';
+    for (const algorithm of algorithms) {
+      for (const row of selected) {
+        for (const size of cellSizes) {
+          const status: Status = row.unavailableReason?.()
+            ? 'skipped'
+            : row.algorithms.includes(algorithm)
+              ? 'ok'
+              : 'unavailable';
+          cells.push({ workload, algorithm, provider: row.id, size, status, unit });
+        }
+      }
+    }
+  }
+  return { algorithms, workloads, timing, exact, count, manyCount, manySize, providers, cells };
+}

@@ -11,6 +11,7 @@ export {
   formatMs,
   summarizeCold,
 } from './cold.js';
+export { compactUtc, resultFileName, SLUG_MAX, slug } from './collect.js';
 export { type CompareRow, type Comparison, compareReports } from './compare.js';
 export {
   allRows,

@@ -25,9 +25,14 @@
  * `cold` (present only when a cold start was measured, `-w cold` in the CLI): per (provider, algorithm), the first
  * calls in fresh realms; see {@link ColdResult}. Not part of `results`, so compare and CSV are unchanged by it.
  */
+import type { OverflowRecord } from './overflow/verdict.js';
 import type { ImplementedIn, RowKind } from './rows.js';
 
 export const SCHEMA = 'digestlab-bench/1';
+/** `digestlab overflow --json` and the web page's overflow download. */
+export const OVERFLOW_SCHEMA = 'digestlab-overflow/1';
+/** The schemas a collector (`digestlab web`) accepts. */
+export const REPORT_SCHEMAS: readonly string[] = [SCHEMA, OVERFLOW_SCHEMA];
 
 /** What the engine times. A cold start (`cold`) is measured by a host in fresh realms, reported in `cold`. */
 export type Workload = 'seed' | 'sizes' | 'stream' | 'many';
@@ -142,14 +147,42 @@ export interface BenchReport {
   cold?: ColdResult[];
 }
 
-/** A report read from JSON: schema and shape checked, so compare and renderers can trust it. */
-export function parseReport(text: string, source = 'input'): BenchReport {
-  let data: unknown;
+/** Where an overflow report's run came from (what `digestlab overflow --json` writes; a browser fills what it knows). */
+export interface OverflowEnv {
+  runtime: string;
+  runtimeVersion?: string;
+  openssl?: string;
+  cpu?: string;
+  cores?: number;
+  os?: string;
+  date?: string;
+}
+
+/** `digestlab overflow --json`: one record per (algorithm, provider, size) job, and a summary. */
+export interface OverflowReport {
+  schema: typeof OVERFLOW_SCHEMA;
+  run: Record<string, unknown>;
+  env: OverflowEnv;
+  results: OverflowRecord[];
+  summary: Record<string, unknown>;
+}
+
+function parseJson(text: string, source: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch (e) {
     throw new Error(`${source}: not JSON (${(e as Error).message})`);
   }
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** A report read from JSON: schema and shape checked, so compare and renderers can trust it. */
+export function parseReport(text: string, source = 'input'): BenchReport {
+  return checkBench(parseJson(text, source), source);
+}
+
+function checkBench(data: unknown, source: string): BenchReport {
   const r = data as Partial<BenchReport>;
   if (!r || typeof r !== 'object' || r.schema !== SCHEMA) {
     throw new Error(`${source}: not a digestlab bench report (schema must be "${SCHEMA}")`);
@@ -178,4 +211,60 @@ export function parseReport(text: string, source = 'input'): BenchReport {
     }
   }
   return r as BenchReport;
+}
+
+/**
+ * An overflow report read from JSON, checked only as far as a collector and a reader of its records need: schema,
+ * `run`, `env` with a runtime, `summary`, and records naming algorithm, provider, size and verdict.
+ * (Written here for `digestlab web`; the overflow engine's move into this package may widen it: keep one.)
+ */
+export function parseOverflowReport(text: string, source = 'input'): OverflowReport {
+  return checkOverflow(parseJson(text, source), source);
+}
+
+function checkOverflow(data: unknown, source: string): OverflowReport {
+  if (!isObject(data) || data.schema !== OVERFLOW_SCHEMA) {
+    throw new Error(`${source}: not a digestlab overflow report (schema must be "${OVERFLOW_SCHEMA}")`);
+  }
+  if (!isObject(data.run) || !isObject(data.env) || !isObject(data.summary) || !Array.isArray(data.results)) {
+    throw new Error(`${source}: an overflow report needs "run", "env", "results" and "summary"`);
+  }
+  if (typeof data.env.runtime !== 'string') throw new Error(`${source}: env.runtime must be a string`);
+  for (const [i, x] of data.results.entries()) {
+    if (
+      !isObject(x) ||
+      typeof x.algorithm !== 'string' ||
+      typeof x.provider !== 'string' ||
+      typeof x.size !== 'number' ||
+      typeof x.verdict !== 'string'
+    ) {
+      throw new Error(`${source}: results[${i}] is not an overflow record`);
+    }
+  }
+  return data as unknown as OverflowReport;
+}
+
+export type AnyReport =
+  | { schema: typeof SCHEMA; report: BenchReport }
+  | { schema: typeof OVERFLOW_SCHEMA; report: OverflowReport };
+
+/** A report of any schema in {@link REPORT_SCHEMAS}, checked by that schema's validator. */
+export function parseAnyReport(text: string, source = 'input'): AnyReport {
+  const data = parseJson(text, source);
+  const schema = isObject(data) ? data.schema : undefined;
+  if (schema === SCHEMA) return { schema, report: checkBench(data, source) };
+  if (schema === OVERFLOW_SCHEMA) return { schema, report: checkOverflow(data, source) };
+  throw new Error(
+    `${source}: not a digestlab report (schema must be one of ${REPORT_SCHEMAS.map((x) => `"${x}"`).join(', ')}; got ${JSON.stringify(schema ?? null)})`,
+  );
+}
+
+/**
+ * The device a run ran on, in a few words: the OS's first word and the runtime ("Linux node", "Android Chrome").
+ * Enough to tell a PC's run from a phone's in a table header or a file name; the full env says the rest.
+ */
+export function runDevice(env: { os?: unknown; runtime?: unknown }): string {
+  const os = typeof env.os === 'string' ? (env.os.trim().split(/\s+/)[0] ?? '') : '';
+  const runtime = typeof env.runtime === 'string' ? env.runtime.trim() : '';
+  return `${os} ${runtime}`.trim() || 'unknown';
 }

@@ -7,7 +7,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { allRows, PEERS, type Row, resolveAlgorithms, resolveProviders, UsageError } from '@digestlab/lab';
+import {
+  allRows,
+  OVERFLOW_SCHEMA,
+  PEERS,
+  type Row,
+  resolveAlgorithms,
+  resolveProviders,
+  UsageError,
+} from '@digestlab/lab';
 import {
   applyVerdicts,
   columnLabel,
@@ -77,7 +85,6 @@ export interface OverflowContext {
   onStart?(interrupt: () => void): void;
 }
 
-export const OVERFLOW_SCHEMA = 'digestlab-overflow/1';
 /** Exit status after Ctrl-C / SIGTERM (128 + SIGINT, as shells report it). */
 export const EXIT_INTERRUPTED = 130;
 

@@ -12,7 +12,17 @@ export {
   summarizeCold,
 } from './cold.js';
 export { compactUtc, resultFileName, SLUG_MAX, slug } from './collect.js';
-export { type CompareRow, type Comparison, compareReports } from './compare.js';
+export {
+  type CompareCell,
+  type ComparedRun,
+  type CompareRow,
+  type CompareVerdict,
+  type Comparison,
+  compareRuns,
+  describeRun,
+  type RunInput,
+  runLetter,
+} from './compare.js';
 export {
   allRows,
   type BenchOptions,

@@ -1,7 +1,7 @@
 /**
  * Checkpoint files: where every job of an overflow run stands, so `--resume` continues it after Ctrl-C, a crash or
- * a killed process. Written atomically — a temporary file in the same directory, fsync, rename over the old one,
- * fsync of the directory — so a reader finds either the previous complete file or the new one, never a torn one.
+ * a killed process. Written atomically (../files.ts), so a reader finds either the previous complete file or the new
+ * one, never a torn one.
  *
  * Shape (schema digestlab-overflow-checkpoint/1):
  *   { schema, updated, run: { sizes, chunk, pattern, algorithms, providers, named },
@@ -9,9 +9,11 @@
  *                                          record (finished OverflowRecord) | null } } }
  * `state` is what digestlab's `Digest.exportState()` returned at `bytes`; `importState` continues from it.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { OverflowRecord, Pattern } from '@digestlab/lab/overflow';
+import { writeFileAtomic } from '../files.js';
+
+export { writeFileAtomic };
 
 export const CHECKPOINT_SCHEMA = 'digestlab-overflow-checkpoint/1';
 
@@ -47,36 +49,6 @@ export interface CheckpointFile {
 
 export function jobKey(algorithm: string, provider: string, size: number): string {
   return `${algorithm} ${provider} ${size}`;
-}
-
-/** Writes `text` to `file` atomically and durably. */
-export function writeFileAtomic(file: string, text: string): void {
-  const dir = dirname(file);
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.tmp`);
-  const fd = openSync(tmp, 'w', 0o644);
-  try {
-    const buf = Buffer.from(text, 'utf8');
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
-  } catch (e) {
-    closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-  closeSync(fd);
-  renameSync(tmp, file);
-  // make the rename itself durable (not possible on every platform: Windows cannot open a directory)
-  try {
-    const dfd = openSync(dir, 'r');
-    try {
-      fsyncSync(dfd);
-    } finally {
-      closeSync(dfd);
-    }
-  } catch {
-    // best effort
-  }
 }
 
 export function saveCheckpoint(file: string, cp: CheckpointFile): void {

@@ -19,7 +19,7 @@ import { type as osType, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLetter, slug } from '@digestlab/lab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROOT } from '../src/commands/web.js';
+import { DEFAULT_ROOT, lanAddress } from '../src/commands/web.js';
 import { createFileAtomic } from '../src/files.js';
 import { MAX_BODY } from '../src/web/server.js';
 import { runCli } from './run.js';
@@ -116,9 +116,10 @@ function request(
   path: string,
   body?: string | Buffer | Buffer[],
   headers: Record<string, string> = {},
+  host = '127.0.0.1',
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+    const req = httpRequest({ host, port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -173,7 +174,8 @@ describe('digestlab web', () => {
     const saved = JSON.parse(readFileSync(join(results, name), 'utf8'));
     expect(saved).toMatchObject({ schema: 'digestlab-bench/1', env: { runtime: 'node' } });
     expect(saved.results.map((r: { provider: string }) => r.provider).sort()).toEqual(['node:crypto', 'ts']);
-    expect(web.out()).toContain(`the only bench run in ${results}`);
+    // stdout arrives in pieces: the comparison may follow the saved line a little later
+    await waitFor(() => web.out().includes(`the only bench run in ${results}`), 'the one-run table');
   });
 
   it('GET /api/status says a collector is there and which schemas it takes', async () => {
@@ -262,10 +264,11 @@ describe('digestlab web', () => {
       readFileSync(join(results, n), 'utf8').includes('"digestlab-bench/1"'),
     );
     const letter = runLetter(benchRuns.length - 1);
-    await waitFor(
-      () => web.out().includes(`all ${benchRuns.length} bench runs in ${results}, against the first:\n`),
-      'the comparison',
-    );
+    await waitFor(() => {
+      // the whole table: its heading, then the legend under it (stdout may arrive in pieces)
+      const at = web.out().lastIndexOf(`all ${benchRuns.length} bench runs in ${results}, against the first:\n`);
+      return at >= 0 && web.out().indexOf('B / A: speed of run B', at) > at;
+    }, 'the comparison');
     const table = web.out().slice(web.out().lastIndexOf('bench runs in'));
     expect(table).toContain(`A: ${benchRuns.find((n) => n.includes(thisMachine))}`); // --bench-here's came first
     expect(table).toContain(`${letter}: ${file} — Chrome 140.0, unknown, Android 14`);
@@ -390,6 +393,28 @@ describe('digestlab web, starting and stopping', () => {
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it.runIf(lanAddress() !== undefined)(
+    '--lan listens on every interface and prints the LAN URL, a QR code and the WebCrypto note',
+    async () => {
+      const ip = lanAddress() as string;
+      const local = await startWeb(['--results', join(base, 'local')]);
+      const lan = await startWeb(['--lan', '--results', join(base, 'lan')]);
+      try {
+        // without --lan, only loopback answers
+        await expect(request(local.port, 'GET', '/api/status', undefined, {}, ip)).rejects.toThrow(/ECONNREFUSED/);
+        await waitFor(() => lan.out().includes('Ctrl-C stops'), 'the LAN lines');
+        const lines = lan.out().split('\n');
+        expect(lines[1]).toBe(`on your network: http://${ip}:${lan.port}/?token=${lan.token}`);
+        expect(lan.out()).toMatch(/[▀▄█]{7}/); // the QR code's finder pattern
+        expect(lan.out()).toMatch(/plain HTTP .* no WebCrypto/);
+        expect((await request(lan.port, 'GET', '/api/status', undefined, {}, ip)).status).toBe(200);
+      } finally {
+        local.child.kill('SIGKILL');
+        lan.child.kill('SIGKILL');
+      }
+    },
+  );
 
   it('refuses a root without index.html and a bad port (exit 2)', async () => {
     const empty = mkdtempSync(join(base, 'empty-'));

@@ -7,6 +7,7 @@ import { UsageError } from '@digestlab/lab';
 import { Command, CommanderError } from 'commander';
 import { registerBench } from './commands/bench.js';
 import { registerCompare } from './commands/compare.js';
+import { registerWeb } from './commands/web.js';
 import { CliUsageError, EXIT, type Io, processIo } from './io.js';
 import { registerOverflow } from './overflow/command.js';
 
@@ -21,7 +22,7 @@ export interface CommandContext {
 
 export type Register = (program: Command, ctx: CommandContext) => void;
 
-export const COMMANDS: Register[] = [registerBench, registerCompare, registerOverflow];
+export const COMMANDS: Register[] = [registerBench, registerCompare, registerOverflow, registerWeb];
 
 function version(): string {
   try {

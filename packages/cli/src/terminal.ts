@@ -6,15 +6,17 @@ import {
   type BenchReport,
   buildTables,
   COLD_COLUMNS,
+  COMPARISON_LEGEND,
   type Comparison,
   cellText,
   coldTable,
+  comparisonColumns,
   comparisonText,
+  describeRun,
   envLine,
-  formatRatio,
-  formatSize,
   formatValue,
   legend,
+  runLetter,
   type Table,
 } from '@digestlab/lab';
 
@@ -181,56 +183,16 @@ export function renderReport(report: BenchReport, st: Style, width: number): str
 }
 
 export function renderComparison(c: Comparison, st: Style): string {
-  const rows = c.rows;
-  const col = (head: [string, string], align: 'left' | 'right', cells: Col['cells']): Col => ({ head, align, cells });
-  const cols: Col[] = [
-    col(
-      ['workload', ''],
-      'left',
-      rows.map((r) => ({ text: r.workload === 'seed' ? 'seed' : `${r.workload} ${formatSize(r.size)}` })),
-    ),
-    col(
-      ['algorithm', ''],
-      'left',
-      rows.map((r) => ({ text: r.algorithm })),
-    ),
-    col(
-      ['provider', ''],
-      'left',
-      rows.map((r) => ({ text: r.provider })),
-    ),
-    col(
-      [c.a.label, 'A'],
-      'right',
-      rows.map((r) => ({ text: r.a === null ? r.aStatus : `${formatValue(r.a, r.unit)} ${r.unit}` })),
-    ),
-    col(
-      [c.b.label, 'B'],
-      'right',
-      rows.map((r) => ({ text: r.b === null ? r.bStatus : `${formatValue(r.b, r.unit)} ${r.unit}` })),
-    ),
-    col(
-      ['B / A', 'speed'],
-      'right',
-      rows.map((r) => ({ text: r.ratio === null ? '' : formatRatio(r.ratio) })),
-    ),
-    col(
-      ['', ''],
-      'left',
-      rows.map((r) => ({
-        text: r.verdict === 'n/a' ? '' : r.verdict,
-        paint: r.verdict === 'faster' ? st.green : r.verdict === 'slower' ? st.red : st.dim,
-      })),
-    ),
-  ];
-  const head = [
-    st.dim(`A: ${c.a.label} — ${c.a.env.runtime} ${c.a.env.runtimeVersion}, ${c.a.env.cpu}, ${c.a.env.os}`),
-    st.dim(`B: ${c.b.label} — ${c.b.env.runtime} ${c.b.env.runtimeVersion}, ${c.b.env.cpu}, ${c.b.env.os}`),
-    '',
-  ];
-  const foot = [
-    '',
-    st.dim("B / A: speed of B relative to A (> 1: B faster). noise: the two runs' sample ranges [min, max] overlap."),
-  ];
+  const paint = { faster: st.green, slower: st.red, noise: st.dim, 'n/a': undefined };
+  const cols: Col[] = comparisonColumns(c).map((col) => ({
+    head: col.head,
+    align: col.align,
+    cells: col.cells.map((x) => {
+      const p = x.verdict && paint[x.verdict];
+      return p ? { text: x.text, paint: p } : { text: x.text };
+    }),
+  }));
+  const head = [...c.runs.map((run, i) => st.dim(`${runLetter(i)}: ${run.label} — ${describeRun(run.env)}`)), ''];
+  const foot = c.runs.length > 1 ? ['', st.dim(COMPARISON_LEGEND)] : [];
   return `${[...head, ...drawColumns(cols, st), ...foot].join('\n')}\n`;
 }

@@ -163,6 +163,30 @@ describe('digestlab compare', () => {
     const j = await run(['compare', '--json', join(FIXTURES, 'run-a.json'), join(FIXTURES, 'run-b.json')]);
     expect(JSON.parse(j.stdout).rows.length).toBeGreaterThan(3);
   });
+
+  it('takes three runs: one column each, headed by file and device, ratios against the first', async () => {
+    const files = ['run-a.json', 'run-b.json', 'run-c.json'].map((f) => join(FIXTURES, f));
+    const r = await run(['compare', ...files]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[2]).toBe('C: run-c.json — Chrome 140.0, unknown, Android 14');
+    const header = lines.find((l) => l.startsWith('workload')) ?? '';
+    expect(header).toMatch(/run-a\.json\s+run-b\.json\s+B \/ A\s+run-c\.json\s+C \/ A/);
+    expect(lines[lines.indexOf(header) + 1]).toMatch(/A · Linux node\s+B · Linux node\s+speed\s+C · Android Chrome/);
+    // C's MD5 (3.00M) against A's (1.00M), not against B's (1.02M)
+    expect(r.stdout).toMatch(
+      /seed\s+MD5\s+ts\s+1\.00M ops\/s\s+1\.02M ops\/s\s+1\.02×\s+noise\s+3\.00M ops\/s\s+3\.00×\s+faster/,
+    );
+    // C timed SHA-256 with --exact: its own unit, seconds, and no ratio to A's ops/s
+    expect(r.stdout).toMatch(/seed\s+SHA-256\s+ts\s+800k ops\/s\s+1\.60M ops\/s\s+2\.00×\s+faster\s+0\.100 s\s*$/m);
+    const j = JSON.parse((await run(['compare', '--json', ...files])).stdout);
+    expect(j.runs.map((x: { label: string }) => x.label)).toEqual(['run-a.json', 'run-b.json', 'run-c.json']);
+    const md = (await run(['compare', '--markdown', ...files])).stdout;
+    expect(md.split('\n')[0]).toContain('C / A');
+    const bad = await run(['compare', files[0], files[1], join(FIXTURES, '..', '..', 'package.json')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/package\.json: not a digestlab bench report/);
+  });
 });
 
 describe('digestlab bench --isolate', () => {

@@ -1,30 +1,52 @@
 /**
- * Two runs side by side (the seed's "PC vs Android" table, made by a tool): for every cell both runs timed, the
- * ratio B / A, and whether the difference is within the runs' own spread.
+ * Runs side by side (the seed's "PC vs Android" table, made by a tool, and later a table of runtimes): one column
+ * per run, and for every cell of every run after the first its ratio to the first run and whether the difference is
+ * within the two runs' own spread. Plain data, so the CLI and the web page's compare view render the same model.
  *
  * Noise rule: a difference is noise when the two runs' sample ranges [min, max] overlap — neither run can tell its
- * cell apart from the other's. Otherwise B is marked faster or slower.
+ * cell apart from the other's. Otherwise the later run is marked faster or slower than the first.
  */
-import type { BenchReport, BenchResult, Status, Unit, Workload } from './report.js';
+import type { BenchEnv, BenchReport, BenchResult, Status, Unit, Workload } from './report.js';
+
+/** A run to compare: its report and how tables name it (a file name, say). */
+export interface RunInput {
+  label: string;
+  report: BenchReport;
+}
+
+export interface ComparedRun {
+  label: string;
+  env: BenchEnv;
+}
+
+export type CompareVerdict = 'faster' | 'slower' | 'noise' | 'n/a';
+
+/** One run's value of a cell. */
+export interface CompareCell {
+  /** The median, in the row's unit; null unless the run timed this cell (status ok). */
+  value: number | null;
+  status: Status | 'missing';
+  /** The value's unit: the row's, unless this run timed the cell otherwise (seconds with --exact). */
+  unit: Unit;
+  /** Speed of this run relative to the first (> 1: faster); null for the first run and when not comparable. */
+  ratio: number | null;
+  /** Against the first run; always 'n/a' for the first run itself. */
+  verdict: CompareVerdict;
+}
 
 export interface CompareRow {
   workload: Workload;
   algorithm: string;
   provider: string;
   size: number;
+  /** The first run's unit for this cell (or the first run that has it). */
   unit: Unit;
-  a: number | null;
-  b: number | null;
-  aStatus: Status | 'missing';
-  bStatus: Status | 'missing';
-  /** Speed of B relative to A (> 1: B is faster), or null. */
-  ratio: number | null;
-  verdict: 'faster' | 'slower' | 'noise' | 'n/a';
+  /** One per run, in the order of {@link Comparison.runs}. */
+  cells: CompareCell[];
 }
 
 export interface Comparison {
-  a: { label: string; env: BenchReport['env'] };
-  b: { label: string; env: BenchReport['env'] };
+  runs: ComparedRun[];
   rows: CompareRow[];
 }
 
@@ -32,54 +54,60 @@ function key(r: Pick<BenchResult, 'workload' | 'algorithm' | 'provider' | 'size'
   return `${r.workload}|${r.algorithm}|${r.provider}|${r.size}`;
 }
 
-export function compareReports(a: BenchReport, b: BenchReport, labels = ['A', 'B']): Comparison {
-  const bByKey = new Map(b.results.map((r) => [key(r), r]));
-  const seen = new Set<string>();
+/** `r` against the first run's `base`: ratio and verdict, or nothing when they cannot be compared. */
+function against(base: BenchResult | undefined, r: BenchResult | undefined): Pick<CompareCell, 'ratio' | 'verdict'> {
+  if (base?.status !== 'ok' || r?.status !== 'ok' || base.median === null || r.median === null) {
+    return { ratio: null, verdict: 'n/a' };
+  }
+  // Units can differ when one run used --exact (seconds) and the other did not: compare only like with like.
+  if (base.unit !== r.unit) return { ratio: null, verdict: 'n/a' };
+  const lowerIsBetter = base.unit === 's';
+  const ratio = lowerIsBetter ? base.median / r.median : r.median / base.median;
+  const overlap = (base.min ?? base.median) <= (r.max ?? r.median) && (r.min ?? r.median) <= (base.max ?? base.median);
+  return { ratio, verdict: overlap ? 'noise' : ratio > 1 ? 'faster' : 'slower' };
+}
+
+/**
+ * Compares one or more runs against the first. A cell is a row when some run has it as anything but
+ * "unavailable" (a library without the algorithm in every run is nothing to compare); rows come in the first run's
+ * order, then the cells only later runs have, in their order.
+ */
+export function compareRuns(runs: readonly RunInput[]): Comparison {
+  if (runs.length === 0) throw new Error('compareRuns needs at least one run');
+  const byKey = runs.map((run) => new Map(run.report.results.map((r) => [key(r), r])));
+  const keys = new Map<string, BenchResult>();
+  for (const run of runs) {
+    for (const r of run.report.results) if (!keys.has(key(r))) keys.set(key(r), r);
+  }
   const rows: CompareRow[] = [];
-  const push = (ra: BenchResult | undefined, rb: BenchResult | undefined) => {
-    const r = (ra ?? rb) as BenchResult;
-    const ok = ra?.status === 'ok' && rb?.status === 'ok' && ra.median !== null && rb.median !== null;
-    // Units can differ when one run used --exact (seconds) and the other did not: compare only like with like.
-    const comparable = ok && ra.unit === rb.unit;
-    let ratio: number | null = null;
-    let verdict: CompareRow['verdict'] = 'n/a';
-    if (comparable) {
-      const lowerIsBetter = ra.unit === 's';
-      const am = ra.median as number;
-      const bm = rb.median as number;
-      ratio = lowerIsBetter ? am / bm : bm / am;
-      const overlap = (ra.min ?? am) <= (rb.max ?? bm) && (rb.min ?? bm) <= (ra.max ?? am);
-      verdict = overlap ? 'noise' : ratio > 1 ? 'faster' : 'slower';
-    }
-    if (!ra && !rb) return;
+  for (const [k, first] of keys) {
+    const results = byKey.map((m) => m.get(k));
+    if (results.every((r) => r === undefined || r.status === 'unavailable')) continue;
+    const base = results[0];
+    const unit = (base ?? first).unit;
     rows.push({
-      workload: r.workload,
-      algorithm: r.algorithm,
-      provider: r.provider,
-      size: r.size,
-      unit: r.unit,
-      a: ra?.status === 'ok' ? ra.median : null,
-      b: rb?.status === 'ok' ? rb.median : null,
-      aStatus: ra?.status ?? 'missing',
-      bStatus: rb?.status ?? 'missing',
-      ratio,
-      verdict,
+      workload: first.workload,
+      algorithm: first.algorithm,
+      provider: first.provider,
+      size: first.size,
+      unit,
+      cells: results.map((r, i) => ({
+        value: r?.status === 'ok' ? r.median : null,
+        status: r?.status ?? 'missing',
+        unit: r?.unit ?? unit,
+        ...(i === 0 ? { ratio: null, verdict: 'n/a' as const } : against(base, r)),
+      })),
     });
-  };
-  for (const ra of a.results) {
-    const k = key(ra);
-    seen.add(k);
-    const rb = bByKey.get(k);
-    if (ra.status === 'unavailable' && (!rb || rb.status === 'unavailable')) continue;
-    push(ra, rb);
   }
-  for (const rb of b.results) {
-    if (seen.has(key(rb)) || rb.status === 'unavailable') continue;
-    push(undefined, rb);
-  }
-  return {
-    a: { label: labels[0], env: a.env },
-    b: { label: labels[1], env: b.env },
-    rows,
-  };
+  return { runs: runs.map((r) => ({ label: r.label, env: r.report.env })), rows };
+}
+
+/** How tables head the i-th run's columns: A, B, … Z, then #27, #28, … */
+export function runLetter(i: number): string {
+  return i < 26 ? String.fromCharCode(65 + i) : `#${i + 1}`;
+}
+
+/** One line saying what a run ran on: runtime and version, CPU, OS. */
+export function describeRun(env: BenchEnv): string {
+  return `${env.runtime} ${env.runtimeVersion}, ${env.cpu}, ${env.os}`;
 }

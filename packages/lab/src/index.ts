@@ -11,7 +11,26 @@ export {
   formatMs,
   summarizeCold,
 } from './cold.js';
-export { type CompareRow, type Comparison, compareReports } from './compare.js';
+export {
+  type AnyReport,
+  compactUtc,
+  parseAnyReport,
+  REPORT_SCHEMAS,
+  resultFileName,
+  SLUG_MAX,
+  slug,
+} from './collect.js';
+export {
+  type CompareCell,
+  type ComparedRun,
+  type CompareRow,
+  type CompareVerdict,
+  type Comparison,
+  compareRuns,
+  describeRun,
+  type RunInput,
+  runLetter,
+} from './compare.js';
 export {
   allRows,
   type BenchEvent,

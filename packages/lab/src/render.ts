@@ -1,7 +1,7 @@
 /** Text renderers of a report: shared number formatting, markdown, CSV and an HTML page of SVG bar charts. */
 import { COLD_COLUMNS, coldTable } from './cold.js';
-import type { Comparison } from './compare.js';
-import type { BenchReport, Unit } from './report.js';
+import { type CompareRow, type CompareVerdict, type Comparison, runLetter } from './compare.js';
+import { type BenchReport, runDevice, type Unit } from './report.js';
 import { buildTables, formatSize, type Table, type TableCell, type TableComparison } from './tables.js';
 
 /** A value in its unit, compact: 1.23M ops/s as "1.23M", MiB/s with 3 significant digits, seconds as "0.0812". */
@@ -263,19 +263,74 @@ function coldHtml(report: BenchReport): string {
   return `<section><h2>${esc(t.title)}</h2><p>Each realm: ${esc(report.env.cold?.realm ?? 'fresh realm')}. ${esc(t.legend)}.</p><table><tr>${head}</tr>${body}</table></section>\n`;
 }
 
+/** A column of a comparison table: two header lines, then one text per row (`verdict` lets a renderer colour it). */
+export interface ComparisonColumn {
+  head: [string, string];
+  align: 'left' | 'right';
+  cells: { text: string; verdict?: CompareVerdict }[];
+}
+
+/** What the comparison's columns mean, for under the table. */
+export const COMPARISON_LEGEND =
+  "B / A: speed of run B relative to run A (> 1: B faster). noise: the two runs' sample ranges [min, max] overlap.";
+
+/**
+ * The comparison as columns, for every renderer (terminal, markdown, the web page): workload, algorithm, provider,
+ * run A's value, then for each later run its value, its speed relative to A and the verdict. A run's columns are
+ * headed by its label (a file name, say) and its letter and device, so each column says which run it is.
+ */
+export function comparisonColumns(c: Comparison): ComparisonColumn[] {
+  const rows = c.rows;
+  const text = (f: (r: CompareRow) => string) => rows.map((r) => ({ text: f(r) }));
+  const cols: ComparisonColumn[] = [
+    {
+      head: ['workload', ''],
+      align: 'left',
+      cells: text((r) => (r.workload === 'seed' ? 'seed' : `${r.workload} ${formatSize(r.size)}`)),
+    },
+    { head: ['algorithm', ''], align: 'left', cells: text((r) => r.algorithm) },
+    { head: ['provider', ''], align: 'left', cells: text((r) => r.provider) },
+  ];
+  c.runs.forEach((run, i) => {
+    const letter = runLetter(i);
+    cols.push({
+      head: [run.label, `${letter} · ${runDevice(run.env)}`],
+      align: 'right',
+      cells: text((r) => {
+        const cell = r.cells[i];
+        return cell.value === null ? cell.status : `${formatValue(cell.value, cell.unit)} ${cell.unit}`;
+      }),
+    });
+    if (i === 0) return;
+    cols.push(
+      {
+        head: [`${letter} / A`, 'speed'],
+        align: 'right',
+        cells: text((r) => (r.cells[i].ratio === null ? '' : formatRatio(r.cells[i].ratio as number))),
+      },
+      {
+        head: ['', ''],
+        align: 'left',
+        cells: rows.map((r) => {
+          const v = r.cells[i].verdict;
+          return v === 'n/a' ? { text: '' } : { text: v, verdict: v };
+        }),
+      },
+    );
+  });
+  return cols;
+}
+
 /** Markdown table of a comparison. */
 export function comparisonMarkdown(c: Comparison): string {
+  const cols = comparisonColumns(c);
+  // a label is a file name and may hold a "|", which would end the cell
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  const head = cols.map((col) => cell(col.head[0] && col.head[1] ? `${col.head[0]} (${col.head[1]})` : col.head[0]));
   const out = [
-    `| workload | algorithm | provider | ${c.a.label} | ${c.b.label} | ${c.b.label} / ${c.a.label} | |`,
-    '| --- | --- | --- | ---: | ---: | ---: | --- |',
+    `| ${head.join(' | ')} |`,
+    `| ${cols.map((col) => (col.align === 'right' ? '---:' : '---')).join(' | ')} |`,
   ];
-  for (const r of c.rows) {
-    const a = r.a === null ? r.aStatus : formatValue(r.a, r.unit);
-    const b = r.b === null ? r.bStatus : formatValue(r.b, r.unit);
-    const w = r.workload === 'seed' ? 'seed' : `${r.workload} ${formatSize(r.size)}`;
-    out.push(
-      `| ${w} | ${r.algorithm} | ${r.provider} | ${a} | ${b} | ${r.ratio === null ? '' : formatRatio(r.ratio)} | ${r.verdict === 'n/a' ? '' : r.verdict} |`,
-    );
-  }
+  for (let r = 0; r < c.rows.length; r++) out.push(`| ${cols.map((col) => cell(col.cells[r].text)).join(' | ')} |`);
   return `${out.join('\n')}\n`;
 }

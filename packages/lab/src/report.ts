@@ -161,7 +161,12 @@ export function parseJson(text: string, source: string): unknown {
 
 /** A report read from JSON: schema and shape checked, so compare and renderers can trust it. */
 export function parseReport(text: string, source = 'input'): BenchReport {
-  const r = parseJson(text, source) as Partial<BenchReport>;
+  return checkBenchReport(parseJson(text, source), source);
+}
+
+/** Parsed JSON checked as a bench report (see {@link parseReport}). */
+export function checkBenchReport(data: unknown, source: string): BenchReport {
+  const r = data as Partial<BenchReport>;
   if (!r || typeof r !== 'object' || r.schema !== SCHEMA) {
     throw new ReportError(`${source}: not a digestlab bench report (schema must be "${SCHEMA}")`);
   }
@@ -189,4 +194,14 @@ export function parseReport(text: string, source = 'input'): BenchReport {
     }
   }
   return r as BenchReport;
+}
+
+/**
+ * The device a run ran on, in a few words: the OS's first word and the runtime ("Linux node", "Android Chrome").
+ * Enough to tell a PC's run from a phone's in a table header or a file name; the full env says the rest.
+ */
+export function runDevice(env: { os?: unknown; runtime?: unknown }): string {
+  const os = typeof env.os === 'string' ? (env.os.trim().split(/\s+/)[0] ?? '') : '';
+  const runtime = typeof env.runtime === 'string' ? env.runtime.trim() : '';
+  return `${os} ${runtime}`.trim() || 'unknown';
 }

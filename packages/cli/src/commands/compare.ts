@@ -1,7 +1,7 @@
-/** `digestlab compare A.json B.json`: two runs side by side, ratios, noise marked. */
+/** `digestlab compare A.json B.json [C.json …]`: runs side by side, ratios against the first, noise marked. */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { compareReports, comparisonMarkdown, parseReport } from '@digestlab/lab';
+import { type Comparison, compareRuns, comparisonMarkdown, parseReport, type RunInput } from '@digestlab/lab';
 import type { Command } from 'commander';
 import { CliUsageError, type Io } from '../io.js';
 import type { CommandContext } from '../main.js';
@@ -12,7 +12,8 @@ export interface CompareFlags {
   markdown?: boolean;
 }
 
-function load(file: string) {
+/** A bench report file as a run to compare, labelled with its file name; a usage error when it is not one. */
+export function loadRun(file: string): RunInput {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -20,29 +21,35 @@ function load(file: string) {
     throw new CliUsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
   try {
-    return parseReport(text, file);
+    return { label: basename(file), report: parseReport(text, file) };
   } catch (e) {
     throw new CliUsageError((e as Error).message);
   }
 }
 
-export function compare(a: string, b: string, flags: CompareFlags, io: Io): number {
-  const c = compareReports(load(a), load(b), [basename(a), basename(b)]);
-  if (flags.json) io.stdout(`${JSON.stringify(c, null, 2)}\n`);
-  else if (flags.markdown) io.stdout(comparisonMarkdown(c));
-  else io.stdout(renderComparison(c, style(io.stdoutIsTTY && !io.env.NO_COLOR)));
+/** A comparison as `--json`, `--markdown` or a terminal table. */
+export function comparisonOutput(c: Comparison, flags: CompareFlags, io: Io): string {
+  if (flags.json) return `${JSON.stringify(c, null, 2)}\n`;
+  if (flags.markdown) return comparisonMarkdown(c);
+  return renderComparison(c, style(io.stdoutIsTTY && !io.env.NO_COLOR));
+}
+
+export function compare(files: readonly string[], flags: CompareFlags, io: Io): number {
+  if (files.length < 2) throw new CliUsageError(`compare needs two or more runs (got ${files.length})`);
+  io.stdout(comparisonOutput(compareRuns(files.map(loadRun)), flags, io));
   return 0;
 }
 
 export function registerCompare(program: Command, { io, done }: CommandContext): void {
   program
     .command('compare')
-    .description('two bench runs (--json output) side by side, with ratios; differences within their spread are noise')
-    .argument('<a.json>', 'first run (A)')
-    .argument('<b.json>', 'second run (B)')
+    .description(
+      'two or more bench runs (--json output) side by side, with ratios against the first; differences within their spread are noise',
+    )
+    .argument('<runs...>', 'bench reports (digestlab bench --json); the first is the baseline (A)')
     .option('--json', 'print the comparison as JSON')
     .option('--markdown', 'print the comparison as a markdown table')
-    .action((a: string, b: string, flags: CompareFlags) => {
-      done(compare(a, b, flags, io));
+    .action((files: string[], flags: CompareFlags) => {
+      done(compare(files, flags, io));
     });
 }

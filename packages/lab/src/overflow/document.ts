@@ -190,7 +190,12 @@ function checkObject(source: string, path: string, value: unknown, fields: Recor
  * match the results is refused too: a reader must not show counts the records contradict.
  */
 export function parseOverflowReport(text: string, source = 'input'): OverflowDocument {
-  const d = parseJson(text, source) as Partial<OverflowDocument> | null;
+  return checkOverflowReport(parseJson(text, source), source);
+}
+
+/** Parsed JSON checked as an overflow report (see {@link parseOverflowReport}). */
+export function checkOverflowReport(data: unknown, source: string): OverflowDocument {
+  const d = data as Partial<OverflowDocument> | null;
   if (typeof d !== 'object' || d === null || d.schema !== OVERFLOW_SCHEMA) {
     throw new ReportError(`${source}: not a digestlab overflow report (schema must be "${OVERFLOW_SCHEMA}")`);
   }

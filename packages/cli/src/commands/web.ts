@@ -1,0 +1,231 @@
+/**
+ * `digestlab web`: serves the built web page and collects the runs it POSTs, so a phone's run lands beside this
+ * machine's in one folder and the terminal shows them side by side. The HTTP side is ../web/server.ts; this file
+ * is the Node around it: options, the results folder, the terminal, signals, and `--bench-here`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AnyReport, compareRuns, parseAnyReport, type RunInput, resultFileName, SCHEMA } from '@digestlab/lab';
+import { VERDICTS } from '@digestlab/lab/overflow';
+import { type Command, Option } from 'commander';
+import { toString as qrText } from 'qrcode';
+import { createFileAtomic } from '../files.js';
+import { CliUsageError, EXIT, type Io } from '../io.js';
+import type { CommandContext } from '../main.js';
+import { createCollector } from '../web/server.js';
+import { comparisonOutput } from './compare.js';
+
+export interface WebFlags {
+  root?: string;
+  port?: string;
+  lan?: boolean;
+  results?: string;
+  benchHere?: boolean;
+  /** Hidden, for tests: extra `digestlab bench` arguments for --bench-here, space-separated. */
+  benchArgs?: string;
+}
+
+/** The page the CLI package ships: `npm run build:web` copies packages/web/dist here. */
+export const DEFAULT_ROOT = fileURLToPath(new URL('../../web/', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/digestlab.js', import.meta.url));
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 65535) {
+    throw new CliUsageError(`--port must be a port number 0..65535, 0 for any free port (got "${text}")`);
+  }
+  return n;
+}
+
+/** This machine's address on its network: the first IPv4 address that is not loopback. */
+export function lanAddress(): string | undefined {
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const a of addresses ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  }
+  return undefined;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Every bench run in `dir`, in the order the runs arrived (file times: names sort by second, and within one second
+ * by device name, not by arrival), labelled by file name.
+ */
+function benchRuns(dir: string, io: Io): RunInput[] {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
+    .map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : 1));
+  const runs: RunInput[] = [];
+  for (const { name } of files) {
+    try {
+      const r = parseAnyReport(readFileSync(join(dir, name), 'utf8'), name);
+      if (r.schema === SCHEMA) runs.push({ label: name, report: r.report });
+    } catch (e) {
+      io.stderr(`digestlab web: left out ${(e as Error).message}\n`);
+    }
+  }
+  return runs;
+}
+
+function printFolder(dir: string, io: Io): void {
+  const runs = benchRuns(dir, io);
+  if (runs.length === 0) return;
+  const what = runs.length === 1 ? 'the only bench run' : `all ${runs.length} bench runs`;
+  io.stdout(`\n${what} in ${dir}, against the first:\n${comparisonOutput(compareRuns(runs), {}, io)}`);
+}
+
+function describeSaved(file: string, r: AnyReport): string {
+  if (r.schema === SCHEMA) return `saved ${file}: ${r.report.results.length} bench results`;
+  const { summary } = r.report;
+  const counts = VERDICTS.filter((v) => summary[v] > 0).map((v) => `${summary[v]} ${v}`);
+  return `saved ${file}: overflow run, ${counts.join(', ') || 'no jobs'}`;
+}
+
+async function printLan(port: number, token: string, io: Io): Promise<void> {
+  const address = lanAddress();
+  if (address === undefined) {
+    io.stderr('digestlab web: this machine has no LAN IPv4 address; the server listens on every interface anyway\n');
+    return;
+  }
+  const url = `http://${address}:${port}/?token=${token}`;
+  // the small terminal QR code needs its colours (black on white) to scan on a dark terminal
+  const type = io.stdoutIsTTY && !io.env.NO_COLOR ? 'terminal' : 'utf8';
+  io.stdout(`on your network: ${url}\n${await qrText(url, { type, small: true })}\n`);
+  io.stdout(
+    "note: over plain HTTP a phone's browser treats the page as not secure, so it has no WebCrypto " +
+      '(crypto.subtle): the webcrypto row is unavailable there and reference digests come from another provider\n',
+  );
+}
+
+/** Runs `digestlab bench --json` in a child process: the server keeps answering, and Ctrl-C can stop it. */
+function benchHere(args: string[], io: Io, done: (text: string) => void): ChildProcess {
+  io.stderr("digestlab web: timing this machine (digestlab bench --json); its run is saved when it's done\n");
+  const child = spawn(process.execPath, [BIN, 'bench', '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => {
+    err = (err + d).slice(-2000);
+  });
+  child.on('close', (code, signal) => {
+    if (signal !== null) return; // stopped with the server
+    if (code === 0) done(out);
+    else io.stderr(`digestlab web: the bench on this machine failed (exit ${code}): ${err.trim()}\n`);
+  });
+  return child;
+}
+
+export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'signals'>): Promise<number> {
+  const { io } = ctx;
+  const port = parsePort(flags.port);
+  const root = resolve(flags.root ?? DEFAULT_ROOT);
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new CliUsageError(
+      flags.root === undefined
+        ? `no built web page at ${root}: run \`npm run build:web\` first, or serve a folder with --root DIR`
+        : `--root ${root}: no index.html there (a built page, e.g. packages/web/dist after \`npm run build:web\`)`,
+    );
+  }
+  const results = resolve(flags.results ?? 'digestlab-results');
+  try {
+    mkdirSync(results, { recursive: true });
+  } catch (e) {
+    throw new CliUsageError(`--results ${results}: ${(e as Error).message}`);
+  }
+  // 144 random bits, URL-safe: only whoever sees the printed URL can POST
+  const token = randomBytes(18).toString('base64url');
+  const accepted = (file: string, r: AnyReport) => {
+    io.stdout(`${describeSaved(file, r)}\n`);
+    printFolder(results, io);
+  };
+  const save = (r: AnyReport, text: string) => {
+    const at = new Date();
+    return createFileAtomic(results, (n) => resultFileName(at, r.report.env, n), text);
+  };
+  const server = createCollector({ root, token, save, onSaved: accepted });
+  const host = flags.lan ? '0.0.0.0' : '127.0.0.1';
+  try {
+    await listen(server, port, host);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const why = code === 'EADDRINUSE' ? 'is in use' : 'needs privileges';
+      io.stderr(
+        `digestlab web: port ${port} on ${host} ${why}; choose another with --port, or --port 0 for any free one\n`,
+      );
+      return EXIT.usage;
+    }
+    throw e;
+  }
+  const actual = (server.address() as AddressInfo).port;
+  let bench: ChildProcess | undefined;
+  let stopping = false;
+  // listening for Ctrl-C before the URL is out: whoever reads the URL may signal at once
+  const stopped = new Promise<void>((resolve) => {
+    if (!ctx.signals) return; // in-process without signals: serves until the process ends
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      stopping = true;
+      bench?.kill();
+      server.close(() => resolve());
+      // idle keep-alive connections (a browser holds some) would keep close() waiting
+      server.closeAllConnections();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  // first line, always the same shape: scripts and tests read the URL from it
+  io.stdout(`http://127.0.0.1:${actual}/?token=${token}\n`);
+  if (flags.lan) await printLan(actual, token, io);
+  io.stdout(`serving ${root}; runs are saved in ${results}; Ctrl-C stops\n`);
+  if (flags.benchHere && !stopping) {
+    const args = flags.benchArgs?.split(/\s+/).filter(Boolean) ?? [];
+    bench = benchHere(args, io, (text) => {
+      try {
+        const r = parseAnyReport(text, 'this machine');
+        accepted(save(r, text), r);
+      } catch (e) {
+        io.stderr(`digestlab web: could not save this machine's run: ${(e as Error).message}\n`);
+      }
+    });
+  }
+  await stopped;
+  io.stderr('digestlab web: stopped\n');
+  return EXIT.ok;
+}
+
+export function registerWeb(program: Command, { io, signals, done }: CommandContext): void {
+  program
+    .command('web')
+    .description(
+      'serve the web lab and collect the runs it sends: a phone beside this machine, compared in the terminal',
+    )
+    .option('--root <dir>', 'folder of the built page to serve (default: the page shipped with the CLI)')
+    .option('--port <n>', 'port to listen on (default 0: any free port)')
+    .option('--lan', "listen on every interface and print this machine's LAN URL and a QR code for a phone")
+    .option('--results <dir>', 'folder to save received runs in (default ./digestlab-results)')
+    .option('--bench-here', "also run digestlab's default bench on this machine and save it there")
+    .addOption(new Option('--bench-args <args>', 'tests: extra bench arguments for --bench-here').hideHelp())
+    .action(async (flags: WebFlags) => {
+      done(await web(flags, { io, signals }));
+    });
+}

@@ -1,0 +1,232 @@
+/**
+ * The HTTP side of `digestlab web` (node:http only): the built web page as static files, and a collector the page
+ * POSTs finished runs to.
+ *
+ *   GET  /api/status                → 200 {"collector":true,"schemas":[…],"maxBytes":1048576}
+ *   POST /api/results?token=TOKEN   → 201 {"file":"<name>.json"}; 403 wrong or missing token (checked before the body
+ *                                     is read); 413 body over maxBytes; 400 not JSON or not an accepted schema
+ *   other methods on those paths    → 405 (with Allow); other /api paths → 404
+ *   GET/HEAD anything else          → a file under the root (index.html for a directory), else 404
+ *
+ * Every answer carries X-Content-Type-Options: nosniff, and Referrer-Policy: no-referrer because the page's own URL
+ * holds the token. Errors are JSON {"error": "…"} saying what to do.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { createReadStream, realpathSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, sep } from 'node:path';
+import { type AnyReport, parseAnyReport, REPORT_SCHEMAS } from '@digestlab/lab';
+
+/** The largest run a collector takes: 1 MiB (a full bench report is ~100 KiB). */
+export const MAX_BODY = 2 ** 20;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  // streaming compilation (WebAssembly.compileStreaming) insists on this type
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export interface CollectorOptions {
+  /** The folder of static files (the built page). */
+  root: string;
+  /** The per-process secret a POST must carry as ?token=. */
+  token: string;
+  /**
+   * Stores an accepted run and returns the file name it got; throws when it cannot (answered 500). The server
+   * itself never touches the results folder: where runs go is the caller's.
+   */
+  save(report: AnyReport, text: string): string;
+  /** Called after a run was stored and answered. */
+  onSaved?(file: string, report: AnyReport): void;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = `${JSON.stringify(body)}\n`;
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : text);
+}
+
+/** A refusal, maybe before the request body is read: the connection closes rather than read a body it ignores. */
+function refuse(res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}): void {
+  send(res, status, { error }, { ...headers, Connection: 'close' });
+}
+
+function sameToken(given: string | null, token: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  // constant-time, so the answer's timing does not tell how much of a guess was right
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Reads the body up to `max` bytes; null as soon as it is longer (then stops reading, keeping nothing more). */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.off('data', onData);
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function postResult(
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  o: CollectorOptions,
+): Promise<void> {
+  if (!sameToken(query.get('token'), o.token)) {
+    refuse(res, 403, 'wrong or missing token: open the page from the URL digestlab web printed');
+    return;
+  }
+  const tooBig = `a run is at most ${MAX_BODY} bytes (1 MiB)`;
+  if (Number(req.headers['content-length']) > MAX_BODY) {
+    refuse(res, 413, tooBig);
+    return;
+  }
+  const body = await readBody(req, MAX_BODY);
+  if (body === null) {
+    refuse(res, 413, tooBig);
+    return;
+  }
+  let text: string;
+  let report: AnyReport;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    send(res, 400, { error: 'body: not UTF-8 text' });
+    return;
+  }
+  try {
+    report = parseAnyReport(text, 'body');
+  } catch (e) {
+    send(res, 400, { error: (e as Error).message });
+    return;
+  }
+  let file: string;
+  try {
+    file = o.save(report, text);
+  } catch (e) {
+    send(res, 500, { error: `could not save the run: ${(e as Error).message}` });
+    return;
+  }
+  send(res, 201, { file });
+  o.onSaved?.(file, report);
+}
+
+async function api(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+  o: CollectorOptions,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  if (path === '/api/status') {
+    if (method === 'GET' || method === 'HEAD') {
+      send(res, 200, { collector: true, schemas: REPORT_SCHEMAS, maxBytes: MAX_BODY });
+    } else refuse(res, 405, `${method} /api/status: use GET`, { Allow: 'GET, HEAD' });
+  } else if (path === '/api/results') {
+    if (method === 'POST') await postResult(req, res, query, o);
+    else refuse(res, 405, `${method} /api/results: use POST`, { Allow: 'POST' });
+  } else refuse(res, 404, `no such API: ${path} (there are /api/status and /api/results)`);
+}
+
+/**
+ * The file under `root` (a real path) that a request path names, or null. Decoded once, then refused when a
+ * segment could leave or hide in the root: `..` and dotfiles, backslashes (a separator on Windows), NUL and drive
+ * letters; then resolved, symbolic links followed, and checked to be a file inside the root.
+ */
+export function staticFile(root: string, rawPath: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (!path.startsWith('/') || /[\\\0]/.test(path)) return null;
+  const segments = path.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s.startsWith('.') || s.includes(':'))) return null;
+  let file = join(root, ...segments);
+  try {
+    if (statSync(file).isDirectory()) file = join(file, 'index.html');
+    file = realpathSync(file);
+    if (!statSync(file).isFile()) return null;
+  } catch {
+    return null;
+  }
+  return file.startsWith(root + sep) ? file : null;
+}
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, path: string, root: string): void {
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') {
+    refuse(res, 405, `${method}: static files take GET and HEAD`, { Allow: 'GET, HEAD' });
+    return;
+  }
+  const file = staticFile(root, path);
+  if (file === null) {
+    send(res, 404, { error: `not found: ${path}` });
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': String(statSync(file).size),
+    // the page is rebuilt in place: revalidate every time rather than run a stale bundle
+    'Cache-Control': 'no-cache',
+  });
+  if (method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+/** An HTTP server for the page and the collector; not yet listening. */
+export function createCollector(o: CollectorOptions): Server {
+  const root = realpathSync(o.root);
+  return createServer((req, res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const path = q < 0 ? raw : raw.slice(0, q);
+    const query = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+    const handle = async () => {
+      if (path === '/api' || path.startsWith('/api/')) await api(req, res, path, query, o);
+      else serveStatic(req, res, path, root);
+    };
+    handle().catch((e: unknown) => {
+      if (!res.headersSent) send(res, 500, { error: String(e) });
+      else res.destroy();
+    });
+  });
+}

@@ -241,14 +241,19 @@ async function finished(report: BenchReport, digests: CheckedDigest[], choices: 
   resultsBox.replaceChildren(...resultsView(report, digests, actions));
   resultsBox.hidden = false;
   state('done');
-  if (await collector) {
-    saved.textContent = 'Sending to the collector…';
-    try {
-      saved.textContent = `Saved by digestlab web as ${await sendRun(report, choices.token)}`;
-      saved.dataset.file = saved.textContent.replace(/^Saved by digestlab web as /, '');
-    } catch (e) {
-      saved.textContent = `Not saved: ${e instanceof Error ? e.message : String(e)}. Download it instead.`;
-    }
+  if (!(await collector)) return;
+  if (!choices.token) {
+    // the collector refuses runs without its token; say where the right URL is rather than be refused
+    saved.textContent = 'digestlab web is collecting, but this URL has no token: open the URL it printed to send runs.';
+    return;
+  }
+  saved.textContent = 'Sending to the collector…';
+  try {
+    const file = await sendRun(report, choices.token);
+    saved.textContent = `Saved by digestlab web as ${file}`;
+    saved.dataset.file = file;
+  } catch (e) {
+    saved.textContent = `Not saved: ${e instanceof Error ? e.message : String(e)}. Download it instead.`;
   }
 }
 

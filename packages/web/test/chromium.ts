@@ -12,7 +12,8 @@ export const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 /** Screenshots go here (git-ignored). */
 export const SHOTS = fileURLToPath(new URL('../../../test-results/', import.meta.url));
 
-export async function launch(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags, e.g. a host resolver rule to open the page from a name that is not secure. */
+export async function launch(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
@@ -28,6 +29,7 @@ export async function launch(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { main } from '@digestlab/cli';
 import { type BenchReport, parseReport, SEED_INPUT } from '@digestlab/lab';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/test/run.js';
 import { DIST, launch, SHOTS } from './chromium.js';
 import { type Served, serveDist } from './serve.js';
 
@@ -163,21 +163,11 @@ describe('a run from its URL', () => {
   });
 });
 
-/** What `digestlab <args>` prints on stderr (the CLI, in-process). */
+/** What `digestlab <args>` prints on stderr (the CLI, in-process), without its `digestlab: ` prefix. */
 async function cliMessage(args: string[]): Promise<string> {
-  let err = '';
-  const code = await main(args, {
-    stdout: () => {},
-    stderr: (s) => {
-      err += s;
-    },
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-    columns: 120,
-    env: {},
-  });
+  const { code, stderr } = await runCli(args);
   expect(code).toBe(2);
-  return err.replace(/^digestlab: /, '').trim();
+  return stderr.replace(/^digestlab: /, '').trim();
 }
 
 describe('bad URL parameters: the CLI’s message, and nothing runs', () => {

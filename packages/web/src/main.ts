@@ -220,7 +220,8 @@ function run(choices: Choices): void {
   };
   worker.postMessage({
     type: 'run',
-    link: toQuery(choices),
+    // the token stays out of the report: it would be saved and shared with the run
+    link: toQuery({ ...choices, token: undefined }),
     options: {
       workloads: choices.workloads,
       algorithms: choices.algorithms,

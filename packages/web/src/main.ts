@@ -109,17 +109,21 @@ function formChoices(token: string | undefined): Choices {
   const data = new FormData(form);
   const all = (name: string) => data.getAll(name).map(String);
   const enc = (v: string) => encodeURIComponent(v).replace(/%2C/g, ',');
+  const chosen = all('provider');
+  // every available row is the default: the link then says nothing, and stays short
+  const everyRow = rows.filter((r) => !r.unavailable).map((r) => r.id);
+  const isDefault = chosen.length === everyRow.length && everyRow.every((id) => chosen.includes(id));
   const query = [
     `workload=${enc(all('workload').join(','))}`,
     `algorithms=${enc(all('algorithm').join(','))}`,
-    `providers=${enc(all('provider').join(','))}`,
+    ...(isDefault ? [] : [`providers=${enc(chosen.join(','))}`]),
     `samples=${enc(String(data.get('samples') ?? ''))}`,
     `sizes=${enc(String(data.get('sizes') ?? ''))}`,
     ...(token ? [`token=${enc(token)}`] : []),
   ].join('&');
   const choices = parseChoices(query);
   if (all('algorithm').length === 0) throw new UsageError('choose at least one algorithm');
-  if (all('provider').length === 0) throw new UsageError('choose at least one provider');
+  if (chosen.length === 0) throw new UsageError('choose at least one provider');
   return choices;
 }
 

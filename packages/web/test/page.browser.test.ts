@@ -163,6 +163,46 @@ describe('a run from its URL', () => {
   });
 });
 
+describe('the form before a run', () => {
+  it('lists what runs here, offers every choice, and writes each change into the URL and the link', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    try {
+      const { page, errors } = await watchedPage(context);
+      await page.goto(served.url);
+      await page.waitForSelector('body[data-state="ready"]');
+      const checked = (name: string) =>
+        page.locator(`input[name="${name}"]:checked`).evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value));
+      expect(await checked('workload')).toEqual(['seed', 'sizes']);
+      expect(await checked('algorithm')).toEqual(['MD2', 'MD5', 'SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
+      // every row available here is chosen; node (no node:crypto) and sha.js (no Buffer) are listed, disabled, with why
+      const providers = await checked('provider');
+      expect(providers).toEqual(expect.arrayContaining(['ts', 'wasm', 'webcrypto', 'auto', 'digestMany', 'hash-wasm']));
+      expect(providers).not.toContain('sha.js');
+      expect(await page.locator('label[data-row="sha.js"] .reason').textContent()).toMatch(/Buffer/);
+      expect(await page.locator('label[data-row="node"] .reason').textContent()).toMatch(/node:crypto/);
+      expect(await page.locator('input[value="overflow"]').isDisabled()).toBe(true);
+      // a change: the URL and the share link follow it; only a changed provider list is written out
+      expect(new URL(page.url()).searchParams.has('providers')).toBe(false);
+      await page.uncheck('input[name="provider"][value="ts"]');
+      await page.check('input[name="workload"][value="many"]');
+      const url = new URL(page.url());
+      expect(url.searchParams.get('workload')).toBe('seed,sizes,many');
+      expect(url.searchParams.get('providers')?.split(',')).not.toContain('ts');
+      expect(await page.locator('#share').getAttribute('href')).toBe(page.url());
+      // a bad value typed in the form: the CLI's message, and the Run button does nothing
+      await page.fill('input[name="sizes"]', '1x');
+      await page.locator('input[name="sizes"]').dispatchEvent('change');
+      expect(await page.locator('#error').textContent()).toContain(await cliMessage(['bench', '--sizes', '1x']));
+      await page.click('#run');
+      await page.waitForTimeout(300);
+      expect(await page.locator('body').getAttribute('data-state')).toBe('ready');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 /** What `digestlab <args>` prints on stderr (the CLI, in-process), without its `digestlab: ` prefix. */
 async function cliMessage(args: string[]): Promise<string> {
   const { code, stderr } = await runCli(args);

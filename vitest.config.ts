@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Two tiers: `unit` is `npm test` (minutes); `large` is `npm run test:large` (GiB-sized inputs, up to ~15 min).
+// A third project, `browser` (`npm run test:browser`), drives Debian's Chromium through the built page; it is kept
+// out of `npm test`, which must run where no browser is installed.
 export default defineConfig({
   test: {
     projects: [
@@ -8,8 +10,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts'],
-          exclude: ['**/*.large.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.large.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['packages/web/test/**/*.browser.test.ts'],
+          testTimeout: 5 * 60_000,
+          hookTimeout: 2 * 60_000,
+          // one Chromium at a time: the machine has 2 cores, and the page's timings want one of them
+          fileParallelism: false,
         },
       },
       {

@@ -19,7 +19,7 @@ import { type as osType, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLetter, slug } from '@digestlab/lab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ROOT, lanAddress } from '../src/commands/web.js';
+import { DEFAULT_ROOT, lanAddress, pageRoot } from '../src/commands/web.js';
 import { createFileAtomic } from '../src/files.js';
 import { MAX_BODY } from '../src/web/server.js';
 import { runCli } from './run.js';
@@ -426,14 +426,11 @@ describe('digestlab web, starting and stopping', () => {
     }
   });
 
-  it.runIf(!existsSync(join(DEFAULT_ROOT, 'index.html')))(
-    'without a built page, says to run npm run build:web (exit 2)',
-    async () => {
-      const r = await runCli(['web']);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain('run `npm run build:web` first');
-    },
-  );
+  it('without a built page, says to run npm run build:web (exit 2)', () => {
+    const empty = mkdtempSync(join(base, 'unbuilt-'));
+    expect(() => pageRoot(undefined, empty)).toThrow(/no built web page at .*run `npm run build:web` first/);
+    expect(pageRoot(undefined)).toBe(DEFAULT_ROOT.replace(/\/$/, '')); // npm ci builds and ships the page
+  });
 });
 
 describe('saving a run under a new name', () => {

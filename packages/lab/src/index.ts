@@ -52,6 +52,7 @@ export {
   UsageError,
 } from './engine.js';
 export { ourRows, prepareOurs } from './ours.js';
+export * from './params.js';
 export { PEER_PACKAGES, PEERS } from './peers/index.js';
 export * from './render.js';
 export * from './report.js';

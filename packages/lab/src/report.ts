@@ -97,6 +97,21 @@ export interface ProviderMeta {
   skipped?: string;
 }
 
+/** What a browser tells about itself (the web page's runs): a browser cannot name its CPU. */
+export interface DeviceInfo {
+  userAgent: string;
+  /** navigator.hardwareConcurrency: logical cores the browser admits to. */
+  hardwareConcurrency: number;
+  /** WebAssembly SIMD (128-bit) validates here: digestMany's 4-lane path runs. */
+  wasmSimd: boolean;
+  /** A secure context (HTTPS or localhost): only there do browsers expose crypto.subtle (WebCrypto). */
+  secureContext: boolean;
+  /** Cross-origin isolated: browsers coarsen performance.now() less then. */
+  crossOriginIsolated: boolean;
+  /** The smallest step of performance.now() observed, ms (Chromium: 0.1 unless isolated). */
+  timerResolutionMs: number;
+}
+
 export interface BenchEnv {
   /** "node", "bun", "deno", or the browser's user agent family. */
   runtime: string;
@@ -116,6 +131,8 @@ export interface BenchEnv {
   isolated?: boolean;
   /** How the cold start was measured, when it was: fresh realms per (provider, algorithm), and what they were. */
   cold?: { runs: number; realm: string };
+  /** Present when a browser ran it (the web page). */
+  device?: DeviceInfo;
   /** The lab's settings. */
   timing: {
     sampleMs: number;

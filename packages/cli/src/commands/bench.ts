@@ -9,6 +9,11 @@ import {
   DEFAULTS,
   MIB,
   type Progress,
+  parseList,
+  parseNumber,
+  parseSize,
+  parseSizeOrZero,
+  parseWorkloads,
   resolveAlgorithms,
   runBench,
   toCsv,
@@ -47,47 +52,11 @@ export interface BenchFlags {
   isolate?: boolean;
 }
 
-function list(s: string | undefined): string[] | undefined {
-  if (s === undefined) return undefined;
-  const items = s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-  return items.length > 0 ? items : undefined;
-}
-
-function num(name: string, s: string | undefined, min: number, integer = false): number | undefined {
-  if (s === undefined) return undefined;
-  const v = Number(s);
-  if (!Number.isFinite(v) || v < min || (integer && !Number.isInteger(v))) {
-    throw new CliUsageError(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min} (got "${s}")`);
-  }
-  return v;
-}
-
-/** Parses a size: bytes, or with a k/KiB/M/MiB suffix (powers of 2). */
-function size(s: string): number {
-  const m = /^(\d+)\s*(b|k|kib|m|mib)?$/i.exec(s.trim());
-  if (!m) throw new CliUsageError(`bad size "${s}": use bytes, or a number with k/KiB or M/MiB (powers of 2)`);
-  const unit = (m[2] ?? 'b').toLowerCase();
-  const mult = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? MIB : 1;
-  const v = Number(m[1]) * mult;
-  if (v < 1) throw new CliUsageError(`size must be at least 1 byte (got "${s}")`);
-  return v;
-}
-
 /** What `--workload` takes: the engine's workloads, `cold` (measured here, in fresh workers) and `all`. */
 export const WORKLOAD_NAMES: readonly string[] = [...WORKLOADS, 'cold', 'all'];
 
 function workloadNames(flags: BenchFlags): string[] | undefined {
-  if (flags.workload === undefined) return undefined;
-  const names = list(flags.workload) ?? [];
-  for (const n of names) {
-    if (!WORKLOAD_NAMES.includes(n)) {
-      throw new CliUsageError(`unknown workload "${n}"; valid workloads: ${WORKLOAD_NAMES.join(', ')}`);
-    }
-  }
-  return names;
+  return parseWorkloads(flags.workload, WORKLOAD_NAMES);
 }
 
 /**
@@ -95,17 +64,17 @@ function workloadNames(flags: BenchFlags): string[] | undefined {
  * it: the default rows and algorithms are 69 pairs, five workers each at ~0.13 s a worker: ~40 s on 2 cores.
  */
 export function coldRuns(flags: BenchFlags): number | undefined {
-  const runs = num('--cold-runs', flags.coldRuns, 1, true);
+  const runs = parseNumber('--cold-runs', flags.coldRuns, 1, true);
   if (!workloadNames(flags)?.includes('cold')) return undefined;
   return runs ?? COLD_DEFAULT_RUNS;
 }
 
-/** Turns flags into engine options (without `cold`: see {@link coldRuns}); throws CliUsageError (exit 2). */
+/** Turns flags into engine options (without `cold`: see {@link coldRuns}); throws UsageError (exit 2). */
 export function benchOptions(flags: BenchFlags): BenchOptions {
   const opts: BenchOptions = {};
-  const algorithms = list(flags.algorithms);
+  const algorithms = parseList(flags.algorithms);
   if (algorithms) opts.algorithms = algorithms;
-  const providers = list(flags.providers);
+  const providers = parseList(flags.providers);
   if (providers) opts.providers = providers;
   let workloads: Workload[] = ['seed', 'sizes'];
   let sizes: number[] = [MIB];
@@ -116,27 +85,22 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
       : names.filter((n): n is Workload => (WORKLOADS as readonly string[]).includes(n));
     sizes = [...ALL_SIZES];
   }
-  if (flags.sizes !== undefined) sizes = (list(flags.sizes) ?? []).map(size);
+  if (flags.sizes !== undefined) sizes = (parseList(flags.sizes) ?? []).map(parseSize);
   opts.workloads = workloads;
   opts.sizes = sizes;
-  const time = num('--time', flags.time, 0.01);
+  const time = parseNumber('--time', flags.time, 0.01);
   if (time !== undefined) opts.sampleMs = time;
-  const samples = num('--samples', flags.samples, 5, true);
+  const samples = parseNumber('--samples', flags.samples, 5, true);
   if (samples !== undefined) opts.samples = samples;
-  const warmup = num('--warmup', flags.warmup, 0);
+  const warmup = parseNumber('--warmup', flags.warmup, 0);
   if (warmup !== undefined) opts.warmupMs = warmup;
-  const count = num('--count', flags.count, 1, true);
+  const count = parseNumber('--count', flags.count, 1, true);
   if (count !== undefined) opts.count = count;
   if (flags.exact) opts.exact = true;
-  const manyCount = num('--many-count', flags.manyCount, 1, true);
+  const manyCount = parseNumber('--many-count', flags.manyCount, 1, true);
   if (manyCount !== undefined) opts.manyCount = manyCount;
-  if (flags.manySize !== undefined) opts.manySize = sizeOrZero(flags.manySize);
+  if (flags.manySize !== undefined) opts.manySize = parseSizeOrZero(flags.manySize);
   return opts;
-}
-
-/** A size that may be 0 (an empty message is a message). */
-function sizeOrZero(s: string): number {
-  return /^\s*0+\s*(b)?\s*$/i.test(s) ? 0 : size(s);
 }
 
 const WRITERS: Record<string, (r: BenchReport) => string> = {

@@ -35,6 +35,22 @@ export interface WebFlags {
 export const DEFAULT_ROOT = fileURLToPath(new URL('../../web/', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/digestlab.js', import.meta.url));
 
+/**
+ * The folder to serve: `given` (--root), else the page the package ships. Either must hold an index.html, or this
+ * throws the usage error that says how to get one.
+ */
+export function pageRoot(given: string | undefined, shipped = DEFAULT_ROOT): string {
+  const root = resolve(given ?? shipped);
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new CliUsageError(
+      given === undefined
+        ? `no built web page at ${root}: run \`npm run build:web\` first, or serve a folder with --root DIR`
+        : `--root ${root}: no index.html there (a built page, e.g. packages/web/dist after \`npm run build:web\`)`,
+    );
+  }
+  return root;
+}
+
 function parsePort(text: string | undefined): number {
   if (text === undefined) return 0;
   const n = Number(text);
@@ -136,14 +152,7 @@ function benchHere(args: string[], io: Io, done: (text: string) => void): ChildP
 export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'signals'>): Promise<number> {
   const { io } = ctx;
   const port = parsePort(flags.port);
-  const root = resolve(flags.root ?? DEFAULT_ROOT);
-  if (!existsSync(join(root, 'index.html'))) {
-    throw new CliUsageError(
-      flags.root === undefined
-        ? `no built web page at ${root}: run \`npm run build:web\` first, or serve a folder with --root DIR`
-        : `--root ${root}: no index.html there (a built page, e.g. packages/web/dist after \`npm run build:web\`)`,
-    );
-  }
+  const root = pageRoot(flags.root);
   const results = resolve(flags.results ?? 'digestlab-results');
   try {
     mkdirSync(results, { recursive: true });

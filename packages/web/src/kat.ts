@@ -1,0 +1,60 @@
+/**
+ * Known-answer checks in a browser (the self-test page and its Worker): every vector through every provider of
+ * digestlab that has its algorithm here, sync providers through digestHex, async ones through digestHexAsync.
+ * The vectors come from the test (read from vectors/ under Node); only what disagrees comes back.
+ */
+import { type AlgorithmName, createDigest, digestHex, digestHexAsync, providers } from 'digestlab';
+
+export interface KatVector {
+  algorithm: AlgorithmName;
+  /** Where it comes from, for the failure message, e.g. "CAVP SHA256ShortMsg Len = 8". */
+  name: string;
+  /** The message: hex bytes, or a string (hashed as UTF-8). */
+  hex?: string;
+  text?: string;
+  md: string;
+}
+
+export interface KatResult {
+  /** Digests compared, per provider. */
+  checked: Record<string, number>;
+  failures: string[];
+  /** What `auto` picks here for a running digest, per algorithm (createDigest(alg).provider). */
+  autoPicks: Record<string, string>;
+  /** Providers available here, with why not for the others. */
+  available: Record<string, string | true>;
+}
+
+function bytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+export async function runKat(vectors: readonly KatVector[]): Promise<KatResult> {
+  const info = providers();
+  const result: KatResult = { checked: {}, failures: [], autoPicks: {}, available: {} };
+  for (const p of info) result.available[p.id] = p.available ? true : (p.reason ?? 'unavailable');
+  const ids = [
+    ...info.filter((p) => p.available).map((p) => ({ id: p.id, sync: p.sync, has: p.algorithms })),
+    { id: 'auto', sync: true, has: undefined },
+  ];
+  for (const v of vectors) {
+    const data = v.text ?? bytes(v.hex ?? '');
+    for (const p of ids) {
+      if (p.has && !p.has.includes(v.algorithm)) continue;
+      const options = p.id === 'auto' ? undefined : { provider: p.id as never };
+      let got: string;
+      try {
+        got = p.sync ? digestHex(v.algorithm, data, options) : await digestHexAsync(v.algorithm, data, options);
+      } catch (e) {
+        got = `threw ${e instanceof Error ? e.message : String(e)}`;
+      }
+      result.checked[p.id] = (result.checked[p.id] ?? 0) + 1;
+      if (got !== v.md)
+        result.failures.push(`${p.id} ${v.name}: got ${got.slice(0, 40)}, expected ${v.md.slice(0, 40)}`);
+    }
+  }
+  for (const a of new Set(vectors.map((v) => v.algorithm))) result.autoPicks[a] = createDigest(a).provider;
+  return result;
+}

@@ -1,0 +1,78 @@
+/**
+ * The page's one seam to the lab's engine: every call into it (which rows exist, running a bench, reading its
+ * progress) goes through here, so when the engine's API changes (runBench split into plan, check, time and report)
+ * this file is the only one to follow.
+ */
+import { allRows, type BenchOptions, type BenchReport, type Host, type Progress, runBench } from '@digestlab/lab';
+import type { RowInfo } from './protocol.js';
+
+/** Known reasons a peer cannot load in a browser, said in words (the raw error is kept after them). */
+const WHY_NOT: Readonly<Record<string, string>> = {
+  'sha.js': "needs Node's Buffer (through its safe-buffer dependency), which browsers do not have",
+};
+
+/**
+ * Every row, with why it cannot run here: the row's own reason (a provider this runtime lacks), or the error its
+ * library gave when loaded and prepared for its first algorithm. Loading each peer once here is what a run does
+ * anyway; it lets the page offer only what works.
+ */
+export async function rowsHere(host: Host): Promise<RowInfo[]> {
+  const out: RowInfo[] = [];
+  for (const row of allRows(host)) {
+    let unavailable = row.unavailableReason?.();
+    if (!unavailable && row.algorithms.length === 0) unavailable = 'computes none of the algorithms here';
+    if (!unavailable) {
+      try {
+        await row.prepare(row.algorithms[0]);
+      } catch (e) {
+        const error = e instanceof Error ? e.message : String(e);
+        const why = WHY_NOT[row.library];
+        unavailable = why ? `${why} (loading it threw: ${error})` : `cannot load here: ${error}`;
+      }
+    }
+    out.push({
+      id: row.id,
+      library: row.library,
+      version: host.versionOf?.(row.library) ?? 'unknown',
+      kind: row.kind,
+      implementedIn: row.implementedIn,
+      algorithms: [...row.algorithms],
+      ...(row.note ? { note: row.note } : {}),
+      ...(unavailable ? { unavailable } : {}),
+    });
+  }
+  return out;
+}
+
+/** Runs the bench; throws the engine's UsageError for a bad choice (before anything is timed). */
+export function runLab(options: BenchOptions, host: Host): Promise<BenchReport> {
+  return runBench(options, host);
+}
+
+/** Which cells a progress event is about, as far as its label says. */
+export interface CellProgress {
+  phase: Progress['phase'];
+  /** 0..1 of the phase. */
+  fraction: number;
+  workload?: string;
+  algorithm?: string;
+  /** Check phase: the one row being checked; time phase: absent (a whole table row is timed together). */
+  provider?: string;
+  /** Time phase: "round 2/5". */
+  round?: string;
+}
+
+/**
+ * Reads the engine's progress labels: `seed MD5 wasm` or `sizes MD5 wasm 1048576 B` while checking, and
+ * `sizes MD5 1048576 B, 4 rows, round 2/5` while timing (engine.ts, label() and groupLabel()).
+ */
+export function cellProgress(p: Progress): CellProgress {
+  const fraction = p.total === 0 ? 1 : p.done / p.total;
+  const timing = /^(\S+) (\S+)(?: \d+ B)?, \d+ rows?, (round \d+\/\d+)$/.exec(p.label);
+  if (timing) return { phase: p.phase, fraction, workload: timing[1], algorithm: timing[2], round: timing[3] };
+  const check = /^(\S+) (\S+) (\S+)/.exec(p.label);
+  if (p.phase === 'check' && check) {
+    return { phase: p.phase, fraction, workload: check[1], algorithm: check[2], provider: check[3] };
+  }
+  return { phase: p.phase, fraction };
+}

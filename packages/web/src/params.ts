@@ -1,0 +1,139 @@
+/**
+ * A run is a URL: the query parameters the page reads and writes (`?workload=seed&algorithms=MD5,SHA-256&run=1`).
+ * Every value is read by the parser the CLI uses for the same flag (lab's params.ts), so a bad value gets the
+ * CLI's message. Platform-neutral: unit-tested under Node.
+ */
+import {
+  DEFAULTS,
+  parseList,
+  parseNumber,
+  parseSize,
+  parseWorkloads,
+  resolveAlgorithms,
+  UsageError,
+} from '@digestlab/lab';
+import type { AlgorithmName } from 'digestlab';
+
+/** The workloads the page runs. `stream` is the CLI's alone (a long-lived digest says little more in a browser). */
+export const PAGE_WORKLOADS = ['seed', 'sizes', 'many'] as const;
+export type PageWorkload = (typeof PAGE_WORKLOADS)[number];
+/** Listed, not run yet: the overflow engine still lives in the CLI (issue 9, point 9). */
+export const COMING_WORKLOADS = ['overflow'] as const;
+
+export interface Choices {
+  workloads: PageWorkload[];
+  algorithms: AlgorithmName[];
+  /** Row ids as `digestlab bench --list` prints them; undefined: every row available here. */
+  providers?: string[];
+  samples: number;
+  /** Sizes for the `sizes` workload as typed (e.g. `1k,1MiB`), and in bytes. */
+  sizesText: string;
+  sizes: number[];
+  /** Start at once (`run=1`). */
+  run: boolean;
+  /** The collector's token, set by `digestlab web`. */
+  token?: string;
+  /** Overflow parameters, kept as typed so a shared link keeps them (the page does not run overflow yet). */
+  size?: string;
+  pattern?: string;
+}
+
+export const DEFAULT_SIZES = '1MiB';
+
+/**
+ * The query as typed: `decodeURIComponent`, not URLSearchParams, because URLSearchParams reads `+` as a space and
+ * `size=4GiB+5` means plus.
+ */
+export function readQuery(search: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const name = eq < 0 ? part : part.slice(0, eq);
+    const value = eq < 0 ? '' : part.slice(eq + 1);
+    try {
+      out.set(decodeURIComponent(name), decodeURIComponent(value));
+    } catch {
+      throw new UsageError(`the URL parameter "${name}" is not valid percent-encoding`);
+    }
+  }
+  return out;
+}
+
+/** A bad value of parameter `name`: the CLI's message for its flag, prefixed with where it came from. */
+function inParameter<T>(name: string, value: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof UsageError) throw new UsageError(`URL parameter ${name}=${value}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** The choices in a query string; throws UsageError with the CLI's message for the first bad value. */
+export function parseChoices(search: string): Choices {
+  const q = readQuery(search);
+  const get = (name: string) => q.get(name);
+  const workloadText = get('workload');
+  const workloads = inParameter('workload', workloadText ?? '', () => {
+    const names = parseWorkloads(workloadText, [...PAGE_WORKLOADS, ...COMING_WORKLOADS]) ?? ['seed', 'sizes'];
+    const coming = names.filter((n) => (COMING_WORKLOADS as readonly string[]).includes(n));
+    if (coming.length > 0) {
+      throw new UsageError(
+        `workload ${coming.join(', ')} is not in the page yet (coming); run it with \`digestlab ${coming[0]}\``,
+      );
+    }
+    return [...new Set(names)] as PageWorkload[];
+  });
+  if (workloads.length === 0) throw new UsageError(`URL parameter workload: choose at least one workload`);
+  const algorithmsText = get('algorithms');
+  const algorithms = inParameter('algorithms', algorithmsText ?? '', () =>
+    resolveAlgorithms(parseList(algorithmsText)),
+  );
+  const providers = parseList(get('providers'));
+  const samplesText = get('samples');
+  const samples =
+    inParameter('samples', samplesText ?? '', () => parseNumber('--samples', samplesText, 5, true)) ?? DEFAULTS.samples;
+  const sizesText = get('sizes') ?? DEFAULT_SIZES;
+  const sizes = inParameter('sizes', sizesText, () => (parseList(sizesText) ?? []).map(parseSize));
+  if (sizes.length === 0) throw new UsageError(`URL parameter sizes: give at least one size, e.g. ${DEFAULT_SIZES}`);
+  const token = get('token');
+  const size = get('size');
+  const pattern = get('pattern');
+  return {
+    workloads,
+    algorithms,
+    ...(providers ? { providers } : {}),
+    samples,
+    sizesText,
+    sizes,
+    run: get('run') === '1',
+    ...(token ? { token } : {}),
+    ...(size !== undefined ? { size } : {}),
+    ...(pattern !== undefined ? { pattern } : {}),
+  };
+}
+
+/** A value in a link: percent-encoded (`+` as `%2B`, so it is never read as a space), commas kept readable. */
+function encode(v: string): string {
+  return encodeURIComponent(v).replace(/%2C/g, ',');
+}
+
+/**
+ * The query string that reproduces `choices`. Without `run` unless asked: a shared link waits for the button. The
+ * token stays: a link from `digestlab web` opened on another device must still be able to send its run back.
+ */
+export function toQuery(choices: Choices, run = false): string {
+  const parts: [string, string][] = [
+    ['workload', choices.workloads.join(',')],
+    ['algorithms', choices.algorithms.join(',')],
+  ];
+  if (choices.providers) parts.push(['providers', choices.providers.join(',')]);
+  parts.push(['samples', String(choices.samples)]);
+  if (choices.workloads.includes('sizes')) parts.push(['sizes', choices.sizesText]);
+  if (choices.size !== undefined) parts.push(['size', choices.size]);
+  if (choices.pattern !== undefined) parts.push(['pattern', choices.pattern]);
+  if (run) parts.push(['run', '1']);
+  if (choices.token) parts.push(['token', choices.token]);
+  return `?${parts.map(([k, v]) => `${k}=${encode(v)}`).join('&')}`;
+}

@@ -1,0 +1,64 @@
+/** The page's URL parameters, under Node: defaults, the CLI's messages for bad values, and links that read back. */
+import { DEFAULTS, MIB, UsageError } from '@digestlab/lab';
+import { describe, expect, it } from 'vitest';
+import { parseChoices, readQuery, toQuery } from '../src/params.js';
+
+describe('parseChoices', () => {
+  it('defaults: seed and sizes, the seed six, every row, the CLI samples, 1 MiB', () => {
+    const c = parseChoices('');
+    expect(c.workloads).toEqual(['seed', 'sizes']);
+    expect(c.algorithms).toEqual(['MD2', 'MD5', 'SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
+    expect(c.providers).toBeUndefined();
+    expect(c.samples).toBe(DEFAULTS.samples);
+    expect(c.sizes).toEqual([MIB]);
+    expect(c.run).toBe(false);
+  });
+
+  it('reads names and aliases, lists, sizes, run and token', () => {
+    const c = parseChoices(
+      '?workload=many,seed&algorithms=md5,sha256&providers=ts,wasm&samples=7&sizes=1k,64&run=1&token=abc',
+    );
+    expect(c).toMatchObject({
+      workloads: ['many', 'seed'],
+      algorithms: ['MD5', 'SHA-256'],
+      providers: ['ts', 'wasm'],
+      samples: 7,
+      sizes: [1024, 64],
+      run: true,
+      token: 'abc',
+    });
+  });
+
+  it('reads + as plus (size=4GiB+5), not as a space', () => {
+    expect(parseChoices('?size=4GiB+5').size).toBe('4GiB+5');
+    expect(readQuery('?size=2%5E29%2B1').get('size')).toBe('2^29+1');
+  });
+
+  it.each([
+    ['samples=4', 'URL parameter samples=4: --samples must be an integer >= 5 (got "4")'],
+    ['algorithms=MD4', 'URL parameter algorithms=MD4: unknown algorithm "MD4"'],
+    ['sizes=2q', 'URL parameter sizes=2q: bad size "2q"'],
+    [
+      'workload=stream',
+      'URL parameter workload=stream: unknown workload "stream"; valid workloads: seed, sizes, many, overflow',
+    ],
+    ['workload=overflow', 'workload overflow is not in the page yet'],
+  ])('%s: the CLI parser’s message', (query, message) => {
+    expect(() => parseChoices(`?${query}`)).toThrow(UsageError);
+    expect(() => parseChoices(`?${query}`)).toThrow(message);
+  });
+});
+
+describe('toQuery', () => {
+  it('writes a link that reads back the same choices, + as %2B, run only when asked', () => {
+    const c = parseChoices(
+      '?workload=seed,sizes&algorithms=SHA-1&providers=wasm,hash-wasm&samples=6&sizes=1k,1MiB&size=4GiB%2B5&token=t',
+    );
+    const q = toQuery(c);
+    expect(q).toBe(
+      '?workload=seed,sizes&algorithms=SHA-1&providers=wasm,hash-wasm&samples=6&sizes=1k,1MiB&size=4GiB%2B5&token=t',
+    );
+    expect(parseChoices(q)).toEqual(c);
+    expect(toQuery(c, true)).toContain('&run=1');
+  });
+});

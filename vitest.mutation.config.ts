@@ -14,5 +14,7 @@ export default defineConfig({
       'packages/digestlab/test/generated.test.ts',
     ],
     testTimeout: 120_000,
+    // fewer property runs and a shorter size sweep (test/helpers/common.ts, MUTATION_PROFILE)
+    env: { DIGESTLAB_MUTATION: '1' },
   },
 });

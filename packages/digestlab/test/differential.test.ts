@@ -16,9 +16,9 @@ import {
   importState,
   type ProviderChoice,
 } from '../src/index.js';
-import { NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
+import { MUTATION_PROFILE, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
 
-const RUNS = 200;
+const RUNS = MUTATION_PROFILE ? 25 : 200;
 /**
  * 200 runs each; a run that fails is shrunk, and shrinking a 64 KiB input can take long: stop after 15 s and
  * report the smallest counterexample found by then (an interrupted run counts as a failure).

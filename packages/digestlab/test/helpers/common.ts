@@ -7,6 +7,13 @@ import { md2Hex } from './md2.js';
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
 
+/**
+ * Set by vitest.mutation.config.ts for Stryker (npm run test:mutation), which runs the suite once per mutant: the
+ * property tests take fewer runs and the default provider's size sweep stops at 2^17 + 1 bytes (every crossover is
+ * far below), so ~1,200 mutants fit in CI's time. `npm test` never sets it and runs everything in full.
+ */
+export const MUTATION_PROFILE = process.env.DIGESTLAB_MUTATION === '1';
+
 /** node:crypto's name for each algorithm it may have (MD2 is absent from OpenSSL 3). */
 export const NODE_NAMES: Record<AlgorithmName, string> = {
   MD2: 'md2',

@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
 // where Stryker's mutant switch does not reach, and the large tier.
 export default defineConfig({
   test: {
-    include: ['packages/digestlab/test/**/*.test.ts', 'packages/lab/test/overflow.test.ts'],
+    include: [
+      'packages/digestlab/test/**/*.test.ts',
+      'packages/lab/test/overflow.test.ts',
+      'packages/lab/test/overflow-engine.test.ts',
+    ],
     exclude: [
       '**/*.large.test.ts',
       '**/node_modules/**',

@@ -334,6 +334,38 @@ describe('schedule', () => {
   });
 });
 
+describe('a stop sent as a message (a browser Worker without shared memory)', () => {
+  const job = {
+    spec: {
+      algorithm: 'SHA-1' as const,
+      provider: 'ts',
+      size: 64 * 2 ** 20,
+      chunk: 2 ** 16,
+      pattern: 'zeros' as const,
+    },
+  };
+  /** Starts the job and asks it to stop from a timer: a macrotask, as a message from the page would be. */
+  async function stopByTimer(options: Parameters<typeof inProcessRunner>[1]) {
+    const handle = inProcessRunner(rows, options).start(job, () => {});
+    setTimeout(() => handle.stop(), 0);
+    return (await handle.result).outcome;
+  }
+
+  it('without breathe the loop never yields, so the stop arrives only after the job is done', async () => {
+    expect((await stopByTimer({})).status).toBe('done');
+  });
+
+  it('with breathe the loop yields, the stop arrives, and the job stops mid-stream', async () => {
+    let turns = 0;
+    const yieldTurn = () => new Promise<void>((resolve) => setTimeout(() => resolve(void turns++), 0));
+    const outcome = await stopByTimer({ breathe: { everyMs: 0, yield: yieldTurn } });
+    expect(outcome.status).toBe('stopped');
+    expect(turns).toBeGreaterThan(0);
+    expect(outcome).toMatchObject({ bytes: expect.any(Number) });
+    expect((outcome as { bytes: number }).bytes).toBeLessThan(job.spec.size);
+  });
+});
+
 describe('the overflow document', () => {
   const fixture = readFileSync(join(import.meta.dirname, 'fixtures', 'overflow-run.json'), 'utf8');
 

@@ -3,8 +3,6 @@
  * `api/results?token=…` (the token from the page's URL). Relative URLs, so a page served from a subpath asks its
  * own server. On a plain static host there is no collector and the page offers the download only.
  */
-import type { BenchReport } from '@digestlab/lab';
-
 export async function collectorHere(): Promise<boolean> {
   try {
     const r = await fetch('api/status', { headers: { accept: 'application/json' } });
@@ -16,8 +14,8 @@ export async function collectorHere(): Promise<boolean> {
   }
 }
 
-/** Sends a run; resolves to the file name the collector saved it as. */
-export async function sendRun(report: BenchReport, token: string | undefined): Promise<string> {
+/** Sends a run (a bench report or an overflow document); resolves to the file name the collector saved it as. */
+export async function sendRun(report: object, token: string | undefined): Promise<string> {
   const r = await fetch(`api/results?token=${encodeURIComponent(token ?? '')}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

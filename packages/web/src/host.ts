@@ -96,21 +96,26 @@ function platform(): string {
   return n.userAgentData?.mobile ? `${p} (mobile)` : p;
 }
 
-/** `link`: the page's query string, the run's "command line" (opening it again repeats the run). */
-export function browserHost(record: (d: CheckedDigest) => void, link: string, extra: Partial<Host> = {}): Host {
+/** This browser as a report's env says it. `link`: the page's query string, the run's "command line" (opening it
+ * again repeats the run). */
+export function browserEnv(link: string) {
   const device = deviceInfo();
+  return {
+    runtime: 'browser',
+    runtimeVersion: device.userAgent,
+    cpu: 'unknown (browsers do not say)',
+    cores: device.hardwareConcurrency,
+    os: platform(),
+    device,
+    command: link,
+  };
+}
+
+export function browserHost(record: (d: CheckedDigest) => void, link: string, extra: Partial<Host> = {}): Host {
   return {
     reference: browserReference(record),
     versionOf: (pkg) => __PACKAGE_VERSIONS__[pkg],
-    env: {
-      runtime: 'browser',
-      runtimeVersion: device.userAgent,
-      cpu: 'unknown (browsers do not say)',
-      cores: device.hardwareConcurrency,
-      os: platform(),
-      device,
-      command: link,
-    },
+    env: browserEnv(link),
     ...extra,
   };
 }

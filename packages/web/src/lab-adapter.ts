@@ -4,6 +4,19 @@
  * this file is the only one to follow.
  */
 import { allRows, type BenchOptions, type BenchReport, type Host, type Progress, runBench } from '@digestlab/lab';
+import {
+  type Breathe,
+  inProcessRunner,
+  type OverflowAsk,
+  type OverflowEvent,
+  type OverflowPlan,
+  type OverflowSession,
+  parseZeroVectors,
+  planOverflow,
+  resolveRun,
+  runOverflow,
+} from '@digestlab/lab/overflow';
+import zerosText from '../../../vectors/zeros.json?raw';
 import type { RowInfo } from './protocol.js';
 
 /** Known reasons a peer cannot load in a browser, said in words (the raw error is kept after them). */
@@ -75,4 +88,52 @@ export function cellProgress(p: Progress): CellProgress {
     return { phase: p.phase, fraction, workload: check[1], algorithm: check[2], provider: check[3] };
   }
   return { phase: p.phase, fraction };
+}
+
+/**
+ * The expected digests of zeros at every counter boundary (2^29±1, 2^32+5, 257 GiB …), bundled: a browser has no
+ * node:crypto to stream a reference, so without them every zeros job would be UNCHECKED.
+ */
+const VECTORS_NAME = 'vectors/zeros.json';
+
+/**
+ * Yields to the Worker's event loop (a macrotask through a MessageChannel: setTimeout would be clamped to 4 ms once
+ * nested), so the page's Stop, a message, gets in between two updates. About every 50 ms: a stop is felt at once,
+ * and the loop loses about nothing.
+ */
+function breathe(): Breathe {
+  const channel = new MessageChannel();
+  return {
+    everyMs: 50,
+    yield: () =>
+      new Promise<void>((resolve) => {
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  };
+}
+
+export interface OverflowHere {
+  plan: OverflowPlan;
+  /** Starts the plan's jobs one after another in this realm (the Worker); the page sees them as events. */
+  start(onEvent: (e: OverflowEvent) => void): OverflowSession;
+}
+
+/**
+ * Plans an overflow run as `digestlab overflow` does (the same parsers, so a bad value is the CLI's UsageError), with
+ * the stored zero vectors as expected digests and no streaming reference (WebCrypto cannot stream): other jobs are
+ * UNCHECKED and say which rows agree.
+ */
+export function overflowHere(ask: OverflowAsk, host: Host): OverflowHere {
+  const rows = allRows(host);
+  const plan = planOverflow(resolveRun(ask, rows), {
+    vectors: parseZeroVectors(zerosText, VECTORS_NAME),
+    vectorsName: VECTORS_NAME,
+    versionOf: (library) => host.versionOf?.(library) ?? null,
+  });
+  return {
+    plan,
+    start: (onEvent) =>
+      runOverflow(plan, { runner: inProcessRunner(rows, { breathe: breathe() }), concurrency: 1, onEvent }),
+  };
 }

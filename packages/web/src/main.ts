@@ -3,13 +3,24 @@
  * changed (and writes it back into the URL), drives the Worker during a run, then shows the results.
  */
 import { allRows, type BenchReport, resolveProviders, UsageError } from '@digestlab/lab';
+import { PATTERNS, resolveRun, selectProviders } from '@digestlab/lab/overflow';
 import { algorithms as libraryAlgorithms, ready } from 'digestlab';
-import { collectorHere, sendRun } from './collector.js';
+import { collectorHere } from './collector.js';
 import { mountCompare } from './compare-view.js';
-import { byId, download, h, scroll, showError } from './dom.js';
+import { deliver, runFileName } from './deliver.js';
+import { byId, h, scroll, showError } from './dom.js';
 import type { CheckedDigest } from './host.js';
 import { cellProgress } from './lab-adapter.js';
-import { type Choices, COMING_WORKLOADS, PAGE_WORKLOADS, parseChoices, toQuery } from './params.js';
+import { runOverflowView } from './overflow-view.js';
+import {
+  type BenchWorkload,
+  type Choices,
+  DEFAULT_OVERFLOW_SIZE,
+  isOverflow,
+  PAGE_WORKLOADS,
+  parseChoices,
+  toQuery,
+} from './params.js';
 import type { FromWorker, RowInfo } from './protocol.js';
 import { resultsView } from './results.js';
 
@@ -36,9 +47,27 @@ function initialChoices(): { choices: Choices; error?: string } {
   }
 }
 
-/** Checks the provider ids against every row the lab has (the engine's own check and message). */
+/**
+ * Checks the provider ids against every row the lab has (the engine's own check and message: overflow's also takes
+ * default, ours, peers and all).
+ */
 function checkProviders(choices: Choices): void {
-  if (choices.providers) resolveProviders(choices.providers, allRows());
+  if (!choices.providers) return;
+  if (isOverflow(choices)) resolveRun({ providers: choices.providers.join(',') }, allRows());
+  else resolveProviders(choices.providers, allRows());
+}
+
+/**
+ * The rows a run takes when none are named: a bench every row available here; overflow the engine's default (our
+ * streaming providers: `digestlab overflow`'s), less those this browser lacks. Named explicitly to the engine, so
+ * a row that cannot run here is not planned as a job.
+ */
+function defaultProviders(overflow: boolean): string[] {
+  const here = rows.filter((r) => !r.unavailable).map((r) => r.id);
+  if (!overflow) return here;
+  return selectProviders(undefined, allRows())
+    .map((s) => s.row.id)
+    .filter((id) => here.includes(id));
 }
 
 function checkbox(name: string, value: string, checked: boolean, disabled = false): HTMLInputElement {
@@ -50,13 +79,11 @@ function fieldset(title: string, ...children: (Node | string)[]): HTMLFieldSetEl
 }
 
 function buildForm(choices: Choices): void {
-  const chosenProviders = choices.providers ?? rows.filter((r) => !r.unavailable).map((r) => r.id);
+  const chosenProviders = choices.providers ?? defaultProviders(isOverflow(choices));
   const workloads = fieldset(
     'Workloads',
     ...PAGE_WORKLOADS.map((w) => h('label', {}, checkbox('workload', w, choices.workloads.includes(w)), ` ${w}`)),
-    ...COMING_WORKLOADS.map((w) =>
-      h('label', { class: 'unavailable' }, checkbox('workload', w, false, true), ` ${w} (coming: digestlab ${w})`),
-    ),
+    h('span', { class: 'reason' }, 'overflow runs on its own: one digest of a long input per algorithm and provider'),
   );
   const algorithms = fieldset(
     'Algorithms',
@@ -91,6 +118,28 @@ function buildForm(choices: Choices): void {
       'sizes (sizes workload) ',
       h('input', { type: 'text', name: 'sizes', value: choices.sizesText, size: 14, placeholder: '1MiB' }),
     ),
+    h(
+      'label',
+      {},
+      'size (overflow) ',
+      h('input', {
+        type: 'text',
+        name: 'size',
+        value: choices.size ?? DEFAULT_OVERFLOW_SIZE,
+        size: 14,
+        placeholder: '2^29+1, 4GiB+5, 257GiB',
+      }),
+    ),
+    h(
+      'label',
+      {},
+      'pattern (overflow) ',
+      h(
+        'select',
+        { name: 'pattern' },
+        ...PATTERNS.map((p) => h('option', { value: p, selected: p === (choices.pattern ?? 'zeros') }, p)),
+      ),
+    ),
   );
   const share = h('p', { class: 'share' }, 'Link to this run: ', h('a', { id: 'share', href: '#' }, ''));
   form.replaceChildren(
@@ -104,14 +153,31 @@ function buildForm(choices: Choices): void {
   form.dataset.state = 'ready';
 }
 
+/**
+ * Overflow runs on its own with its own defaults: choosing it unticks the bench workloads and ticks overflow's
+ * algorithms and rows (SHA-1; our streaming providers), and choosing a bench workload goes back, so the form never
+ * asks for an hour-long run by accident.
+ */
+function switchMode(overflow: boolean): void {
+  const boxes = (name: string) => form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]:not(:disabled)`);
+  const was = [...boxes('workload')].some((b) => b.checked && b.value === 'overflow' && !overflow);
+  if (!overflow && !was) return;
+  for (const b of boxes('workload')) if ((b.value === 'overflow') !== overflow) b.checked = false;
+  const defaults = parseChoices(overflow ? 'workload=overflow' : '');
+  for (const b of boxes('algorithm')) b.checked = defaults.algorithms.includes(b.value as never);
+  const ids = defaultProviders(overflow);
+  for (const b of boxes('provider')) b.checked = ids.includes(b.value);
+}
+
 /** The form's choices, read by the same parser as the URL (so a bad value gets the same message). */
 function formChoices(token: string | undefined): Choices {
   const data = new FormData(form);
   const all = (name: string) => data.getAll(name).map(String);
   const enc = (v: string) => encodeURIComponent(v).replace(/%2C/g, ',');
   const chosen = all('provider');
-  // every available row is the default: the link then says nothing, and stays short
-  const everyRow = rows.filter((r) => !r.unavailable).map((r) => r.id);
+  const overflow = all('workload').includes('overflow');
+  // the default rows: the link then says nothing, and stays short
+  const everyRow = defaultProviders(overflow);
   const isDefault = chosen.length === everyRow.length && everyRow.every((id) => chosen.includes(id));
   const query = [
     `workload=${enc(all('workload').join(','))}`,
@@ -119,6 +185,9 @@ function formChoices(token: string | undefined): Choices {
     ...(isDefault ? [] : [`providers=${enc(chosen.join(','))}`]),
     `samples=${enc(String(data.get('samples') ?? ''))}`,
     `sizes=${enc(String(data.get('sizes') ?? ''))}`,
+    ...(overflow
+      ? [`size=${enc(String(data.get('size') ?? ''))}`, `pattern=${enc(String(data.get('pattern') ?? ''))}`]
+      : []),
     ...(token ? [`token=${enc(token)}`] : []),
   ].join('&');
   const choices = parseChoices(query);
@@ -179,14 +248,33 @@ function formatSeconds(s: number): string {
 function run(choices: Choices): void {
   if (running) return;
   running = true;
-  state('running');
   showError(undefined);
-  const providers = choices.providers ?? rows.filter((r) => !r.unavailable).map((r) => r.id);
+  const runButton = byId<HTMLButtonElement>('run');
+  runButton.disabled = true;
+  if (isOverflow(choices)) {
+    void runOverflowView(
+      { ...choices, providers: choices.providers ?? defaultProviders(true) },
+      {
+        worker,
+        progressBox,
+        resultsBox,
+        collector,
+        state,
+        showError,
+        ended: () => {
+          running = false;
+          runButton.disabled = false;
+        },
+      },
+    );
+    return;
+  }
+  state('running');
+  const providers = choices.providers ?? defaultProviders(false);
   const status = h('p', { id: 'status' }, 'Checking every row against the reference…');
   progressBox.replaceChildren(h('h2', {}, 'Running'), status, ...progressGrid(choices, providers));
   progressBox.hidden = false;
   resultsBox.hidden = true;
-  (byId<HTMLButtonElement>('run') as HTMLButtonElement).disabled = true;
   const started = performance.now();
   let timingFrom = 0;
   let last = '';
@@ -213,21 +301,21 @@ function run(choices: Choices): void {
       return;
     }
     running = false;
-    (byId<HTMLButtonElement>('run') as HTMLButtonElement).disabled = false;
+    runButton.disabled = false;
     if (m.type === 'error') {
       state('error');
       progressBox.hidden = true;
       showError(m.usage ? m.message : `The run failed: ${m.message}`);
       return;
     }
-    if (m.type === 'done') void finished(m.report, m.digests, choices);
+    if (m.type === 'done') finished(m.report, m.digests, choices);
   };
   worker.postMessage({
     type: 'run',
     // the token stays out of the report: it would be saved and shared with the run
     link: toQuery({ ...choices, token: undefined }),
     options: {
-      workloads: choices.workloads,
+      workloads: choices.workloads as BenchWorkload[],
       algorithms: choices.algorithms,
       providers,
       samples: choices.samples,
@@ -236,30 +324,13 @@ function run(choices: Choices): void {
   });
 }
 
-async function finished(report: BenchReport, digests: CheckedDigest[], choices: Choices): Promise<void> {
+function finished(report: BenchReport, digests: CheckedDigest[], choices: Choices): void {
   progressBox.hidden = true;
-  const name = `digestlab-bench-${report.env.date.replace(/[:.]/g, '-')}.json`;
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  const saved = h('span', { id: 'saved', class: 'small' });
-  const actions = h('p', {}, h('button', { type: 'button', id: 'download' }, 'Download JSON'), ' ', saved);
-  actions.querySelector('button')?.addEventListener('click', () => download(name, json));
+  const { actions, send } = deliver(runFileName('bench', report.env.date), report, choices.token, collector);
   resultsBox.replaceChildren(...resultsView(report, digests, actions));
   resultsBox.hidden = false;
   state('done');
-  if (!(await collector)) return;
-  if (!choices.token) {
-    // the collector refuses runs without its token; say where the right URL is rather than be refused
-    saved.textContent = 'digestlab web is collecting, but this URL has no token: open the URL it printed to send runs.';
-    return;
-  }
-  saved.textContent = 'Sending to the collector…';
-  try {
-    const file = await sendRun(report, choices.token);
-    saved.textContent = `Saved by digestlab web as ${file}`;
-    saved.dataset.file = file;
-  } catch (e) {
-    saved.textContent = `Not saved: ${e instanceof Error ? e.message : String(e)}. Download it instead.`;
-  }
+  void send();
 }
 
 async function benchView(): Promise<void> {
@@ -286,7 +357,9 @@ async function benchView(): Promise<void> {
   buildForm(problem ? parseChoices(choices.token ? `token=${encodeURIComponent(choices.token)}` : '') : choices);
   let current = problem ? undefined : choices;
   if (current) writeLink(current);
-  form.addEventListener('change', () => {
+  form.addEventListener('change', (e) => {
+    const target = e.target as HTMLInputElement;
+    if (target.name === 'workload' && target.checked) switchMode(target.value === 'overflow');
     try {
       current = formChoices(choices.token);
       showError(undefined);

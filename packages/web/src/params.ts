@@ -12,13 +12,21 @@ import {
   resolveAlgorithms,
   UsageError,
 } from '@digestlab/lab';
+import { parseSizes, patternOption } from '@digestlab/lab/overflow';
 import type { AlgorithmName } from 'digestlab';
 
-/** The workloads the page runs. `stream` is the CLI's alone (a long-lived digest says little more in a browser). */
-export const PAGE_WORKLOADS = ['seed', 'sizes', 'many'] as const;
+/** The bench workloads the page runs. `stream` is the CLI's alone (a long-lived digest says little more here). */
+export const BENCH_WORKLOADS = ['seed', 'sizes', 'many'] as const;
+/** Every workload the page runs: the bench's, and `overflow` (the engine of `digestlab overflow`). */
+export const PAGE_WORKLOADS = [...BENCH_WORKLOADS, 'overflow'] as const;
 export type PageWorkload = (typeof PAGE_WORKLOADS)[number];
-/** Listed, not run yet: the overflow engine still lives in the CLI (issue 9, point 9). */
-export const COMING_WORKLOADS = ['overflow'] as const;
+export type BenchWorkload = (typeof BENCH_WORKLOADS)[number];
+
+/** The page's overflow default: long enough to cross 2^32 bytes (the 32-bit byte-count bugs), short enough for a
+ * phone (the CLI's default, the seed's 257 GiB, would take hours there). */
+export const DEFAULT_OVERFLOW_SIZE = '4GiB+5';
+/** Overflow's algorithms when none are named: the seed's SHA-1, as the CLI. */
+export const DEFAULT_OVERFLOW_ALGORITHMS: readonly AlgorithmName[] = ['SHA-1'];
 
 export interface Choices {
   workloads: PageWorkload[];
@@ -33,9 +41,14 @@ export interface Choices {
   run: boolean;
   /** The collector's token, set by `digestlab web`. */
   token?: string;
-  /** Overflow parameters, kept as typed so a shared link keeps them (the page does not run overflow yet). */
+  /** Overflow's `size` and `pattern`, as typed (`2^29+1`): checked by the CLI's parser, kept so a link keeps them. */
   size?: string;
   pattern?: string;
+}
+
+/** Is this an overflow run (which runs on its own, not beside bench workloads)? */
+export function isOverflow(choices: Pick<Choices, 'workloads'>): boolean {
+  return choices.workloads.includes('overflow');
 }
 
 export const DEFAULT_SIZES = '1MiB';
@@ -76,19 +89,22 @@ export function parseChoices(search: string): Choices {
   const get = (name: string) => q.get(name);
   const workloadText = get('workload');
   const workloads = inParameter('workload', workloadText ?? '', () => {
-    const names = parseWorkloads(workloadText, [...PAGE_WORKLOADS, ...COMING_WORKLOADS]) ?? ['seed', 'sizes'];
-    const coming = names.filter((n) => (COMING_WORKLOADS as readonly string[]).includes(n));
-    if (coming.length > 0) {
+    const names = [...new Set(parseWorkloads(workloadText, PAGE_WORKLOADS) ?? ['seed', 'sizes'])] as PageWorkload[];
+    // one run, one report: a bench report and an overflow document are different schemas
+    if (names.includes('overflow') && names.length > 1) {
       throw new UsageError(
-        `workload ${coming.join(', ')} is not in the page yet (coming); run it with \`digestlab ${coming[0]}\``,
+        'overflow runs on its own (its report is digestlab-overflow/1): open it as a link of its own',
       );
     }
-    return [...new Set(names)] as PageWorkload[];
+    return names;
   });
   if (workloads.length === 0) throw new UsageError(`URL parameter workload: choose at least one workload`);
+  const overflow = isOverflow({ workloads });
   const algorithmsText = get('algorithms');
   const algorithms = inParameter('algorithms', algorithmsText ?? '', () =>
-    resolveAlgorithms(parseList(algorithmsText)),
+    algorithmsText === undefined && overflow
+      ? [...DEFAULT_OVERFLOW_ALGORITHMS]
+      : resolveAlgorithms(parseList(algorithmsText)),
   );
   const providers = parseList(get('providers'));
   const samplesText = get('samples');
@@ -98,8 +114,13 @@ export function parseChoices(search: string): Choices {
   const sizes = inParameter('sizes', sizesText, () => (parseList(sizesText) ?? []).map(parseSize));
   if (sizes.length === 0) throw new UsageError(`URL parameter sizes: give at least one size, e.g. ${DEFAULT_SIZES}`);
   const token = get('token');
-  const size = get('size');
-  const pattern = get('pattern');
+  const size = get('size') ?? (overflow ? DEFAULT_OVERFLOW_SIZE : undefined);
+  const pattern = get('pattern') ?? (overflow ? 'zeros' : undefined);
+  if (overflow) {
+    // the messages `digestlab overflow --size` and `--pattern` give
+    inParameter('size', size ?? '', () => parseSizes(size ?? ''));
+    inParameter('pattern', pattern ?? '', () => patternOption(pattern ?? ''));
+  }
   return {
     workloads,
     algorithms,

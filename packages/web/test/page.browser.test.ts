@@ -1,35 +1,44 @@
 /**
- * The page in Chromium: a run from its URL (table, digests against Node's, no long task, no console error, no
- * request elsewhere, 360 px without sideways scrolling, the JSON download, the collector), the compare view, and
- * bad URL parameters (the CLI's message, nothing run). Screenshots go to test-results/ (git-ignored).
+ * The page in Chromium, served by the real `digestlab web` (its collector, its results folder): a run from its URL
+ * (table, digests against Node's, no long task, no console error, no request elsewhere, 360 px without sideways
+ * scrolling, the JSON download, the run saved and accepted by `digestlab compare`), an overflow run (verdicts
+ * against the stored vectors, the document on disk, Stop), the compare view, and bad URL parameters (the CLI's
+ * message, nothing run). A plain static host under a subpath has its own tiny server (serve.ts). Screenshots go to
+ * test-results/ (git-ignored).
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type BenchReport, parseReport, SEED_INPUT } from '@digestlab/lab';
+import { parseOverflowReport, parseZeroVectors } from '@digestlab/lab/overflow';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/test/run.js';
 import { DIST, launch, SHOTS } from './chromium.js';
-import { type Served, serveDist } from './serve.js';
+import { DIGESTLAB, type DigestlabWeb, startDigestlabWeb } from './digestlab-web.js';
+import { serveDist } from './serve.js';
 
-const TOKEN = 'test-token-1';
 const ALGORITHMS = ['MD5', 'SHA-256'];
 const PROVIDERS = ['ts', 'wasm', 'auto'];
-const RUN = `?workload=seed&algorithms=${ALGORITHMS.join(',')}&providers=${PROVIDERS.join(',')}&samples=5&run=1&token=${TOKEN}`;
 const NODE_NAMES: Record<string, string> = { MD5: 'md5', 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-512': 'sha512' };
 
 let browser: Browser;
-let served: Served;
+let web: DigestlabWeb;
+/** The runs saved before the current test's, so a test finds its own. */
+let seen: string[] = [];
+const newRuns = () => web.saved().filter((f) => !seen.includes(f));
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await launch();
-  served = await serveDist(DIST, { collector: { token: TOKEN } });
+  web = await startDigestlabWeb();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await served?.close();
+  // Ctrl-C closes it cleanly: exit 0
+  expect(await web?.stop()).toBe(0);
 });
 
 /** A page that records console errors, long tasks and every request's origin. */
@@ -37,7 +46,7 @@ async function watchedPage(context: BrowserContext): Promise<{ page: Page; error
   const page = await context.newPage();
   const errors: string[] = [];
   const foreign: string[] = [];
-  const origin = new URL(served.url).origin;
+  const origin = new URL(web.url).origin;
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
@@ -65,7 +74,8 @@ describe('a run from its URL', () => {
   beforeAll(async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     ({ page, errors, foreign } = await watchedPage(context));
-    await page.goto(`${served.url}${RUN}`);
+    const run = `?workload=seed&algorithms=${ALGORITHMS.join(',')}&providers=${PROVIDERS.join(',')}&samples=5&run=1`;
+    await page.goto(`${web.url}${run}&token=${web.token}`);
     // during the run: cells marked as they are timed, and an estimate of the time left
     await page.waitForSelector('.cells td.timing');
     await page.waitForFunction(() => /left/.test(document.getElementById('status')?.textContent ?? ''));
@@ -117,9 +127,20 @@ describe('a run from its URL', () => {
     expect(foreign).toEqual([]);
   });
 
-  it('sent the run to the collector and shows the file name', async () => {
-    expect(served.received).toHaveLength(1);
-    expect(await page.locator('#saved').getAttribute('data-file')).toBe('run-1.json');
+  it('sent the run to digestlab web, which saved it, shows its name, and `digestlab compare` accepts it', async () => {
+    await page.waitForSelector('#saved[data-file]');
+    const files = web.saved();
+    expect(files).toHaveLength(1);
+    expect(await page.locator('#saved').getAttribute('data-file')).toBe(files[0]);
+    expect(files[0]).toMatch(/^\d{8}T\d{6}Z-[a-z0-9-]+\.json$/);
+    const saved = parseReport(web.read(files[0]), files[0]);
+    expect(saved.results.map((r) => r.provider).sort()).toEqual(ALGORITHMS.flatMap(() => PROVIDERS).sort());
+    // `digestlab compare` takes two or more runs: this one against itself, every ratio 1
+    const path = join(web.results, files[0]);
+    const table = execFileSync(process.execPath, [DIGESTLAB, 'compare', path, path], { encoding: 'utf8' });
+    for (const p of PROVIDERS) expect(table).toContain(p);
+    expect(table).toContain(files[0]);
+    seen = files;
   });
 
   it('downloads the run as JSON that parseReport accepts, with the chosen cells', async () => {
@@ -129,7 +150,7 @@ describe('a run from its URL', () => {
     expect(report.env.device?.userAgent).toMatch(/Chrom/);
     const cells = report.results.map((r) => `${r.workload} ${r.algorithm} ${r.provider} ${r.status}`).sort();
     expect(cells).toEqual(ALGORITHMS.flatMap((a) => PROVIDERS.map((p) => `seed ${a} ${p} ok`)).sort());
-    expect(served.received[0].env.date).toBe(report.env.date);
+    expect(parseReport(web.read(seen[0])).env.date).toBe(report.env.date);
   });
 
   it('fits a 360 px wide screen (nothing scrolls sideways); screenshots', async () => {
@@ -149,8 +170,8 @@ describe('a run from its URL', () => {
   });
 
   it('compares three runs in the compare view, each against the first', async () => {
-    const json = JSON.stringify(served.received[0]);
-    await page.goto(`${served.url}#compare`);
+    const json = web.read(seen[0]);
+    await page.goto(`${web.url}#compare`);
     await page.setInputFiles('#compare-files', [
       { name: 'a.json', mimeType: 'application/json', buffer: Buffer.from(json) },
       { name: 'b.json', mimeType: 'application/json', buffer: Buffer.from(json) },
@@ -165,12 +186,94 @@ describe('a run from its URL', () => {
   });
 });
 
+describe('an overflow run from its URL: 2^29+1 zeros through ts and wasm', () => {
+  const SIZE = 2 ** 29 + 1;
+  const VECTORS = parseZeroVectors(readFileSync(new URL('../../../vectors/zeros.json', import.meta.url), 'utf8'));
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    ({ page, errors } = await watchedPage(context));
+    await page.goto(
+      `${web.url}?workload=overflow&size=2^29%2B1&algorithms=SHA-1&providers=ts,wasm&run=1&token=${web.token}`,
+    );
+    // during the run: a job's progress with the time left
+    await page.waitForFunction(() => /left/.test(document.getElementById('status')?.textContent ?? ''));
+    await page.waitForSelector('body[data-state="done"]', { timeout: 4 * 60_000 });
+    await page.waitForSelector('#saved[data-file]');
+  }, 5 * 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('both rows PASS against the stored vector, computed in Chromium', async () => {
+    const rows = await page.locator('#verdicts tr[data-verdict]').evaluateAll((trs) =>
+      trs.map((t) => {
+        const { provider, algorithm, verdict } = (t as HTMLElement).dataset;
+        return { provider, algorithm, verdict, text: t.textContent };
+      }),
+    );
+    expect(rows.map((r) => `${r.provider} ${r.algorithm} ${r.verdict}`).sort()).toEqual([
+      'ts SHA-1 PASS',
+      'wasm SHA-1 PASS',
+    ]);
+    const expected = VECTORS.digests['SHA-1']?.[String(SIZE)] as string;
+    expect(expected).toMatch(/^[0-9a-f]{40}$/);
+    for (const r of rows) expect(r.text).toContain(expected);
+    expect(await page.locator('pre.summary').textContent()).toContain('PASS');
+  });
+
+  it('kept the main thread free (no long task over 200 ms) and logged no error', async () => {
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    expect(longTasks.filter((d) => d > 200)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('the POSTed digestlab-overflow/1 document is on disk, and the download is the same run', async () => {
+    const file = await page.locator('#saved').getAttribute('data-file');
+    expect(newRuns()).toEqual([file]);
+    const doc = parseOverflowReport(web.read(file as string), file as string);
+    expect(doc.summary).toMatchObject({ PASS: 2, FAIL: 0, exitCode: 0, interrupted: false });
+    expect(doc.results.map((r) => [r.provider, r.bytes, r.expectedSource])).toEqual(
+      expect.arrayContaining([
+        ['ts', SIZE, 'vectors/zeros.json'],
+        ['wasm', SIZE, 'vectors/zeros.json'],
+      ]),
+    );
+    expect(doc.env.runtime).toBe('browser');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    const downloaded = parseOverflowReport(readFileSync(await download.path(), 'utf8'), 'download');
+    expect(downloaded.env.date).toBe(doc.env.date);
+    await page.setViewportSize({ width: 360, height: 780 });
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+    await page.screenshot({ path: `${SHOTS}overflow-phone.png`, fullPage: true });
+    seen = web.saved();
+  });
+
+  it('Stop ends a long run at once: the running job INTERRUPTED, the page still answering', async () => {
+    const p = await context.newPage();
+    await p.goto(`${web.url}?workload=overflow&size=257GiB&providers=ts&run=1`);
+    await p.waitForSelector('#jobs tr[data-state="running"]');
+    await p.waitForFunction(() => /MiB/.test(document.querySelector('#jobs td.bytes')?.textContent ?? ''));
+    const asked = Date.now();
+    await p.click('#stop');
+    await p.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
+    expect(Date.now() - asked).toBeLessThan(10_000);
+    expect(await p.locator('#verdicts tr[data-provider="ts"]').getAttribute('data-verdict')).toBe('INTERRUPTED');
+    expect(await p.locator('#results h2').textContent()).toMatch(/stopped/);
+  });
+});
+
 describe('the form before a run', () => {
   it('lists what runs here, offers every choice, and writes each change into the URL and the link', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     try {
       const { page, errors } = await watchedPage(context);
-      await page.goto(served.url);
+      await page.goto(web.url);
       await page.waitForSelector('body[data-state="ready"]');
       const checked = (name: string) =>
         page.locator(`input[name="${name}"]:checked`).evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value));
@@ -182,7 +285,6 @@ describe('the form before a run', () => {
       expect(providers).not.toContain('sha.js');
       expect(await page.locator('label[data-row="sha.js"] .reason').textContent()).toMatch(/Buffer/);
       expect(await page.locator('label[data-row="node"] .reason').textContent()).toMatch(/node:crypto/);
-      expect(await page.locator('input[value="overflow"]').isDisabled()).toBe(true);
       // a change: the URL and the share link follow it; only a changed provider list is written out
       expect(new URL(page.url()).searchParams.has('providers')).toBe(false);
       await page.uncheck('input[name="provider"][value="ts"]');
@@ -191,6 +293,14 @@ describe('the form before a run', () => {
       expect(url.searchParams.get('workload')).toBe('seed,sizes,many');
       expect(url.searchParams.get('providers')?.split(',')).not.toContain('ts');
       expect(await page.locator('#share').getAttribute('href')).toBe(page.url());
+      // overflow runs on its own, with its defaults: SHA-1 through our streaming rows, 4GiB+5 in the link
+      await page.check('input[name="workload"][value="overflow"]');
+      expect(await checked('workload')).toEqual(['overflow']);
+      expect(await checked('algorithm')).toEqual(['SHA-1']);
+      expect(await checked('provider')).toEqual(['ts', 'wasm']);
+      expect(new URL(page.url()).search).toContain('size=4GiB%2B5');
+      await page.check('input[name="workload"][value="seed"]');
+      expect(await checked('workload')).toEqual(['seed']);
       // a bad value typed in the form: the CLI's message, and the Run button does nothing
       await page.fill('input[name="sizes"]', '1x');
       await page.locator('input[name="sizes"]').dispatchEvent('change');
@@ -219,6 +329,8 @@ describe('bad URL parameters: the CLI’s message, and nothing runs', () => {
     ['samples=5.5', ['bench', '--samples', '5.5'], (m) => m],
     ['algorithms=MD4', ['bench', '--algorithms', 'MD4'], (m) => m],
     ['workload=seed&sizes=1x', ['bench', '--sizes', '1x'], (m) => m],
+    ['workload=overflow&size=4G', ['overflow', '--size', '4G'], (m) => m],
+    ['workload=overflow&pattern=ones', ['overflow', '--pattern', 'ones'], (m) => m],
     // the valid lists differ (the CLI has node:crypto and cold; the page has overflow): the message up to them
     ['providers=ts,nope', ['bench', '--providers', 'nope', '--algorithms', 'MD5'], (m) => m.split(' valid ')[0]],
     ['workload=seed,warm', ['bench', '--workload', 'warm'], (m) => m.split(' valid ')[0]],
@@ -228,7 +340,7 @@ describe('bad URL parameters: the CLI’s message, and nothing runs', () => {
       const expected = part(await cliMessage(args));
       const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
       const { page, errors } = await watchedPage(context);
-      await page.goto(`${served.url}?${query}&run=1`);
+      await page.goto(`${web.url}?${query}&run=1`);
       await page.waitForSelector('body[data-state="error"]');
       expect(await page.locator('#error').textContent()).toContain(expected);
       await page.waitForTimeout(300);
@@ -251,7 +363,7 @@ describe('outside a secure context (plain HTTP on a name that is not localhost)'
     // lab.test resolves to the test server, but is not a potentially trustworthy origin: no crypto.subtle
     insecure = await launch(['--host-resolver-rules=MAP lab.test 127.0.0.1']);
     const page = await insecure.newPage();
-    const url = served.url.replace('127.0.0.1', 'lab.test');
+    const url = web.url.replace('127.0.0.1', 'lab.test');
     await page.goto(`${url}?workload=seed&algorithms=SHA-256&providers=ts,webcrypto&samples=5&run=1`);
     await page.waitForSelector('body[data-state="done"]', { timeout: 2 * 60_000 });
     expect(await page.evaluate(() => window.isSecureContext)).toBe(false);

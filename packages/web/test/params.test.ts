@@ -42,10 +42,38 @@ describe('parseChoices', () => {
       'workload=stream',
       'URL parameter workload=stream: unknown workload "stream"; valid workloads: seed, sizes, many, overflow',
     ],
-    ['workload=overflow', 'workload overflow is not in the page yet'],
+    ['workload=overflow,seed', 'URL parameter workload=overflow,seed: overflow runs on its own'],
+    ['workload=overflow&size=4G', 'URL parameter size=4G: --size: ambiguous or unknown unit "G" in "4G"'],
+    ['workload=overflow&size=-1', 'URL parameter size=-1: --size:'],
+    [
+      'workload=overflow&pattern=ones',
+      'URL parameter pattern=ones: --pattern must be one of zeros, ramp, index (got "ones")',
+    ],
   ])('%s: the CLI parser’s message', (query, message) => {
     expect(() => parseChoices(`?${query}`)).toThrow(UsageError);
     expect(() => parseChoices(`?${query}`)).toThrow(message);
+  });
+});
+
+describe('overflow', () => {
+  it('defaults: 4GiB+5 of zeros through SHA-1; the providers left to the engine (our streaming ones)', () => {
+    const c = parseChoices('?workload=overflow');
+    expect(c).toMatchObject({ workloads: ['overflow'], algorithms: ['SHA-1'], size: '4GiB+5', pattern: 'zeros' });
+    expect(c.providers).toBeUndefined();
+  });
+
+  it('reads size as the CLI writes it, with + kept, and the other parameters', () => {
+    const c = parseChoices('?workload=overflow&size=2^29+1&pattern=index&algorithms=md5,sha1&providers=ts,wasm');
+    expect(c).toMatchObject({
+      size: '2^29+1',
+      pattern: 'index',
+      algorithms: ['MD5', 'SHA-1'],
+      providers: ['ts', 'wasm'],
+    });
+    expect(toQuery(c)).toBe(
+      '?workload=overflow&algorithms=MD5,SHA-1&providers=ts,wasm&samples=5&size=2%5E29%2B1&pattern=index',
+    );
+    expect(parseChoices(toQuery(c))).toEqual(c);
   });
 });
 

@@ -1,13 +1,12 @@
 /**
- * The browser tests' server: the built page from a folder on a free 127.0.0.1 port, under a subpath (the page must
- * work from any folder of a static host), with an optional stand-in for `digestlab web`'s collector. One function,
- * so the tests can switch to the real `digestlab web` when it exists.
+ * A plain static host for the browser tests: the built page from a folder on a free 127.0.0.1 port, under a subpath
+ * (the page must work from any folder of a static host, without a collector). Where a collector is involved the
+ * tests start the real `digestlab web` (digestlab-web.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { type BenchReport, parseReport } from '@digestlab/lab';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,23 +20,18 @@ const TYPES: Record<string, string> = {
 export interface Served {
   /** The page's URL, ending in `/`. */
   url: string;
-  /** Runs the collector accepted, in order. */
-  received: BenchReport[];
   /** Every path asked for. */
   requests: string[];
   close(): Promise<void>;
 }
 
 export interface ServeOptions {
-  /** Answer `GET api/status` and `POST api/results?token=…` as `digestlab web` does. Default: a static host. */
-  collector?: { token: string };
   /** The folder under which the page is served. Default `/lab/`. */
   base?: string;
 }
 
 export async function serveDist(dir: string, options: ServeOptions = {}): Promise<Served> {
   const base = options.base ?? '/lab/';
-  const received: BenchReport[] = [];
   const requests: string[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -48,19 +42,6 @@ export async function serveDist(dir: string, options: ServeOptions = {}): Promis
     };
     if (!url.pathname.startsWith(base)) return send(404, 'not found');
     const path = url.pathname.slice(base.length);
-    const c = options.collector;
-    if (c && path === 'api/status' && req.method === 'GET') return send(200, '{"collector":true}', TYPES['.json']);
-    if (c && path === 'api/results' && req.method === 'POST') {
-      if (url.searchParams.get('token') !== c.token) return send(403, 'wrong token');
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      try {
-        received.push(parseReport(Buffer.concat(chunks).toString('utf8'), 'POST'));
-      } catch (e) {
-        return send(400, (e as Error).message);
-      }
-      return send(201, JSON.stringify({ file: `run-${received.length}.json` }), TYPES['.json']);
-    }
     const file = normalize(join(dir, path === '' ? 'index.html' : decodeURIComponent(path)));
     if (!file.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return send(403, 'outside the folder');
     try {
@@ -75,7 +56,6 @@ export async function serveDist(dir: string, options: ServeOptions = {}): Promis
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${base}`,
-    received,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -4,12 +4,15 @@
  * can weigh on the next; jobs interleave only where they await.
  */
 import type { Row } from '../rows.js';
+import type { Breathe } from './runner.js';
 import { type JobHandle, type JobResult, type Runner, TERMINATED } from './scheduler.js';
 import { type FromWorker, runWorkerJob } from './worker.js';
 
 export interface InProcessOptions {
   /** Peak resident set size when a job ends, where the host knows it. */
   peakRssBytes?(): number | null;
+  /** Lets the realm's event loop run during a job, so a stop sent as a message arrives (a browser Worker). */
+  breathe?: Breathe;
 }
 
 export function inProcessRunner(rows: readonly Row[], options: InProcessOptions = {}): Runner {
@@ -29,6 +32,7 @@ export function inProcessRunner(rows: readonly Row[], options: InProcessOptions 
         post,
         shouldStop: () => stopped,
         ...(options.peakRssBytes ? { peakRssBytes: options.peakRssBytes } : {}),
+        ...(options.breathe ? { breathe: options.breathe } : {}),
       }).then(
         (): JobResult =>
           !terminated && outcome

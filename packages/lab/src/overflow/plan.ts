@@ -50,6 +50,12 @@ export function sizeOption(name: string, text: string | undefined, fallback: num
   }
 }
 
+/** `--pattern`: one of {@link PATTERNS}, else a UsageError saying which (the CLI's flag, a page's parameter). */
+export function patternOption(text: string): Pattern {
+  if (!isPattern(text)) throw new UsageError(`--pattern must be one of ${PATTERNS.join(', ')} (got "${text}")`);
+  return text;
+}
+
 /** `--size`: one size, or several separated by commas (each a job of its own). */
 export function parseSizes(text: string): number[] {
   const parts = text.split(',').map((t) => t.trim());
@@ -128,9 +134,7 @@ export interface RunChoice {
 export function resolveRun(ask: OverflowAsk, rows: readonly Row[], resumed?: Resumed): RunChoice {
   const sizes = ask.size !== undefined ? parseSizes(ask.size) : undefined;
   const chunk = ask.chunk !== undefined ? sizeOption('chunk', ask.chunk, DEFAULT_CHUNK, 1) : undefined;
-  if (ask.pattern !== undefined && !isPattern(ask.pattern)) {
-    throw new UsageError(`--pattern must be one of ${PATTERNS.join(', ')} (got "${ask.pattern}")`);
-  }
+  if (ask.pattern !== undefined) patternOption(ask.pattern);
   const algorithms = resolveAlgorithms(listOption(ask.algorithms) ?? ['SHA-1']);
   const selection = selectProviders(listOption(ask.providers), rows);
   if (chunk !== undefined && chunk > MAX_CHUNK) throw new UsageError('--chunk: at most 1GiB');

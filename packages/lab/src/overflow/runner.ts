@@ -48,6 +48,19 @@ export interface JobHooks {
   shouldStop?(): boolean;
   /** Called after every update (tests use it to slow a job down). */
   afterUpdate?(bytes: number): void;
+  /** Gives the host's event loop a turn about every `everyMs` of streaming. See {@link Breathe}. */
+  breathe?: Breathe;
+}
+
+/**
+ * A pause the host asks for inside the job's loop: a browser Worker without SharedArrayBuffer (not cross-origin
+ * isolated) hears "stop" only as a message, and a message is delivered only when the loop yields. The CLI's worker
+ * threads read a shared stop flag instead and never pass one, so their loop never awaits.
+ */
+export interface Breathe {
+  everyMs: number;
+  /** Resolves after the host's pending messages were handled (a macrotask, not a microtask). */
+  yield(): Promise<void>;
 }
 
 export type JobOutcome =
@@ -152,6 +165,7 @@ export async function runJob(spec: JobSpec, row: Row, hooks: JobHooks = {}, resu
   const clockEvery = Math.max(1, Math.floor(2 ** 20 / chunk));
   const t0 = now();
   let lastProgress = t0;
+  let lastBreath = t0;
   let sinceClock = 0;
   const seconds = () => before + (now() - t0) / 1000;
   try {
@@ -175,6 +189,10 @@ export async function runJob(spec: JobSpec, row: Row, hooks: JobHooks = {}, resu
         if (t - lastProgress >= progressMs) {
           lastProgress = t;
           hooks.onProgress?.({ bytes, seconds: before + (t - t0) / 1000 });
+        }
+        if (hooks.breathe && t - lastBreath >= hooks.breathe.everyMs) {
+          await hooks.breathe.yield();
+          lastBreath = now();
         }
       }
     }

@@ -4,7 +4,7 @@
  * runner connects it to a callback. One body, so every face runs a job the same way.
  */
 import type { Row } from '../rows.js';
-import { type JobHooks, type JobOutcome, runJob } from './runner.js';
+import { type Breathe, type JobHooks, type JobOutcome, runJob } from './runner.js';
 import type { JobMessage, RunnerJob } from './scheduler.js';
 
 /** What a worker gets: one job, and the flag that asks it to stop. */
@@ -26,6 +26,8 @@ export interface WorkerDeps {
   peakRssBytes?(): number | null;
   /** Polled after every update, besides `job.stop`: true stops the job (a runner in the same realm). */
   shouldStop?(): boolean;
+  /** A realm that hears a stop only as a message (a browser Worker without shared memory) yields through this. */
+  breathe?: Breathe;
 }
 
 /** Runs `job` and posts its progress, checkpoints and outcome. Never throws. */
@@ -43,6 +45,7 @@ export async function runWorkerJob(job: WorkerJob, deps: WorkerDeps): Promise<vo
         deps.post({ type: 'checkpoint', bytes: c.bytes, seconds: c.seconds, state }, [state.buffer]);
       },
       shouldStop: () => (flag !== undefined && Atomics.load(flag, 0) !== 0) || (deps.shouldStop?.() ?? false),
+      ...(deps.breathe ? { breathe: deps.breathe } : {}),
     };
     const delay = job.delayMsPerUpdate ?? 0;
     if (delay > 0) {

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Two tiers: `unit` is `npm test` (minutes); `large` is `npm run test:large` (GiB-sized inputs, up to ~15 min).
 // A third project, `browser` (`npm run test:browser`), drives Debian's Chromium through the built page; it is kept
-// out of `npm test`, which must run where no browser is installed.
+// out of `npm test`, which must run where no browser is installed. `runtimes` (`npm run test:runtimes`) runs the
+// digestlab command under Bun and Deno.
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts'],
-          exclude: ['**/*.large.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.large.test.ts', '**/*.browser.test.ts', '**/*.runtimes.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
         },
       },
@@ -22,6 +23,13 @@ export default defineConfig({
           hookTimeout: 2 * 60_000,
           // one Chromium at a time: the machine has 2 cores, and the page's timings want one of them
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'runtimes',
+          include: ['packages/*/test/**/*.runtimes.test.ts'],
+          testTimeout: 5 * 60_000,
         },
       },
       {

@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { Host, Prepared, Reference, Row } from '@digestlab/lab';
-import type { AlgorithmName } from 'digestlab';
+import { type Host, type Prepared, type Reference, type Row, runtimeFacts } from '@digestlab/lab';
+import { type AlgorithmName, providers } from 'digestlab';
 
 const NODE_NAMES: Partial<Record<AlgorithmName, string>> = {
   MD2: 'md2',
@@ -43,8 +43,12 @@ function nodeAlgorithms(): AlgorithmName[] {
 
 const AVAILABLE = nodeAlgorithms();
 
+const FACTS = runtimeFacts();
+/** What node:crypto is here: `OpenSSL 3.0.19 on node 20.20.2`, `BoringSSL fe703e9 on bun 1.4.5`. */
+export const NODE_CRYPTO_VERSION = `${FACTS.cryptoLibrary ?? 'an unnamed library'} on ${FACTS.runtime} ${FACTS.runtimeVersion}`;
+
 export const nodeReference: Reference = {
-  name: `node:crypto (Node ${process.version}, OpenSSL ${process.versions.openssl})`,
+  name: `node:crypto (${NODE_CRYPTO_VERSION})`,
   digest(algorithm, data) {
     const n = NODE_NAMES[algorithm];
     if (!n || !AVAILABLE.includes(algorithm)) return undefined;
@@ -58,7 +62,8 @@ export const nodeCryptoRow: Row = {
   id: 'node:crypto',
   library: 'node:crypto',
   kind: 'baseline',
-  implementedIn: 'OpenSSL',
+  // digestlab's node provider is the same node:crypto: one rule for what it is built on (BoringSSL on Bun)
+  implementedIn: providers().find((p) => p.id === 'node')?.implementedIn ?? 'OpenSSL',
   note: 'createHash(alg).update(x).digest(), called directly',
   algorithms: AVAILABLE,
   async prepare(algorithm): Promise<Prepared> {
@@ -84,7 +89,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  * package's "exports" allow).
  */
 export function versionOf(pkg: string): string | undefined {
-  if (pkg === 'node:crypto') return `${process.version} (OpenSSL ${process.versions.openssl})`;
+  if (pkg === 'node:crypto') return NODE_CRYPTO_VERSION;
   try {
     const fromCli = createRequire(join(here, 'index.js'));
     const labEntry = fromCli.resolve('@digestlab/lab');
@@ -126,8 +131,7 @@ export function nodeHost(command: string, extra: Partial<Host> = {}): Host {
     versionOf,
     ...(gc ? { gc } : {}),
     env: {
-      runtime: 'node',
-      runtimeVersion: process.versions.node,
+      ...runtimeFacts(),
       cpu: cpus[0]?.model?.trim() || 'unknown',
       cores: os.availableParallelism?.() ?? cpus.length,
       os: `${os.type()} ${os.release()} ${os.arch()}`,

@@ -31,6 +31,7 @@ export { Digest } from './digest.js';
 export * from './errors.js';
 export type { ProviderChoice } from './providers/index.js';
 export type { ImplementedIn, ProviderId } from './providers/provider.js';
+export { type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
 export type { StreamSource } from './stream.js';
 
 /** Options of every call: which provider computes the digest (default `auto`). */
@@ -164,6 +165,8 @@ export function algorithms(): AlgorithmInfo[] {
 export interface ProviderInfo {
   id: ProviderId;
   implementedIn: ImplementedIn;
+  /** The library and version behind it, where the runtime names one: node's `OpenSSL 3.0.19`, `BoringSSL fe703e9`. */
+  library?: string;
   available: boolean;
   /** Why it is not available, when it is not. */
   reason?: string;
@@ -181,9 +184,11 @@ export interface ProviderInfo {
 export function providers(): ProviderInfo[] {
   return PROVIDERS.map((p) => {
     const reason = p.unavailableReason();
+    const library = reason === undefined ? p.library?.() : undefined;
     return {
       id: p.id,
       implementedIn: p.implementedIn,
+      ...(library === undefined ? {} : { library }),
       available: reason === undefined,
       ...(reason === undefined ? {} : { reason }),
       sync: p.sync,

@@ -45,15 +45,52 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ALL = ['MD2', 'MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-512/224', 'SHA-512/256'];
 const MD = ALL.filter((a) => a !== 'MD2');
-/** Each runtime, how to run check.mjs there, and what it must offer besides ts (which has every algorithm). */
-const RUNTIMES: [string, string[], { wasm: string[]; auto: string }][] = [
-  ['bun', [bin('bun'), 'check.mjs'], { wasm: MD, auto: 'node' }],
-  ['deno', [bin('deno'), 'run', '--allow-read', '--allow-env', 'check.mjs'], { wasm: MD, auto: 'node' }],
+/** The runtime's own version, as its binary prints it (`bun --version`: 1.4.5; `deno --version`: deno 2.9.6 ...). */
+const versionOf = (command: string) =>
+  (/\d+\.\d+\.\d+\S*/.exec(execFileSync(command, ['--version'], { encoding: 'utf8' }))?.[0] ?? '?') as string;
+
+interface Want {
+  wasm: string[];
+  auto: string;
+  runtime: { runtime: string; version: string; cryptoLibrary: RegExp };
+  implementedIn: string;
+}
+/** Each runtime, how to run check.mjs there, and what it must offer and say of itself. */
+const RUNTIMES: [string, string[], () => Want][] = [
+  [
+    'bun',
+    [bin('bun'), 'check.mjs'],
+    () => ({
+      wasm: MD,
+      auto: 'node',
+      runtime: { runtime: 'bun', version: versionOf(bin('bun')), cryptoLibrary: /^BoringSSL [0-9a-f]{7}$/ },
+      implementedIn: 'BoringSSL',
+    }),
+  ],
+  [
+    'deno',
+    [bin('deno'), 'run', '--allow-read', '--allow-env', 'check.mjs'],
+    () => ({
+      wasm: MD,
+      auto: 'node',
+      runtime: { runtime: 'deno', version: versionOf(bin('deno')), cryptoLibrary: /^OpenSSL \d/ },
+      implementedIn: 'OpenSSL',
+    }),
+  ],
   // Node without WebAssembly (--jitless removes it): `wasm` says why it is unavailable, `auto` falls back
-  ['node --jitless', [process.execPath, '--jitless', 'check.mjs'], { wasm: [], auto: 'node' }],
+  [
+    'node --jitless',
+    [process.execPath, '--jitless', 'check.mjs'],
+    () => ({
+      wasm: [],
+      auto: 'node',
+      runtime: { runtime: 'node', version: process.versions.node, cryptoLibrary: /^OpenSSL 3\./ },
+      implementedIn: 'OpenSSL',
+    }),
+  ],
 ];
 
-describe.each(RUNTIMES)('%s', (_, [command, ...args], want) => {
+describe.each(RUNTIMES)('%s', (_, [command, ...args], wanted) => {
   test('every provider and the default give the fixed digests; ts, wasm, node:crypto, WebCrypto are there as expected', () => {
     const out = execFileSync(command, args, {
       cwd: dir,
@@ -66,7 +103,16 @@ describe.each(RUNTIMES)('%s', (_, [command, ...args], want) => {
       wasmReason?: string;
       auto: string;
       checks: number;
+      runtime: { runtime: string; version: string; cryptoLibrary: string };
+      node: { implementedIn: string; library: string };
     };
+    const want = wanted();
+    // named as itself, not as the Node it imitates (both report process.versions.node 26.3.0)
+    expect(result.runtime).toEqual({
+      ...want.runtime,
+      cryptoLibrary: expect.stringMatching(want.runtime.cryptoLibrary),
+    });
+    expect(result.node).toMatchObject({ implementedIn: want.implementedIn, library: result.runtime.cryptoLibrary });
     expect(result.providers.ts).toEqual(ALL);
     expect(result.providers.wasm).toEqual(want.wasm);
     if (want.wasm.length === 0) expect(result.wasmReason).toBe('this runtime has no WebAssembly');

@@ -57,6 +57,7 @@ export { PEER_PACKAGES, PEERS } from './peers/index.js';
 export * from './render.js';
 export * from './report.js';
 export * from './rows.js';
+export * from './runtime.js';
 export * from './seed.js';
 export * from './stats.js';
 export * from './tables.js';

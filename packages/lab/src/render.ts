@@ -2,6 +2,7 @@
 import { COLD_COLUMNS, coldTable } from './cold.js';
 import { type CompareRow, type CompareVerdict, type Comparison, runLetter } from './compare.js';
 import { type BenchReport, runDevice, type Unit } from './report.js';
+import { runtimeLabel } from './runtime.js';
 import { buildTables, formatSize, type Table, type TableCell, type TableComparison } from './tables.js';
 
 /** A value in its unit, compact: 1.23M ops/s as "1.23M", MiB/s with 3 significant digits, seconds as "0.0812". */
@@ -56,7 +57,7 @@ export function envLine(report: BenchReport): string {
   const load = e.loadAverage ? `, load average ${e.loadAverage.map((x) => x.toFixed(2)).join(' ')} at start` : '';
   const exact = t.exact ? `; seed workload with --exact: ${t.count} calls timed once` : '';
   const took = e.durationSeconds === undefined ? '' : ` (run took ${e.durationSeconds} s)`;
-  return `${e.runtime} ${e.runtimeVersion}, ${e.cpu}, ${e.cores} cores, ${e.os}${load}; ${e.date}${took}; ${t.samples} samples × ${t.sampleMs} ms after ${t.warmupMs} ms warm-up${t.gc ? ', GC between cases' : ''}${e.isolated ? ', each provider × algorithm in a fresh worker thread' : ''}${exact}`;
+  return `${runtimeLabel(e)}, ${e.cpu}, ${e.cores} cores, ${e.os}${load}; ${e.date}${took}; ${t.samples} samples × ${t.sampleMs} ms after ${t.warmupMs} ms warm-up${t.gc ? ', GC between cases' : ''}${e.isolated ? ', each provider × algorithm in a fresh worker thread' : ''}${exact}`;
 }
 
 function mdEscape(s: string): string {

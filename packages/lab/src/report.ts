@@ -26,6 +26,7 @@
  * calls in fresh realms; see {@link ColdResult}. Not part of `results`, so compare and CSV are unchanged by it.
  */
 import type { ImplementedIn, RowKind } from './rows.js';
+import type { RuntimeFacts } from './runtime.js';
 
 export const SCHEMA = 'digestlab-bench/1';
 
@@ -112,10 +113,7 @@ export interface DeviceInfo {
   timerResolutionMs: number;
 }
 
-export interface BenchEnv {
-  /** "node", "bun", "deno", or the browser's user agent family. */
-  runtime: string;
-  runtimeVersion: string;
+export interface BenchEnv extends RuntimeFacts {
   cpu: string;
   cores: number;
   os: string;

@@ -8,7 +8,14 @@ import type { AlgorithmName } from 'digestlab';
  * What computes a row's digests. `mixed`: the row dispatches to different implementations by algorithm and input
  * size (digestlab's default provider, `auto`), so no single one is honest.
  */
-export type ImplementedIn = 'TypeScript' | 'JavaScript' | 'WebAssembly' | 'OpenSSL' | 'WebCrypto' | 'mixed';
+export type ImplementedIn =
+  | 'TypeScript'
+  | 'JavaScript'
+  | 'WebAssembly'
+  | 'OpenSSL'
+  | 'BoringSSL'
+  | 'WebCrypto'
+  | 'mixed';
 
 /** What a row's byte-level call returns; a string is lowercase hex. */
 export type Output = Uint8Array | ArrayBuffer | readonly number[] | string;

@@ -2,7 +2,7 @@
  * The browser's Host for the lab's engine (the CLI's is node-host.ts): the reference digests, the device, and the
  * installed versions of the peers. Runs in the Worker, where the bench runs.
  */
-import type { DeviceInfo, Host, Reference } from '@digestlab/lab';
+import { type DeviceInfo, type Host, type Reference, runtimeFacts } from '@digestlab/lab';
 import { type AlgorithmName, digest } from 'digestlab';
 
 declare const __PACKAGE_VERSIONS__: Record<string, string>;
@@ -101,8 +101,7 @@ function platform(): string {
 export function browserEnv(link: string) {
   const device = deviceInfo();
   return {
-    runtime: 'browser',
-    runtimeVersion: device.userAgent,
+    ...runtimeFacts(),
     cpu: 'unknown (browsers do not say)',
     cores: device.hardwareConcurrency,
     os: platform(),

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { allRows, UsageError } from '@digestlab/lab';
+import { allRows, runtimeFacts, UsageError } from '@digestlab/lab';
 import {
   type CheckpointFile,
   DEFAULT_CHECKPOINT_EVERY,
@@ -101,12 +101,6 @@ function loadVectors(file: string | undefined, note: (s: string) => void): { vec
   }
 }
 
-/** node:crypto's version is the runtime's; every other library's is read from its package.json. */
-function nodeVersionOf(library: string): string | null {
-  if (library === 'node:crypto') return `Node ${process.version}, OpenSSL ${process.versions.openssl}`;
-  return versionOf(library) ?? null;
-}
-
 const cores = () => os.availableParallelism?.() ?? os.cpus().length;
 
 /** The stderr note when a checkpoint is kept but some jobs cannot export their state. */
@@ -155,10 +149,13 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
     plan = planOverflow(
       choice,
       {
-        reference: { row: nodeCryptoRow, source: `node:crypto (OpenSSL ${process.versions.openssl}) in this run` },
+        reference: {
+          row: nodeCryptoRow,
+          source: `node:crypto (${runtimeFacts().cryptoLibrary ?? 'the runtime'}) in this run`,
+        },
         ...(vectors ? { vectors } : {}),
         vectorsName,
-        versionOf: nodeVersionOf,
+        versionOf: (library) => versionOf(library) ?? null,
       },
       resumed,
     );
@@ -251,9 +248,7 @@ function listen(interrupt: () => void): () => void {
 /** What the document says of this machine and runtime. */
 function nodeEnv(): OverflowEnv {
   return {
-    runtime: 'node',
-    runtimeVersion: process.versions.node,
-    openssl: process.versions.openssl,
+    ...runtimeFacts(),
     cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
     cores: cores(),
     os: `${os.type()} ${os.release()} ${os.arch()}`,

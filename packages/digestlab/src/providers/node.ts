@@ -1,10 +1,10 @@
 /**
- * Provider `node`: node:crypto, that is the runtime's OpenSSL (Node, and Bun and Deno, which implement
- * node:crypto too). Loaded through `process.getBuiltinModule` (Node >= 20.16), so the library has no static
+ * Provider `node`: node:crypto, that is the runtime's OpenSSL (Node; Deno, which reports one) or BoringSSL (Bun). Loaded through `process.getBuiltinModule` (Node >= 20.16), so the library has no static
  * import of a Node module and bundles for browsers unchanged; where that is missing the provider is unavailable.
  */
 import type { AlgorithmName } from '../block.js';
 import type { Engine } from '../digest.js';
+import { runtime } from '../runtime.js';
 import type { Provider } from './provider.js';
 
 /** The part of node:crypto used here. */
@@ -116,7 +116,11 @@ class NodeEngine implements Engine {
 
 export const nodeProvider: Provider = {
   id: 'node',
-  implementedIn: 'OpenSSL',
+  // what node:crypto is built on here: Bun's is BoringSSL; Node's and (as Deno reports it) Deno's are OpenSSL
+  get implementedIn() {
+    return runtime().runtime === 'bun' ? 'BoringSSL' : 'OpenSSL';
+  },
+  library: () => runtime().cryptoLibrary,
   sync: true,
   streaming: true,
   exportsState: false,

@@ -4,13 +4,15 @@ import type { Engine } from '../digest.js';
 /** Ids of the concrete providers. `auto` (the default) resolves to one of them when a digest is created. */
 export type ProviderId = 'ts' | 'wasm' | 'node' | 'webcrypto';
 
-export type ImplementedIn = 'TypeScript' | 'WebAssembly' | 'OpenSSL' | 'WebCrypto';
+export type ImplementedIn = 'TypeScript' | 'WebAssembly' | 'OpenSSL' | 'BoringSSL' | 'WebCrypto';
 
 /** One implementation of (some of) the algorithms, behind one interface. */
 export interface Provider {
   readonly id: ProviderId;
   /** What computes the digest: our TypeScript or WebAssembly, the runtime's OpenSSL, the platform's WebCrypto. */
   readonly implementedIn: ImplementedIn;
+  /** The library and version behind it, where the runtime names one (`OpenSSL 3.0.19`, `BoringSSL fe703e9`). */
+  library?(): string | undefined;
   /** Has synchronous calls (`digest`, `createDigest`). */
   readonly sync: boolean;
   /** Can take input in pieces (`update`, `digestStream`). */

@@ -10,6 +10,7 @@ import {
   digestMany,
   importState,
   providers,
+  runtime,
 } from './digestlab.mjs';
 import expected from './expected.mjs';
 import { batch, bytesOf, SIZES } from './inputs.mjs';
@@ -64,6 +65,8 @@ const wasm = providers().find((p) => p.id === 'wasm');
 console.log(
   JSON.stringify({
     providers: Object.fromEntries(providers().map((p) => [p.id, p.algorithms])),
+    node: providers().find((p) => p.id === 'node'),
+    runtime: runtime(),
     wasmReason: wasm?.reason,
     auto: createDigest('SHA-256').provider,
     checks,

@@ -1,5 +1,6 @@
 /** Assemble: the cells, the plan and the run's facts into a {@link BenchReport} (pure, apart from reading the runtime). */
 import { type BenchEnv, type BenchReport, type BenchResult, SCHEMA } from '../report.js';
+import { type RuntimeFacts, runtimeFacts } from '../runtime.js';
 import type { Cell } from './cells.js';
 import type { BenchPlan } from './plan.js';
 
@@ -45,22 +46,13 @@ export function assembleReport(plan: BenchPlan, cells: readonly Cell[], facts: R
   return { schema: SCHEMA, env, results };
 }
 
-function detectEnv(): Pick<BenchEnv, 'runtime' | 'runtimeVersion' | 'cpu' | 'cores' | 'os'> {
+function detectEnv(): Pick<BenchEnv, keyof RuntimeFacts | 'cpu' | 'cores' | 'os'> {
   const g = globalThis as {
-    process?: { versions?: Record<string, string>; platform?: string; arch?: string };
-    Bun?: { version: string };
-    Deno?: { version: { deno: string } };
-    navigator?: { userAgent?: string; hardwareConcurrency?: number; platform?: string };
+    process?: { platform?: string; arch?: string };
+    navigator?: { hardwareConcurrency?: number; platform?: string };
   };
-  let runtime = 'unknown';
-  let runtimeVersion = 'unknown';
-  if (g.Bun) [runtime, runtimeVersion] = ['bun', g.Bun.version];
-  else if (g.Deno) [runtime, runtimeVersion] = ['deno', g.Deno.version.deno];
-  else if (g.process?.versions?.node) [runtime, runtimeVersion] = ['node', g.process.versions.node];
-  else if (g.navigator?.userAgent) [runtime, runtimeVersion] = ['browser', g.navigator.userAgent];
   return {
-    runtime,
-    runtimeVersion,
+    ...runtimeFacts(),
     cpu: 'unknown',
     cores: g.navigator?.hardwareConcurrency ?? 0,
     os: g.process?.platform

@@ -8,6 +8,7 @@
  */
 import { parseJson, ReportError } from '../report.js';
 import { ROW_KINDS } from '../rows.js';
+import type { RuntimeFacts } from '../runtime.js';
 import type { RunParams } from './checkpoint.js';
 import { PATTERNS } from './patterns.js';
 import type { OverflowResult } from './session.js';
@@ -18,11 +19,8 @@ export const OVERFLOW_SCHEMA = 'digestlab-overflow/1';
 /** Exit status after a stop (Ctrl-C, SIGTERM): 128 + SIGINT, as shells report it. */
 export const EXIT_INTERRUPTED = 130;
 
-export interface OverflowEnv {
-  /** "node", "browser", ... */
-  runtime: string;
-  runtimeVersion: string;
-  /** Node's OpenSSL version, where there is one. */
+export interface OverflowEnv extends RuntimeFacts {
+  /** Before runtime facts named the crypto library (`cryptoLibrary`), Node's OpenSSL version; still read. */
   openssl?: string;
   cpu: string;
   cores: number;

@@ -1,0 +1,95 @@
+/**
+ * Which JavaScript runtime this is, in one place: the library's `node` provider names the crypto library behind
+ * node:crypto from it, and the lab's reports (CLI and web page) label every run with it.
+ *
+ * Bun and Deno implement node:crypto and report a Node version in `process.versions.node` (26.3.0 on Bun 1.4 and
+ * Deno 2.9), so `process` alone would call them Node: they are told apart by their own globals first. Bun's
+ * node:crypto is BoringSSL (`process.versions.boringssl`, a commit); Deno reports an OpenSSL version, which is
+ * recorded as Deno reports it.
+ */
+
+export type RuntimeName = 'node' | 'bun' | 'deno' | 'browser' | 'unknown';
+
+export interface RuntimeInfo {
+  runtime: RuntimeName;
+  /** The runtime's own version: Node's, `Bun.version`, `Deno.version.deno`, or the browser's. */
+  version: string;
+  /** In a browser: its name and version, read from the user agent (`Chrome 156.0.8078.73`, `Firefox 140.0`). */
+  browser?: { name: string; version: string };
+  /**
+   * The library behind node:crypto, as the runtime names it: `OpenSSL 3.0.19` on Node, `BoringSSL fe703e9` on
+   * Bun, `OpenSSL 3.0.7+quic` as Deno reports it. Absent where there is no node:crypto (browsers).
+   */
+  cryptoLibrary?: string;
+}
+
+/** The globals detection reads; a parameter so tests can describe any runtime. */
+export interface RuntimeGlobals {
+  Bun?: { version?: string };
+  Deno?: { version?: { deno?: string } };
+  process?: { versions?: Record<string, string | undefined> };
+  navigator?: { userAgent?: string };
+  document?: unknown;
+  WorkerGlobalScope?: unknown;
+}
+
+/** What `globals` says this runtime is. */
+export function detectRuntime(globals: RuntimeGlobals): RuntimeInfo {
+  const versions = globals.process?.versions ?? {};
+  if (globals.Bun) {
+    const boring = versions.boringssl;
+    return {
+      runtime: 'bun',
+      version: globals.Bun.version ?? versions.bun ?? 'unknown',
+      cryptoLibrary: boring ? `BoringSSL ${boring.slice(0, 7)}` : 'BoringSSL',
+    };
+  }
+  if (globals.Deno) {
+    return {
+      runtime: 'deno',
+      version: globals.Deno.version?.deno ?? 'unknown',
+      ...(versions.openssl ? { cryptoLibrary: `OpenSSL ${versions.openssl}` } : {}),
+    };
+  }
+  if (versions.node) {
+    return {
+      runtime: 'node',
+      version: versions.node,
+      ...(versions.openssl ? { cryptoLibrary: `OpenSSL ${versions.openssl}` } : {}),
+    };
+  }
+  const ua = globals.navigator?.userAgent;
+  if (ua !== undefined && (globals.document !== undefined || globals.WorkerGlobalScope !== undefined)) {
+    const browser = browserOf(ua);
+    return { runtime: 'browser', version: browser.version, browser };
+  }
+  return { runtime: 'unknown', version: 'unknown' };
+}
+
+/**
+ * A browser's name and version from its user agent. Order matters: Edge, Opera and Samsung Internet also say
+ * "Chrome", Chrome also says "Safari", and iOS browsers say "Safari" with their own token (CriOS, FxiOS).
+ */
+export function browserOf(userAgent: string): { name: string; version: string } {
+  const tokens: [string, RegExp][] = [
+    ['Edge', /\bEdgA?\/([\d.]+)/],
+    ['Opera', /\bOPR\/([\d.]+)/],
+    ['Samsung Internet', /\bSamsungBrowser\/([\d.]+)/],
+    ['Firefox', /\b(?:Firefox|FxiOS)\/([\d.]+)/],
+    ['Chrome', /\b(?:HeadlessChrome|Chrome|CriOS)\/([\d.]+)/],
+    ['Safari', /\bVersion\/([\d.]+).*\bSafari\//],
+  ];
+  for (const [name, re] of tokens) {
+    const m = re.exec(userAgent);
+    if (m) return { name, version: m[1] };
+  }
+  return { name: 'unknown', version: 'unknown' };
+}
+
+let here: RuntimeInfo | undefined;
+
+/** This runtime (detected once). */
+export function runtime(): RuntimeInfo {
+  here ??= detectRuntime(globalThis as RuntimeGlobals);
+  return { ...here, ...(here.browser ? { browser: { ...here.browser } } : {}) };
+}

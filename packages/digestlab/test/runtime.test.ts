@@ -1,0 +1,114 @@
+/**
+ * Runtime detection (src/runtime.ts), which labels every report and names the library behind node:crypto: each
+ * runtime as its globals describe it (Bun and Deno with the fake Node version they report), browsers from real user
+ * agents, and this process. runtimes.test.ts checks the same under the real Bun and Deno.
+ */
+import { describe, expect, it } from 'vitest';
+import { providers, runtime } from '../src/index.js';
+import { browserOf, detectRuntime } from '../src/runtime.js';
+
+const FAKE_NODE = { node: '26.3.0', openssl: '1.1.0' };
+
+describe('detectRuntime', () => {
+  it('Node: its version and OpenSSL', () => {
+    expect(detectRuntime({ process: { versions: { node: '20.20.2', openssl: '3.0.19' } } })).toEqual({
+      runtime: 'node',
+      version: '20.20.2',
+      cryptoLibrary: 'OpenSSL 3.0.19',
+    });
+  });
+
+  it('Bun, which reports Node 26.3.0 and OpenSSL 1.1.0: bun, its own version, BoringSSL', () => {
+    const versions = { ...FAKE_NODE, bun: '1.4.5', boringssl: 'fe703e9faa3bfd22b04eb192066856557b7e015c' };
+    expect(detectRuntime({ Bun: { version: '1.4.5' }, process: { versions } })).toEqual({
+      runtime: 'bun',
+      version: '1.4.5',
+      cryptoLibrary: 'BoringSSL fe703e9',
+    });
+  });
+
+  it('Deno, which reports Node 26.3.0: deno, its own version, the OpenSSL it reports', () => {
+    const versions = { node: '26.3.0', openssl: '3.0.7+quic', deno: '2.9.6' };
+    expect(
+      detectRuntime({
+        Deno: { version: { deno: '2.9.6' } },
+        process: { versions },
+        navigator: { userAgent: 'Deno/2.9.6' },
+      }),
+    ).toEqual({ runtime: 'deno', version: '2.9.6', cryptoLibrary: 'OpenSSL 3.0.7+quic' });
+  });
+
+  it('a browser page or Worker: the browser, no node:crypto', () => {
+    const userAgent =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.135 Mobile Safari/537.36';
+    const want = {
+      runtime: 'browser',
+      version: '131.0.6778.135',
+      browser: { name: 'Chrome', version: '131.0.6778.135' },
+    };
+    expect(detectRuntime({ navigator: { userAgent }, document: {} })).toEqual(want);
+    expect(detectRuntime({ navigator: { userAgent }, WorkerGlobalScope: class {} })).toEqual(want);
+  });
+
+  it('nothing it knows: unknown, not a guess', () => {
+    expect(detectRuntime({})).toEqual({ runtime: 'unknown', version: 'unknown' });
+    // a navigator alone (Node 21+ has one) is not a browser
+    expect(detectRuntime({ navigator: { userAgent: 'Node.js/22' } })).toEqual({
+      runtime: 'unknown',
+      version: 'unknown',
+    });
+  });
+});
+
+describe('browserOf', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.8078.73 Safari/537.36',
+      'Chrome',
+      '156.0.8078.73',
+    ],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0', 'Firefox', '140.0'],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari',
+      '18.1',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+      'Chrome',
+      '131.0.6778.73',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.70',
+      'Edge',
+      '131.0.2903.70',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/27.0 Chrome/125.0.0.0 Mobile Safari/537.36',
+      'Samsung Internet',
+      '27.0',
+    ],
+    ['curl/8.5.0', 'unknown', 'unknown'],
+  ])('%s', (ua, name, version) => {
+    expect(browserOf(ua)).toEqual({ name, version });
+  });
+});
+
+describe('this process', () => {
+  it('is Node, with its own version and OpenSSL, and the node provider says the same', () => {
+    expect(runtime()).toEqual({
+      runtime: 'node',
+      version: process.versions.node,
+      cryptoLibrary: `OpenSSL ${process.versions.openssl}`,
+    });
+    const node = providers().find((p) => p.id === 'node');
+    expect(node).toMatchObject({ implementedIn: 'OpenSSL', library: `OpenSSL ${process.versions.openssl}` });
+    expect(providers().find((p) => p.id === 'ts')).not.toHaveProperty('library');
+  });
+
+  it('returns a copy: changing it changes nothing', () => {
+    const r = runtime();
+    r.version = 'x';
+    expect(runtime().version).toBe(process.versions.node);
+  });
+});

@@ -3,17 +3,18 @@
  * 2^k and 2^k + 1 bytes for k = 0..22 through every entry point, against an independent reference (node:crypto
  * called directly; for MD2 the suite's own RFC 1319 MD2). `auto` sends a one-shot to a different provider on each
  * side of a crossover, and to a different pair of providers on each runtime, so the sweep also runs `auto` as it is
- * built where node:crypto is missing (browsers, Workers) and where WebAssembly is missing too, and checks which
- * provider takes each size there.
+ * built where node:crypto is missing (browsers, Workers; with and without WebCrypto) and where WebAssembly is
+ * missing too, and checks which provider takes each size there.
  */
 import { describe, expect, it } from 'vitest';
 import type { AlgorithmName } from '../src/block.js';
 import { createDigest, digest, digestAsync, digestHex, digestHexAsync, digestMany } from '../src/index.js';
-import { autoOneShot, autoStreaming, type Candidates, NODE_FROM } from '../src/providers/auto.js';
+import { autoOneShot, autoStreaming, type Candidates, NODE_FROM, WEBCRYPTO_FROM } from '../src/providers/auto.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { type Provider, runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
+import { webcryptoProvider } from '../src/providers/webcrypto.js';
 import { ALGORITHMS, MUTATION_PROFILE, pseudoRandomBytes, reference } from './helpers/common.js';
 
 /** 2^k − 1, 2^k, 2^k + 1 for k = 0..22 (0 to 4 MiB + 1), without repeats (to k = 17 in the mutation profile). */
@@ -112,27 +113,43 @@ function recording(p: Provider, log: string[]): Provider {
   };
 }
 
+type Runs = (p: Provider, a: AlgorithmName) => boolean;
+
+/** The providers `auto` chooses from on a runtime where `runs` says what runs, each recording into `log`. */
+const candidates = (runs: Runs, log: string[]): Candidates => ({
+  node: recording(nodeProvider, log),
+  wasm: recording(wasmProvider, log),
+  ts: recording(tsProvider, log),
+  webcrypto: recording(webcryptoProvider, log),
+  runs: (p, a) => runs(p, a),
+});
+
+/** A browser or Worker: everything but node:crypto (crypto.subtle runs under Node as in a secure page). */
+const inABrowser: Runs = (p, a) => p.id !== 'node' && runsHere(p, a);
+
 /** Runtimes by what they lack: `auto` is built from the providers that run there. */
-const RUNTIMES: [string, (p: Provider, a: AlgorithmName) => boolean][] = [
+const RUNTIMES: [string, Runs][] = [
   ['this runtime (Node: node:crypto and WebAssembly)', runsHere],
-  ['a browser or Worker (no node:crypto)', (p, a) => p.id !== 'node' && runsHere(p, a)],
+  ['a browser or Worker (no node:crypto)', inABrowser],
+  [
+    'a browser page over plain HTTP (no node:crypto, no crypto.subtle)',
+    (p, a) => p.id !== 'webcrypto' && inABrowser(p, a),
+  ],
   ['no node:crypto and no WebAssembly (e.g. --jitless)', (p, a) => p.id === 'ts' && runsHere(p, a)],
 ];
 
 describe.each(RUNTIMES)('auto built for %s', (_, runs) => {
   describe.each(ALGORITHMS)('%s', (algorithm) => {
     const log: string[] = [];
-    const from: Candidates = {
-      node: recording(nodeProvider, log),
-      wasm: recording(wasmProvider, log),
-      ts: recording(tsProvider, log),
-      runs: (p, a) => runs(p, a),
-    };
-    // the documented rule, restated: below the crossover our WebAssembly (else TypeScript), from it node:crypto
+    const from = candidates(runs, log);
+    // the documented rule, restated: below the crossover our WebAssembly (else TypeScript), from it node:crypto;
+    // without node:crypto, digestAsync from WebCrypto's crossover on goes to WebCrypto where it runs
     const small = runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
     const large = runs(nodeProvider, algorithm) ? 'node' : small;
     const pick = (n: number, from: number) => (n < from ? small : large);
     const { bytes: bytesFrom, hex: hexFrom } = NODE_FROM[algorithm];
+    const subtle = !runs(nodeProvider, algorithm) && runs(webcryptoProvider, algorithm);
+    const pickAsync = (n: number) => (subtle && n >= WEBCRYPTO_FROM[algorithm] ? 'webcrypto' : pick(n, bytesFrom));
     // MD2 has no crossover and one provider (ts) on every runtime, at ~5 MiB/s: its sweep to 4 MiB is the one above
     const sweepTo = algorithm === 'MD2' ? 2 ** 16 + 1 : Number.POSITIVE_INFINITY;
 
@@ -147,7 +164,7 @@ describe.each(RUNTIMES)('auto built for %s', (_, runs) => {
         if (hex(auto.digestOnce(algorithm, data)) !== want[i]) wrong.push(`digestOnce, ${n} bytes`);
         if (auto.digestHexOnce(algorithm, data) !== want[i]) wrong.push(`digestHexOnce, ${n} bytes`);
         if (hex(await auto.digestAsync(algorithm, data)) !== want[i]) wrong.push(`digestAsync, ${n} bytes`);
-        const expected = [pick(n, bytesFrom), pick(n, hexFrom), pick(n, bytesFrom)];
+        const expected = [pick(n, bytesFrom), pick(n, hexFrom), pickAsync(n)];
         if (log.join() !== expected.join()) wrong.push(`${n} bytes went to ${log}, not ${expected}`);
       }
       expect(wrong).toEqual([]);
@@ -157,5 +174,22 @@ describe.each(RUNTIMES)('auto built for %s', (_, runs) => {
       const want = runs(nodeProvider, algorithm) ? 'node' : runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
       expect(autoStreaming(algorithm, from).id).toBe(want);
     });
+  });
+});
+
+describe('auto built for a browser with WebCrypto: long digestAsync inputs', () => {
+  // the sweep above restates the rule from WEBCRYPTO_FROM; this pins what was measured (BENCHMARKS.md, Chromium)
+  it.each([
+    ['SHA-1', 8191, 'wasm'],
+    ['SHA-1', 8192, 'webcrypto'],
+    ['SHA-256', 2047, 'wasm'],
+    ['SHA-256', 2048, 'webcrypto'],
+    ['SHA-384', 2 ** 16, 'wasm'],
+    ['SHA-512', 2 ** 16, 'wasm'],
+    ['MD5', 2 ** 16, 'wasm'],
+  ] as const)('%s of %i bytes goes to %s', async (algorithm, n, want) => {
+    const log: string[] = [];
+    await autoOneShot(algorithm, candidates(inABrowser, log)).digestAsync(algorithm, DATA.subarray(0, n));
+    expect(log).toEqual([want]);
   });
 });

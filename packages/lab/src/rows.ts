@@ -54,7 +54,8 @@ export const AUTO_ROW = 'auto';
 /** The row of `digestMany(algorithm, messages)`: the many workload only. */
 export const DIGEST_MANY_ROW = 'digestMany';
 /**
- * The concrete providers `auto` chooses among (webcrypto is async only, so it never does): every table compares
+ * The concrete providers `auto` chooses among for the sync calls the auto row times (webcrypto is async only: auto
+ * uses it only for a browser's long digestAsync inputs, which that row does not time): every table compares
  * the auto row with the best of these (tables.ts).
  */
 export const AUTO_CANDIDATES: readonly string[] = ['ts', 'wasm', 'node'];

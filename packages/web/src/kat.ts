@@ -3,7 +3,7 @@
  * digestlab that has its algorithm here, sync providers through digestHex, async ones through digestHexAsync.
  * The vectors come from the test (read from vectors/ under Node); only what disagrees comes back.
  */
-import { type AlgorithmName, createDigest, digestHex, digestHexAsync, providers } from 'digestlab';
+import { type AlgorithmName, createDigest, digestAsync, digestHex, digestHexAsync, providers } from 'digestlab';
 
 export interface KatVector {
   algorithm: AlgorithmName;
@@ -21,6 +21,8 @@ export interface KatResult {
   failures: string[];
   /** What `auto` picks here for a running digest, per algorithm (createDigest(alg).provider). */
   autoPicks: Record<string, string>;
+  /** Per algorithm, the input lengths of {@link ASYNC_PROBES} at which `auto`'s digestAsync called crypto.subtle. */
+  autoAsyncWebCrypto: Record<string, number[]>;
   /** Providers available here, with why not for the others. */
   available: Record<string, string | true>;
 }
@@ -31,9 +33,38 @@ function bytes(hex: string): Uint8Array {
   return out;
 }
 
+/** Lengths around the WebCrypto crossovers `auto` has for digestAsync in browsers (SHA-256: 2 KiB, SHA-1: 8 KiB). */
+export const ASYNC_PROBES = [1024, 2047, 2048, 8191, 8192, 65536];
+
+/**
+ * The lengths at which `auto`'s digestAsync of `algorithm` calls crypto.subtle.digest here, seen from outside (the
+ * library does not say which provider took a one-shot): the method is wrapped on the instance while this runs.
+ */
+async function asyncWebCrypto(algorithm: AlgorithmName): Promise<number[]> {
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle === undefined) return [];
+  const digest = subtle.digest;
+  let calls = 0;
+  subtle.digest = function (this: SubtleCrypto, ...args: Parameters<SubtleCrypto['digest']>) {
+    calls++;
+    return digest.apply(this, args);
+  };
+  try {
+    const at: number[] = [];
+    for (const n of ASYNC_PROBES) {
+      const before = calls;
+      await digestAsync(algorithm, new Uint8Array(n));
+      if (calls > before) at.push(n);
+    }
+    return at;
+  } finally {
+    subtle.digest = digest;
+  }
+}
+
 export async function runKat(vectors: readonly KatVector[]): Promise<KatResult> {
   const info = providers();
-  const result: KatResult = { checked: {}, failures: [], autoPicks: {}, available: {} };
+  const result: KatResult = { checked: {}, failures: [], autoPicks: {}, autoAsyncWebCrypto: {}, available: {} };
   for (const p of info) result.available[p.id] = p.available ? true : (p.reason ?? 'unavailable');
   const ids = [
     ...info.filter((p) => p.available).map((p) => ({ id: p.id, sync: p.sync, has: p.algorithms })),
@@ -55,6 +86,9 @@ export async function runKat(vectors: readonly KatVector[]): Promise<KatResult> 
         result.failures.push(`${p.id} ${v.name}: got ${got.slice(0, 40)}, expected ${v.md.slice(0, 40)}`);
     }
   }
-  for (const a of new Set(vectors.map((v) => v.algorithm))) result.autoPicks[a] = createDigest(a).provider;
+  for (const a of new Set(vectors.map((v) => v.algorithm))) {
+    result.autoPicks[a] = createDigest(a).provider;
+    result.autoAsyncWebCrypto[a] = await asyncWebCrypto(a);
+  }
   return result;
 }

@@ -3,19 +3,23 @@
  *
  * One-shot digests: below a measured size our WebAssembly is faster than node:crypto (a call into OpenSSL costs
  * about a microsecond, which a short input does not repay); from that size on, node:crypto (OpenSSL with
- * SHA-NI/AVX2) wins. Where node:crypto is absent (browsers, Workers): WebAssembly, else our TypeScript.
+ * SHA-NI/AVX2) wins. Where node:crypto is absent (browsers, Workers): WebAssembly, else our TypeScript; except
+ * that `digestAsync` of a long SHA-1 or SHA-256 input goes to WebCrypto where it runs, which is already async and
+ * uses the CPU's SHA instructions there (Chromium: 1.2-1.6x our WebAssembly at 8 KiB / 2 KiB, up to 3.6x / 6x above).
  * Streaming digests (`createDigest`, `digestStream`) do not know their length and are usually long: node:crypto,
  * else WebAssembly, else TypeScript.
  *
  * The crossovers were measured on Node 20, x86-64 with SHA-NI: one-shot digests of 0 B to 16 KiB, bytes and hex,
  * through ts, wasm and node, interleaved, best of 7 to 15 rounds, over 64 distinct buffers per size (BENCHMARKS.md,
- * "auto"); the bench's `auto` row checks them against every single provider at each size it runs.
+ * "auto"); the bench's `auto` row checks them against every single provider at each size it runs. The WebCrypto
+ * crossovers were measured in headless Chromium 156 (BENCHMARKS.md, "In a browser").
  */
 import type { AlgorithmName } from '../block.js';
 import { nodeProvider } from './node.js';
 import { type Provider, runsHere } from './provider.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
+import { webcryptoProvider } from './webcrypto.js';
 
 /**
  * From these input lengths on (bytes, or UTF-16 units of a string), node:crypto is faster than our WebAssembly for
@@ -34,6 +38,25 @@ export const NODE_FROM: Readonly<Record<AlgorithmName, { bytes: number; hex: num
   'SHA-512/256': { bytes: 128, hex: 0 },
 };
 
+/**
+ * Where node:crypto is absent, `digestAsync` of inputs from these lengths (bytes) on goes to WebCrypto when it runs
+ * (a secure context). Below them its per-call cost loses to our WebAssembly (SHA-1 at 4 KiB: 0.9-1.1x). SHA-384
+ * and SHA-512 have no crossover: with no CPU instructions for SHA-512, WebCrypto was ahead at some sizes (up to
+ * 1.4x at 256 KiB) but not from any size on (0.9-1.2x from 1 MiB to 16 MiB). Where node:crypto runs it is faster
+ * than both, so this table plays no part there.
+ */
+export const WEBCRYPTO_FROM: Readonly<Record<AlgorithmName, number>> = {
+  MD2: Number.POSITIVE_INFINITY,
+  MD5: Number.POSITIVE_INFINITY,
+  'SHA-1': 8192,
+  'SHA-224': Number.POSITIVE_INFINITY, // not in WebCrypto
+  'SHA-256': 2048,
+  'SHA-384': Number.POSITIVE_INFINITY,
+  'SHA-512': Number.POSITIVE_INFINITY,
+  'SHA-512/224': Number.POSITIVE_INFINITY,
+  'SHA-512/256': Number.POSITIVE_INFINITY,
+};
+
 /** What `auto` calls for one-shot digests: a provider's one-shot half. */
 export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync'>;
 
@@ -45,10 +68,18 @@ export interface Candidates {
   readonly node: Provider;
   readonly wasm: Provider;
   readonly ts: Provider;
+  /** Async one-shots only, for long inputs where node:crypto is absent ({@link WEBCRYPTO_FROM}). */
+  readonly webcrypto: Provider;
   runs(p: Provider, algorithm: AlgorithmName): boolean;
 }
 
-const HERE: Candidates = { node: nodeProvider, wasm: wasmProvider, ts: tsProvider, runs: runsHere };
+const HERE: Candidates = {
+  node: nodeProvider,
+  wasm: wasmProvider,
+  ts: tsProvider,
+  webcrypto: webcryptoProvider,
+  runs: runsHere,
+};
 
 /** The streaming provider `auto` picks for `algorithm` here. */
 export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE): Provider {
@@ -66,7 +97,7 @@ export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE)
 export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): OneShot {
   const { bytes, hex } = NODE_FROM[algorithm];
   if (bytes === 0 && hex === 0 && from.runs(from.node, algorithm)) return from.node;
-  return new Dispatch(algorithm, bytes, hex, from);
+  return new Dispatch(algorithm, bytes, hex, WEBCRYPTO_FROM[algorithm], from);
 }
 
 /**
@@ -76,11 +107,14 @@ export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): 
 class Dispatch implements OneShot {
   #small: Provider | undefined;
   #large: Provider | undefined;
+  /** WebCrypto when it takes long async inputs here; null once known that it does not. */
+  #subtle: Provider | null | undefined;
 
   constructor(
     private readonly algorithm: AlgorithmName,
     private readonly bytesFrom: number,
     private readonly hexFrom: number,
+    private readonly subtleFrom: number,
     private readonly from: Candidates,
   ) {}
 
@@ -96,6 +130,18 @@ class Dispatch implements OneShot {
     return this.#large;
   }
 
+  /**
+   * Only where node:crypto is absent: where it runs it is faster than WebCrypto and already takes these sizes
+   * (each WEBCRYPTO_FROM is at least its NODE_FROM.bytes).
+   */
+  private subtle(): Provider | null {
+    if (this.#subtle === undefined) {
+      const { node, webcrypto, runs } = this.from;
+      this.#subtle = !runs(node, this.algorithm) && runs(webcrypto, this.algorithm) ? webcrypto : null;
+    }
+    return this.#subtle;
+  }
+
   digestOnce(algorithm: AlgorithmName, data: Uint8Array | string): Uint8Array {
     return (data.length < this.bytesFrom ? this.small() : this.large()).digestOnce(algorithm, data);
   }
@@ -105,6 +151,8 @@ class Dispatch implements OneShot {
   }
 
   digestAsync(algorithm: AlgorithmName, data: Uint8Array): Promise<Uint8Array> {
-    return (data.length < this.bytesFrom ? this.small() : this.large()).digestAsync(algorithm, data);
+    const n = data.length;
+    const subtle = n >= this.subtleFrom ? this.subtle() : null;
+    return (subtle ?? (n < this.bytesFrom ? this.small() : this.large())).digestAsync(algorithm, data);
   }
 }

@@ -332,6 +332,8 @@ describe('providers()', () => {
     expect(node).toEqual({
       id: 'node',
       implementedIn: 'OpenSSL',
+      // the library behind node:crypto, as Node names it
+      library: `OpenSSL ${process.versions.openssl}`,
       available: true,
       sync: true,
       streaming: true,

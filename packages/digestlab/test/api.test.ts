@@ -746,14 +746,15 @@ function stateAfter(algorithm: AlgorithmName, data: Uint8Array): Uint8Array {
   return createDigest(algorithm, { provider: 'ts' }).update(data).exportState();
 }
 
-function expectBadState(state: unknown): void {
-  expectDigestError(
-    caught(() => importState(state as Uint8Array)),
-    BadStateError,
-    'ERR_BAD_STATE',
-    'Not a valid digestlab state',
-  );
+/** importState(state) throws BadStateError; with `why`, its message also gives that reason (what went wrong). */
+function expectBadState(state: unknown, why?: RegExp): void {
+  const error = caught(() => importState(state as Uint8Array));
+  expectDigestError(error, BadStateError, 'ERR_BAD_STATE', 'Not a valid digestlab state');
+  if (why) expect((error as Error).message).toMatch(why);
 }
+
+const HEADER_REASON = /does not start with the digestlab state header/;
+const CHECKSUM_REASON = /its checksum does not match/;
 
 describe.each(CANONICAL)('exported state, %s', (algorithm) => {
   const { blockLength: bl, chain, code } = TABLE[algorithm];
@@ -835,7 +836,11 @@ describe.each(CANONICAL)('exported state, %s', (algorithm) => {
         for (const flip of [0x01, 0x80, 0xff]) {
           const bad = s.slice();
           bad[i] ^= flip;
-          expectBadState(bad);
+          // the header is read first (magic, then version at byte 4), then the CRC over everything
+          expectBadState(
+            bad,
+            i < 4 ? HEADER_REASON : i === 4 ? /format version \d+ is not supported/ : CHECKSUM_REASON,
+          );
         }
       }
     }
@@ -858,11 +863,20 @@ describe.each(CANONICAL)('exported state, %s', (algorithm) => {
     const pos = new DataView(s.buffer).getUint16(6);
     for (const total of [pos + 1, pos + bl + 1, Math.max(0, pos - 1), pos + bl - 1]) {
       if (total % bl === pos) continue;
-      expectBadState(craft(s, (view) => setTotal(view, total)));
+      expectBadState(
+        craft(s, (view) => setTotal(view, total)),
+        new RegExp(`^.*${pos} buffered bytes cannot follow ${total} bytes hashed`),
+      );
     }
     // buffered count that disagrees with the bytes present
-    expectBadState(craft(s, (view) => view.setUint16(6, pos + 1)));
-    expectBadState(craft(s, (view) => view.setUint16(6, pos - 1)));
+    expectBadState(
+      craft(s, (view) => view.setUint16(6, pos + 1)),
+      /its size \(\d+ bytes\) does not fit/,
+    );
+    expectBadState(
+      craft(s, (view) => view.setUint16(6, pos - 1)),
+      /its size \(\d+ bytes\) does not fit/,
+    );
     // a whole block "buffered": size consistent, count impossible
     const full = craft(s, (_, body) => {
       const grown = new Uint8Array(16 + chain + bl);
@@ -872,7 +886,7 @@ describe.each(CANONICAL)('exported state, %s', (algorithm) => {
       setTotal(v, bl);
       return grown;
     });
-    expectBadState(full);
+    expectBadState(full, new RegExp(`${bl} buffered bytes cannot follow ${bl} bytes hashed`));
   });
 
   it('refuses a total above 2^53 - 1 and accepts exactly 2^53 - 1', () => {
@@ -883,8 +897,14 @@ describe.each(CANONICAL)('exported state, %s', (algorithm) => {
     expect(hex(importState(max).exportState())).toBe(hex(max));
     // 2^53 is a multiple of every block length: buffered 0 is consistent, only the limit refuses it
     const s0 = stateAfter(algorithm, EMPTY);
-    expectBadState(craft(s0, (view) => setTotal(view, 2 ** 53)));
-    expectBadState(craft(s0, (view) => setTotal(view, 2 ** 60)));
+    expectBadState(
+      craft(s0, (view) => setTotal(view, 2 ** 53)),
+      /exceeds 2\^53 - 1 bytes/,
+    );
+    expectBadState(
+      craft(s0, (view) => setTotal(view, 2 ** 60)),
+      /exceeds 2\^53 - 1 bytes/,
+    );
     expectBadState(
       craft(s0, (view) => {
         view.setUint32(8, 0xffffffff);
@@ -909,6 +929,7 @@ describe.each(CANONICAL)('exported state, %s', (algorithm) => {
           body[5] = TABLE[other].code;
           return body;
         }),
+        new RegExp(`its size \\(${s.length} bytes\\) does not fit a ${other.replace('/', '\\/')} state`),
       );
     }
   });
@@ -923,7 +944,7 @@ describe('foreign bytes are not a state', () => {
     ['a SHA-256 digest', digest('SHA-256', ABC)],
     ['JSON', encoder.encode('{"algorithm":"SHA-256","state":"..."}')],
   ])('%s', (_, bytes) => {
-    expectBadState(bytes);
+    expectBadState(bytes, HEADER_REASON);
   });
 
   it('a magic-only prefix with a valid CRC but no body', () => {
@@ -937,7 +958,7 @@ describe('foreign bytes are not a state', () => {
     ['null', () => null],
     ['undefined', () => undefined],
   ])('%s is refused with BadStateError', (_, make) => {
-    expectBadState(make());
+    expectBadState(make(), /expected a Uint8Array/);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   applyVerdicts,
   BOUNDARY_SIZES,
   decide,
+  describeSize,
   exitCode,
   formatSize,
   KNOWN_DIGESTS,
@@ -82,9 +83,58 @@ describe('parseSize', () => {
     expect(() => parseSize(text)).toThrow(message);
   });
 
-  it('minimum', () => {
-    expect(() => parseSize('0', 1)).toThrow(/at least 1 byte/);
+  it('minimum: one byte, or bytes in the plural', () => {
+    expect(() => parseSize('0', 1)).toThrow(/^size "0" must be at least 1 byte$/);
+    expect(() => parseSize('1', 2)).toThrow(/^size "1" must be at least 2 bytes$/);
     expect(parseSize('1', 1)).toBe(1);
+    expect(parseSize('2', 2)).toBe(2);
+  });
+
+  it('says which unit was meant: the binary and decimal spellings of that prefix, or the list', () => {
+    const message = (text: string) => {
+      try {
+        parseSize(text);
+      } catch (e) {
+        expect(e).toBeInstanceOf(SizeError);
+        expect((e as Error).name).toBe('SizeError');
+        return (e as Error).message;
+      }
+      throw new Error(`${text} was read`);
+    };
+    expect(message('4G')).toContain('"4G": write GiB (powers of 2, e.g. 4GiB) or GB (powers of 10);');
+    expect(message('4g')).toContain('"4g": write GiB (powers of 2, e.g. 4GiB) or GB (powers of 10);');
+    expect(message('1k')).toContain('write KiB (powers of 2, e.g. 4KiB) or kB (powers of 10)');
+    expect(message('1K')).toContain('write KiB (powers of 2, e.g. 4KiB) or kB (powers of 10)');
+    expect(message('2M')).toContain('write MiB (powers of 2, e.g. 4MiB) or MB (powers of 10)');
+    expect(message('2T')).toContain('write TiB (powers of 2, e.g. 4TiB) or TB (powers of 10)');
+    expect(message('4 bytes')).toContain(
+      'units are B, KiB, MiB, GiB, TiB (powers of 2) and kB, MB, GB, TB (powers of 10)',
+    );
+    // bits only when the whole unit is a prefix and a lowercase b
+    expect(message('4Gb')).toContain('"4Gb" (a lowercase b means bits): write GiB');
+    expect(message('4xGb')).not.toContain('bits');
+    expect(message('4Gbx')).not.toContain('bits');
+  });
+
+  it('exponents are whole numbers from 0 to 64, and only whole numbers are raised', () => {
+    expect(parseSize('2^0')).toBe(1);
+    expect(parseSize('1^64')).toBe(1);
+    expect(parseSize(' 2^10 ')).toBe(1024);
+    for (const text of ['2^65', '2^(0-1)', '2^0.5', '2^1.5']) {
+      expect(() => parseSize(text), text).toThrow(/an exponent must be a whole number from 0 to 64/);
+    }
+    expect(() => parseSize('1.5^2')).toThrow(/only whole numbers can be raised to a power/);
+    expect(() => parseSize('_1')).toThrow(/unexpected "_1"|unexpected "_"/);
+    expect(() => parseSize('1_')).toThrow(/"_" goes between digits/);
+    expect(() => parseSize('   ')).toThrow(/it is empty/);
+  });
+
+  it('arithmetic is exact with fractions: products, sums and differences of them', () => {
+    expect(parseSize('1.5*1.5*4')).toBe(9);
+    expect(parseSize('0.25GiB+0.75GiB')).toBe(GiB);
+    expect(parseSize('1.25KiB-0.25KiB')).toBe(1024);
+    expect(parseSize('2.5*2')).toBe(5);
+    expect(parseSize('1.75+1.25')).toBe(3);
   });
 
   it('formatSize is exact and reads back', () => {
@@ -94,6 +144,24 @@ describe('parseSize', () => {
     expect(formatSize(4 * GiB + 5)).toBe('4GiB+5');
     expect(formatSize(2 ** 38 - 1)).toBe('2^38-1');
     expect(formatSize(2 ** 20)).toBe('1MiB');
+  });
+
+  it('formatSize: units for whole multiples, ± at most 64 bytes off a unit or a power of two, else the digits', () => {
+    expect(formatSize(3 * 2 ** 20 - 7)).toBe('3MiB-7');
+    expect(formatSize(GiB + 64)).toBe('1GiB+64');
+    expect(formatSize(GiB + 65)).toBe(String(GiB + 65));
+    expect(formatSize(2 ** 45 + 13)).toBe('2^45+13'); // shorter than 32TiB+13
+    expect(formatSize(2 ** 53 - 1)).toBe('2^53-1');
+    expect(formatSize(2 ** 10 - 64)).toBe('960');
+    expect(formatSize(512)).toBe('512');
+    expect(formatSize(2 ** 11 + 1)).toBe('2049'); // shorter than 2KiB+1
+    expect(formatSize(2 * GiB + 1)).toBe('2GiB+1'); // as short as 2^31+1: the unit comes first
+    // not a byte count: as it is
+    expect(formatSize(-1)).toBe('-1');
+    expect(formatSize(0.5)).toBe('0.5');
+    expect(formatSize(2 ** 53)).toBe(String(2 ** 53));
+    expect(describeSize(257 * GiB)).toBe('275951648768 bytes (257GiB)');
+    expect(describeSize(1000)).toBe('1000 bytes');
   });
 });
 

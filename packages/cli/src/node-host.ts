@@ -63,7 +63,10 @@ export const nodeCryptoRow: Row = {
   library: 'node:crypto',
   kind: 'baseline',
   // digestlab's node provider is the same node:crypto: one rule for what it is built on (BoringSSL on Bun)
-  implementedIn: providers().find((p) => p.id === 'node')?.implementedIn ?? 'OpenSSL',
+  // read when asked, not at import: providers() asks every provider whether it runs, which compiles WebAssembly
+  get implementedIn() {
+    return providers().find((p) => p.id === 'node')?.implementedIn ?? 'OpenSSL';
+  },
   note: 'createHash(alg).update(x).digest(), called directly',
   algorithms: AVAILABLE,
   async prepare(algorithm): Promise<Prepared> {

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Two tiers: `unit` is `npm test` (minutes); `large` is `npm run test:large` (GiB-sized inputs, up to ~15 min).
 // A third project, `browser` (`npm run test:browser`), drives Debian's Chromium through the built page; it is kept
 // out of `npm test`, which must run where no browser is installed. `runtimes` (`npm run test:runtimes`) runs the
-// digestlab command under Bun and Deno.
+// digestlab command under Bun and Deno, and `portable` is the library's own suite, which `npm run test:bun` and
+// `npm run test:deno` run with vitest itself on Bun and on Deno (the library's tests minus the one that spawns them).
 export default defineConfig({
   test: {
     projects: [
@@ -23,6 +24,21 @@ export default defineConfig({
           hookTimeout: 2 * 60_000,
           // one Chromium at a time: the machine has 2 cores, and the page's timings want one of them
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'portable',
+          include: ['packages/digestlab/test/**/*.test.ts'],
+          exclude: [
+            '**/*.large.test.ts',
+            '**/*.browser.test.ts',
+            '**/*.runtimes.test.ts',
+            // it spawns Bun, Deno and Node --jitless itself, from Node
+            'packages/digestlab/test/runtimes.test.ts',
+            '**/node_modules/**',
+          ],
+          testTimeout: 120_000,
         },
       },
       {

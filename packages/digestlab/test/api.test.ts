@@ -45,6 +45,7 @@ import * as sha256m from '../src/sha256.js';
 import * as sha512m from '../src/sha512.js';
 import { crc32, STATE_VERSION } from '../src/state.js';
 import { ALGORITHMS, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
+import { HOST } from './helpers/host.js';
 
 const encoder = new TextEncoder();
 const EMPTY = new Uint8Array(0);
@@ -331,14 +332,14 @@ describe('providers()', () => {
     });
     expect(node).toEqual({
       id: 'node',
-      implementedIn: 'OpenSSL',
-      // the library behind node:crypto, as Node names it
-      library: `OpenSSL ${process.versions.openssl}`,
+      implementedIn: HOST.implementedIn,
+      // the library behind node:crypto, as the runtime names it (BoringSSL on Bun)
+      library: HOST.cryptoLibrary,
       available: true,
       sync: true,
       streaming: true,
       exportState: false,
-      // OpenSSL 3's default provider has no MD2
+      // OpenSSL 3's default provider has no MD2, nor has BoringSSL
       algorithms: CANONICAL.filter((a) => a !== 'MD2'),
     });
     expect(webcrypto).toEqual({

@@ -1,11 +1,13 @@
 /**
  * Runtime detection (src/runtime.ts), which labels every report and names the library behind node:crypto: each
  * runtime as its globals describe it (Bun and Deno with the fake Node version they report), browsers from real user
- * agents, and this process. runtimes.test.ts checks the same under the real Bun and Deno.
+ * agents, and this process: under Node by `npm test`, under Bun and Deno by `npm run test:bun` and `test:deno`,
+ * which run this whole suite there. runtimes.test.ts checks the bundled library under Bun, Deno and Node --jitless.
  */
 import { describe, expect, it } from 'vitest';
 import { providers, runtime } from '../src/index.js';
 import { browserOf, detectRuntime } from '../src/runtime.js';
+import { HOST } from './helpers/host.js';
 
 const FAKE_NODE = { node: '26.3.0', openssl: '1.1.0' };
 
@@ -95,20 +97,16 @@ describe('browserOf', () => {
 });
 
 describe('this process', () => {
-  it('is Node, with its own version and OpenSSL, and the node provider says the same', () => {
-    expect(runtime()).toEqual({
-      runtime: 'node',
-      version: process.versions.node,
-      cryptoLibrary: `OpenSSL ${process.versions.openssl}`,
-    });
+  it(`is ${HOST.runtime}, with its own version and crypto library, and the node provider says the same`, () => {
+    expect(runtime()).toEqual({ runtime: HOST.runtime, version: HOST.version, cryptoLibrary: HOST.cryptoLibrary });
     const node = providers().find((p) => p.id === 'node');
-    expect(node).toMatchObject({ implementedIn: 'OpenSSL', library: `OpenSSL ${process.versions.openssl}` });
+    expect(node).toMatchObject({ implementedIn: HOST.implementedIn, library: HOST.cryptoLibrary });
     expect(providers().find((p) => p.id === 'ts')).not.toHaveProperty('library');
   });
 
   it('returns a copy: changing it changes nothing', () => {
     const r = runtime();
     r.version = 'x';
-    expect(runtime().version).toBe(process.versions.node);
+    expect(runtime().version).toBe(HOST.version);
   });
 });

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * Measures where node:crypto starts to beat our WebAssembly (and TypeScript) for one-shot digests on the runtime
+ * that runs this script, which is what `auto`'s per-runtime NODE_FROM table in
+ * packages/digestlab/src/providers/auto.ts holds. Runs unchanged under Node, Bun and Deno, against the built library:
+ *
+ *   node scripts/crossovers.mjs [--rounds 9] [--json]
+ *   node_modules/.bin/bun scripts/crossovers.mjs
+ *   node_modules/.bin/deno run --allow-read --allow-env scripts/crossovers.mjs
+ *
+ * Method: for each algorithm node:crypto has, each output (bytes from a Uint8Array; hex from an ASCII string, the
+ * seed's call) and each size from 0 B to 16 KiB, ts, wasm and node are timed in interleaved rounds over 64
+ * distinct inputs, each round long enough (~4 ms) to dwarf the clock; a provider's figure is its best round (the
+ * least disturbed by other load on the machine). The crossover is the smallest measured size from which node is
+ * at least as fast as the faster of ts and wasm at that size and every larger one; Infinity when it never is.
+ * Prints a table of node's speed over the best of ours, then the crossovers as the object auto.ts holds.
+ */
+import { algorithms, digest, digestHex, runtime } from '../packages/digestlab/dist/index.js';
+
+const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const ROUNDS = Number(option('--rounds', '9'));
+const JSON_OUT = args.includes('--json');
+const SIZES = [0, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384];
+const PROVIDERS = ['ts', 'wasm', 'node'];
+const INPUTS = 64;
+const ROUND_MS = 4;
+
+const algs = algorithms().filter((a) => a.providers.includes('node') && a.providers.includes('wasm'));
+
+/** 64 distinct inputs of `n` bytes (or ASCII characters), so no call hashes what the last one did. */
+function inputs(n, asString) {
+  return Array.from({ length: INPUTS }, (_, i) => {
+    const b = new Uint8Array(n);
+    for (let j = 0; j < n; j++) b[j] = 0x20 + ((i * 31 + j * 7) % 95);
+    return asString ? String.fromCharCode(...b.subarray(0, Math.min(n, 65536))) : b;
+  });
+}
+
+/** How many calls fill about ROUND_MS, found once per case. */
+function calibrate(call) {
+  let reps = 8;
+  for (;;) {
+    const t0 = performance.now();
+    call(reps);
+    const ms = performance.now() - t0;
+    if (ms >= ROUND_MS / 4) return Math.max(8, Math.ceil((reps * ROUND_MS) / ms));
+    reps *= 4;
+  }
+}
+
+/** Nanoseconds per call of each provider, best of ROUNDS interleaved rounds. */
+function measure(algorithm, n, hex) {
+  const data = inputs(n, hex);
+  const calls = Object.fromEntries(
+    PROVIDERS.map((provider) => {
+      const opts = { provider };
+      const fn = hex
+        ? (reps) => {
+            let sink = 0;
+            for (let r = 0; r < reps; r++) sink += digestHex(algorithm, data[r & 63], opts).length;
+            return sink;
+          }
+        : (reps) => {
+            let sink = 0;
+            for (let r = 0; r < reps; r++) sink += digest(algorithm, data[r & 63], opts)[0];
+            return sink;
+          };
+      return [provider, fn];
+    }),
+  );
+  const reps = Object.fromEntries(PROVIDERS.map((p) => [p, calibrate(calls[p])]));
+  const best = Object.fromEntries(PROVIDERS.map((p) => [p, Number.POSITIVE_INFINITY]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // rotate the order each round, so no provider always runs right after another's garbage
+    for (let k = 0; k < PROVIDERS.length; k++) {
+      const p = PROVIDERS[(round + k) % PROVIDERS.length];
+      const t0 = performance.now();
+      calls[p](reps[p]);
+      best[p] = Math.min(best[p], ((performance.now() - t0) * 1e6) / reps[p]);
+    }
+  }
+  return best;
+}
+
+/** The smallest size from which node is at least as fast as ours at it and every larger size measured. */
+function crossover(ratios) {
+  let from = Number.POSITIVE_INFINITY;
+  for (let i = SIZES.length - 1; i >= 0 && ratios[i] >= 1; i--) from = SIZES[i];
+  return from;
+}
+
+const here = runtime();
+const table = [];
+const nodeFrom = {};
+for (const a of algs) {
+  nodeFrom[a.name] = {};
+  for (const [out, hex] of [
+    ['bytes', false],
+    ['hex', true],
+  ]) {
+    const ratios = SIZES.map((n) => {
+      const ns = measure(a.name, n, hex);
+      return Math.min(ns.ts, ns.wasm) / ns.node;
+    });
+    nodeFrom[a.name][out] = crossover(ratios);
+    table.push({ algorithm: a.name, out, ratios });
+  }
+}
+
+const label = `${here.runtime} ${here.version} (${here.cryptoLibrary ?? 'no node:crypto'})`;
+if (JSON_OUT) {
+  console.log(JSON.stringify({ runtime: here, rounds: ROUNDS, sizes: SIZES, table, nodeFrom }));
+} else {
+  const size = (n) => (n >= 1024 ? `${n / 1024} KiB` : `${n} B`);
+  console.log(`node:crypto's speed over the faster of ts and wasm, one-shot, best of ${ROUNDS} rounds: ${label}`);
+  console.log(['algorithm', 'out', ...SIZES.map(size)].join('\t'));
+  for (const row of table) console.log([row.algorithm, row.out, ...row.ratios.map((r) => r.toFixed(2))].join('\t'));
+  const show = (v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : String(v));
+  console.log(`\nNODE_FROM for ${here.runtime}:`);
+  for (const [name, { bytes, hex }] of Object.entries(nodeFrom)) {
+    console.log(`  '${name}': { bytes: ${show(bytes)}, hex: ${show(hex)} },`);
+  }
+}

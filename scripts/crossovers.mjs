@@ -9,10 +9,13 @@
  *   node_modules/.bin/deno run --allow-read --allow-env scripts/crossovers.mjs
  *
  * Method: for each algorithm node:crypto has, each output (bytes from a Uint8Array; hex from an ASCII string, the
- * seed's call) and each size from 0 B to 16 KiB, ts, wasm and node are timed in interleaved rounds over 64
+ * seed's call) and each size from 0 B to 1 MiB, ts, wasm and node are timed in interleaved rounds over 64
  * distinct inputs, each round long enough (~4 ms) to dwarf the clock; a provider's figure is its best round (the
- * least disturbed by other load on the machine). The crossover is the smallest measured size from which node is
- * at least as fast as the faster of ts and wasm at that size and every larger one; Infinity when it never is.
+ * least disturbed by other load on the machine). Rounds are timed in the process's CPU time (`process.cpuUsage`,
+ * every thread, GC included), not wall time, so that time spent waiting for a core that other processes hold is
+ * not counted: on a loaded machine the ratios stay those of an idle one. `--clock wall` times wall time instead. The crossover is the smallest measured size from which node is
+ * at least as fast as the faster of ts and wasm at that size and every larger one; Infinity when it never is
+ * (then `auto` streams through our WebAssembly too, as node:crypto loses even at 1 MiB).
  * Prints a table of node's speed over the best of ours, then the crossovers as the object auto.ts holds.
  */
 import { algorithms, digest, digestHex, runtime } from '../packages/digestlab/dist/index.js';
@@ -24,31 +27,46 @@ const option = (name, fallback) => {
 };
 const ROUNDS = Number(option('--rounds', '9'));
 const JSON_OUT = args.includes('--json');
-const SIZES = [0, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384];
+const SIZES = [0, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 65536, 1048576];
 const PROVIDERS = ['ts', 'wasm', 'node'];
 const INPUTS = 64;
 const ROUND_MS = 4;
+const CLOCK = option('--clock', 'cpu');
+/** Milliseconds: of CPU time used by this process (user + system), or of wall time. */
+const now =
+  CLOCK === 'wall'
+    ? () => performance.now()
+    : () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
 
 const algs = algorithms().filter((a) => a.providers.includes('node') && a.providers.includes('wasm'));
 
 /** 64 distinct inputs of `n` bytes (or ASCII characters), so no call hashes what the last one did. */
 function inputs(n, asString) {
-  return Array.from({ length: INPUTS }, (_, i) => {
+  const count = n >= 65536 ? 4 : INPUTS; // large inputs: a few, which are not in cache anyway
+  return Array.from({ length: count }, (_, i) => {
     const b = new Uint8Array(n);
     for (let j = 0; j < n; j++) b[j] = 0x20 + ((i * 31 + j * 7) % 95);
-    return asString ? String.fromCharCode(...b.subarray(0, Math.min(n, 65536))) : b;
+    return asString ? new TextDecoder().decode(b) : b;
   });
 }
 
-/** How many calls fill about ROUND_MS, found once per case. */
+/**
+ * How many calls fill about ROUND_MS, found once per case after a warm-up: the first calls of a case also pay for
+ * compiling it, on background threads that the process's CPU time includes.
+ */
 function calibrate(call) {
-  let reps = 8;
+  const warm = performance.now() + 4 * ROUND_MS;
+  while (performance.now() < warm) call(1);
+  let reps = 1;
   for (;;) {
-    const t0 = performance.now();
+    const t0 = now();
     call(reps);
-    const ms = performance.now() - t0;
-    if (ms >= ROUND_MS / 4) return Math.max(8, Math.ceil((reps * ROUND_MS) / ms));
-    reps *= 4;
+    const ms = now() - t0;
+    if (ms >= ROUND_MS) return Math.max(1, Math.ceil((reps * ROUND_MS) / ms));
+    reps *= 2;
   }
 }
 
@@ -61,12 +79,12 @@ function measure(algorithm, n, hex) {
       const fn = hex
         ? (reps) => {
             let sink = 0;
-            for (let r = 0; r < reps; r++) sink += digestHex(algorithm, data[r & 63], opts).length;
+            for (let r = 0; r < reps; r++) sink += digestHex(algorithm, data[r % data.length], opts).length;
             return sink;
           }
         : (reps) => {
             let sink = 0;
-            for (let r = 0; r < reps; r++) sink += digest(algorithm, data[r & 63], opts)[0];
+            for (let r = 0; r < reps; r++) sink += digest(algorithm, data[r % data.length], opts)[0];
             return sink;
           };
       return [provider, fn];
@@ -78,9 +96,9 @@ function measure(algorithm, n, hex) {
     // rotate the order each round, so no provider always runs right after another's garbage
     for (let k = 0; k < PROVIDERS.length; k++) {
       const p = PROVIDERS[(round + k) % PROVIDERS.length];
-      const t0 = performance.now();
+      const t0 = now();
       calls[p](reps[p]);
-      best[p] = Math.min(best[p], ((performance.now() - t0) * 1e6) / reps[p]);
+      best[p] = Math.min(best[p], ((now() - t0) * 1e6) / reps[p]);
     }
   }
   return best;
@@ -113,10 +131,12 @@ for (const a of algs) {
 
 const label = `${here.runtime} ${here.version} (${here.cryptoLibrary ?? 'no node:crypto'})`;
 if (JSON_OUT) {
-  console.log(JSON.stringify({ runtime: here, rounds: ROUNDS, sizes: SIZES, table, nodeFrom }));
+  console.log(JSON.stringify({ runtime: here, clock: CLOCK, rounds: ROUNDS, sizes: SIZES, table, nodeFrom }));
 } else {
-  const size = (n) => (n >= 1024 ? `${n / 1024} KiB` : `${n} B`);
-  console.log(`node:crypto's speed over the faster of ts and wasm, one-shot, best of ${ROUNDS} rounds: ${label}`);
+  const size = (n) => (n >= 1048576 ? `${n / 1048576} MiB` : n >= 1024 ? `${n / 1024} KiB` : `${n} B`);
+  console.log(
+    `node:crypto's speed over the faster of ts and wasm, one-shot, best of ${ROUNDS} rounds (${CLOCK} time): ${label}`,
+  );
   console.log(['algorithm', 'out', ...SIZES.map(size)].join('\t'));
   for (const row of table) console.log([row.algorithm, row.out, ...row.ratios.map((r) => r.toFixed(2))].join('\t'));
   const show = (v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : String(v));

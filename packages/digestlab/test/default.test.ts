@@ -9,13 +9,23 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgorithmName } from '../src/block.js';
 import { createDigest, digest, digestAsync, digestHex, digestHexAsync, digestMany } from '../src/index.js';
-import { autoOneShot, autoStreaming, type Candidates, NODE_FROM, WEBCRYPTO_FROM } from '../src/providers/auto.js';
+import {
+  autoOneShot,
+  autoStreaming,
+  type Candidates,
+  CROSSOVERS,
+  type Crossovers,
+  crossoversOf,
+  NODE_FROM,
+  WEBCRYPTO_FROM,
+} from '../src/providers/auto.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { type Provider, runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { webcryptoProvider } from '../src/providers/webcrypto.js';
 import { ALGORITHMS, MUTATION_PROFILE, pseudoRandomBytes, reference } from './helpers/common.js';
+import { HOST } from './helpers/host.js';
 
 /** 2^k − 1, 2^k, 2^k + 1 for k = 0..22 (0 to 4 MiB + 1), without repeats (to k = 17 in the mutation profile). */
 const K_MAX = MUTATION_PROFILE ? 17 : 22;
@@ -115,8 +125,12 @@ function recording(p: Provider, log: string[]): Provider {
 
 type Runs = (p: Provider, a: AlgorithmName) => boolean;
 
-/** The providers `auto` chooses from on a runtime where `runs` says what runs, each recording into `log`. */
-const candidates = (runs: Runs, log: string[]): Candidates => ({
+/**
+ * The providers `auto` chooses from on a runtime where `runs` says what runs and node:crypto wins from `nodeFrom`,
+ * each recording into `log`.
+ */
+const candidates = (runs: Runs, log: string[], nodeFrom: Crossovers = NODE_FROM): Candidates => ({
+  nodeFrom,
   node: recording(nodeProvider, log),
   wasm: recording(wasmProvider, log),
   ts: recording(tsProvider, log),
@@ -127,9 +141,14 @@ const candidates = (runs: Runs, log: string[]): Candidates => ({
 /** A browser or Worker: everything but node:crypto (crypto.subtle runs under Node as in a secure page). */
 const inABrowser: Runs = (p, a) => p.id !== 'node' && runsHere(p, a);
 
-/** Runtimes by what they lack: `auto` is built from the providers that run there. */
-const RUNTIMES: [string, Runs][] = [
+/**
+ * Runtimes by what they lack and by where node:crypto wins there: `auto` is built from the providers that run
+ * there, with that runtime's crossovers (Bun's and Deno's are played here by this runtime's providers).
+ */
+const RUNTIMES: [string, Runs, Crossovers?][] = [
   ['this runtime (Node: node:crypto and WebAssembly)', runsHere],
+  ["Bun's crossovers (node:crypto from 0 B but MD5)", runsHere, CROSSOVERS.bun],
+  ["Deno's crossovers (node:crypto later; never for MD5 to bytes)", runsHere, CROSSOVERS.deno],
   ['a browser or Worker (no node:crypto)', inABrowser],
   [
     'a browser page over plain HTTP (no node:crypto, no crypto.subtle)',
@@ -138,16 +157,16 @@ const RUNTIMES: [string, Runs][] = [
   ['no node:crypto and no WebAssembly (e.g. --jitless)', (p, a) => p.id === 'ts' && runsHere(p, a)],
 ];
 
-describe.each(RUNTIMES)('auto built for %s', (_, runs) => {
+describe.each(RUNTIMES)('auto built for %s', (_, runs, nodeFrom = NODE_FROM) => {
   describe.each(ALGORITHMS)('%s', (algorithm) => {
     const log: string[] = [];
-    const from = candidates(runs, log);
+    const from = candidates(runs, log, nodeFrom);
     // the documented rule, restated: below the crossover our WebAssembly (else TypeScript), from it node:crypto;
     // without node:crypto, digestAsync from WebCrypto's crossover on goes to WebCrypto where it runs
     const small = runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
     const large = runs(nodeProvider, algorithm) ? 'node' : small;
     const pick = (n: number, from: number) => (n < from ? small : large);
-    const { bytes: bytesFrom, hex: hexFrom } = NODE_FROM[algorithm];
+    const { bytes: bytesFrom, hex: hexFrom } = nodeFrom[algorithm];
     const subtle = !runs(nodeProvider, algorithm) && runs(webcryptoProvider, algorithm);
     const pickAsync = (n: number) => (subtle && n >= WEBCRYPTO_FROM[algorithm] ? 'webcrypto' : pick(n, bytesFrom));
     // MD2 has no crossover and one provider (ts) on every runtime, at ~5 MiB/s: its sweep to 4 MiB is the one above
@@ -170,10 +189,29 @@ describe.each(RUNTIMES)('auto built for %s', (_, runs) => {
       expect(wrong).toEqual([]);
     });
 
-    it('streams go to node:crypto, else WebAssembly, else TypeScript', () => {
-      const want = runs(nodeProvider, algorithm) ? 'node' : runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
+    it('streams go to node:crypto where it wins from some size on, else WebAssembly, else TypeScript', () => {
+      const nodeWins = runs(nodeProvider, algorithm) && bytesFrom !== Number.POSITIVE_INFINITY;
+      const want = nodeWins ? 'node' : runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
       expect(autoStreaming(algorithm, from).id).toBe(want);
     });
+  });
+});
+
+describe("auto's crossovers: this runtime's, chosen at load", () => {
+  it(`uses ${HOST.runtime}'s table here`, () => {
+    expect(NODE_FROM).toBe(CROSSOVERS[HOST.runtime]);
+  });
+
+  it.each(['node', 'bun', 'deno', 'browser', 'unknown'] as const)("%s's table", (name) => {
+    // a browser has no node:crypto, so any table serves; Node's, so that a wrong guess errs towards what is known
+    expect(crossoversOf(name)).toBe(CROSSOVERS[name === 'bun' || name === 'deno' ? name : 'node']);
+  });
+
+  it('every algorithm on every runtime has both crossovers, none negative', () => {
+    for (const table of Object.values(CROSSOVERS)) {
+      expect(Object.keys(table).sort()).toEqual([...ALGORITHMS].sort());
+      for (const { bytes, hex } of Object.values(table)) expect(Math.min(bytes, hex)).toBeGreaterThanOrEqual(0);
+    }
   });
 });
 

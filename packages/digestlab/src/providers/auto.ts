@@ -6,15 +6,17 @@
  * SHA-NI/AVX2) wins. Where node:crypto is absent (browsers, Workers): WebAssembly, else our TypeScript; except
  * that `digestAsync` of a long SHA-1 or SHA-256 input goes to WebCrypto where it runs, which is already async and
  * uses the CPU's SHA instructions there (Chromium: 1.2-1.6x our WebAssembly at 8 KiB / 2 KiB, up to 3.6x / 6x above).
- * Streaming digests (`createDigest`, `digestStream`) do not know their length and are usually long: node:crypto,
- * else WebAssembly, else TypeScript.
+ * Streaming digests (`createDigest`, `digestStream`) do not know their length and are usually long: node:crypto
+ * where it is faster on long inputs, else WebAssembly, else TypeScript.
  *
- * The crossovers were measured on Node 20, x86-64 with SHA-NI: one-shot digests of 0 B to 16 KiB, bytes and hex,
- * through ts, wasm and node, interleaved, best of 7 to 15 rounds, over 64 distinct buffers per size (BENCHMARKS.md,
- * "auto"); the bench's `auto` row checks them against every single provider at each size it runs. The WebCrypto
- * crossovers were measured in headless Chromium 156 (BENCHMARKS.md, "In a browser").
+ * The crossovers are measured on each runtime that has node:crypto (Node, Bun, Deno) by scripts/crossovers.mjs,
+ * and the table of the runtime the library runs on is chosen once, at load: node:crypto's per-call cost differs
+ * by a factor of three between them (BENCHMARKS.md, "auto on Node, Bun and Deno"). The bench's `auto` row checks
+ * them against every single provider at each size it runs. The WebCrypto crossovers were measured in headless
+ * Chromium 156 (BENCHMARKS.md, "In a browser").
  */
 import type { AlgorithmName } from '../block.js';
+import { type RuntimeName, runtime } from '../runtime.js';
 import { nodeProvider } from './node.js';
 import { type Provider, runsHere } from './provider.js';
 import { tsProvider } from './ts.js';
@@ -23,20 +25,71 @@ import { webcryptoProvider } from './webcrypto.js';
 
 /**
  * From these input lengths on (bytes, or UTF-16 units of a string), node:crypto is faster than our WebAssembly for
- * a one-shot digest returned as bytes, and as hex (node:crypto makes hex natively, so it wins sooner there).
+ * a one-shot digest returned as bytes (from a Uint8Array), and as hex (from a string, the seed's call; node:crypto
+ * makes hex natively, so it wins sooner there). Infinity: never, up to 1 MiB; then streams go to our WebAssembly
+ * too, since they are usually long.
  */
-export const NODE_FROM: Readonly<Record<AlgorithmName, { bytes: number; hex: number }>> = {
-  MD2: { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY }, // not in OpenSSL 3
-  MD5: { bytes: 1024, hex: 64 },
-  'SHA-1': { bytes: 256, hex: 0 },
-  // SHA-256 with SHA-NI is ~4x our WebAssembly: even the shortest input repays the call
-  'SHA-224': { bytes: 0, hex: 0 },
-  'SHA-256': { bytes: 0, hex: 0 },
-  'SHA-384': { bytes: 128, hex: 0 },
-  'SHA-512': { bytes: 128, hex: 0 },
-  'SHA-512/224': { bytes: 128, hex: 0 },
-  'SHA-512/256': { bytes: 128, hex: 0 },
+export interface Crossover {
+  readonly bytes: number;
+  readonly hex: number;
+}
+export type Crossovers = Readonly<Record<AlgorithmName, Crossover>>;
+
+const NEVER: Crossover = { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY };
+
+/**
+ * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
+ * its tables are in BENCHMARKS.md). MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
+ */
+export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> = {
+  // Node 20 (OpenSSL 3.0): a call costs about a microsecond, which inputs under 64-256 bytes do not repay, except
+  // to hex, where OpenSSL's path beats our digest plus hex conversion; MD5, which no CPU instruction helps, is even
+  // with our WebAssembly up to 1 KiB
+  node: {
+    MD2: NEVER,
+    MD5: { bytes: 2048, hex: 1024 },
+    'SHA-1': { bytes: 256, hex: 0 },
+    'SHA-224': { bytes: 64, hex: 0 },
+    'SHA-256': { bytes: 64, hex: 0 },
+    'SHA-384': { bytes: 128, hex: 0 },
+    'SHA-512': { bytes: 128, hex: 0 },
+    'SHA-512/224': { bytes: 128, hex: 0 },
+    'SHA-512/256': { bytes: 128, hex: 0 },
+  },
+  // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
+  bun: {
+    MD2: NEVER,
+    MD5: { bytes: 512, hex: 0 },
+    'SHA-1': { bytes: 0, hex: 0 },
+    'SHA-224': { bytes: 0, hex: 0 },
+    'SHA-256': { bytes: 0, hex: 0 },
+    'SHA-384': { bytes: 0, hex: 0 },
+    'SHA-512': { bytes: 0, hex: 0 },
+    'SHA-512/224': { bytes: 0, hex: 0 },
+    'SHA-512/256': { bytes: 0, hex: 0 },
+  },
+  // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
+  // WebAssembly at every size to bytes (0.84x at 1 MiB), so MD5 streams go to WebAssembly there
+  deno: {
+    MD2: NEVER,
+    MD5: { bytes: Number.POSITIVE_INFINITY, hex: 1048576 },
+    'SHA-1': { bytes: 2048, hex: 1024 },
+    'SHA-224': { bytes: 8192, hex: 1024 },
+    'SHA-256': { bytes: 1024, hex: 128 },
+    'SHA-384': { bytes: 8192, hex: 2048 },
+    'SHA-512': { bytes: 8192, hex: 2048 },
+    'SHA-512/224': { bytes: 8192, hex: 2048 },
+    'SHA-512/256': { bytes: 4096, hex: 2048 },
+  },
 };
+
+/** The crossovers of a runtime: its own where measured; Node's elsewhere (browsers have no node:crypto to call). */
+export function crossoversOf(name: RuntimeName): Crossovers {
+  return name === 'bun' || name === 'deno' ? CROSSOVERS[name] : CROSSOVERS.node;
+}
+
+/** This runtime's crossovers, chosen once at load. */
+export const NODE_FROM: Crossovers = crossoversOf(runtime().runtime);
 
 /**
  * Where node:crypto is absent, `digestAsync` of inputs from these lengths (bytes) on goes to WebCrypto when it runs
@@ -65,6 +118,8 @@ export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsy
  * runtime; tests pass others to take the paths `auto` takes where node:crypto or WebAssembly is missing.
  */
 export interface Candidates {
+  /** Where node:crypto starts to win, on the runtime these candidates stand for. */
+  readonly nodeFrom: Crossovers;
   readonly node: Provider;
   readonly wasm: Provider;
   readonly ts: Provider;
@@ -74,6 +129,7 @@ export interface Candidates {
 }
 
 const HERE: Candidates = {
+  nodeFrom: NODE_FROM,
   node: nodeProvider,
   wasm: wasmProvider,
   ts: tsProvider,
@@ -81,9 +137,12 @@ const HERE: Candidates = {
   runs: runsHere,
 };
 
-/** The streaming provider `auto` picks for `algorithm` here. */
+/**
+ * The streaming provider `auto` picks for `algorithm` here: node:crypto where it wins from some size on, else our
+ * WebAssembly, else TypeScript.
+ */
 export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE): Provider {
-  if (from.runs(from.node, algorithm)) return from.node;
+  if (from.nodeFrom[algorithm].bytes !== Number.POSITIVE_INFINITY && from.runs(from.node, algorithm)) return from.node;
   if (from.runs(from.wasm, algorithm)) return from.wasm;
   return from.ts;
 }
@@ -95,7 +154,7 @@ export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE)
  * node:crypto never compiles our WebAssembly.
  */
 export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): OneShot {
-  const { bytes, hex } = NODE_FROM[algorithm];
+  const { bytes, hex } = from.nodeFrom[algorithm];
   if (bytes === 0 && hex === 0 && from.runs(from.node, algorithm)) return from.node;
   return new Dispatch(algorithm, bytes, hex, WEBCRYPTO_FROM[algorithm], from);
 }

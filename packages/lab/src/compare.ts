@@ -7,6 +7,7 @@
  * cell apart from the other's. Otherwise the later run is marked faster or slower than the first.
  */
 import type { BenchEnv, BenchReport, BenchResult, Status, Unit, Workload } from './report.js';
+import { runtimeLabel } from './runtime.js';
 
 /** A run to compare: its report and how tables name it (a file name, say). */
 export interface RunInput {
@@ -107,7 +108,7 @@ export function runLetter(i: number): string {
   return i < 26 ? String.fromCharCode(65 + i) : `#${i + 1}`;
 }
 
-/** One line saying what a run ran on: runtime and version, CPU, OS. */
+/** One line saying what a run ran on: runtime (or browser) and version with its node:crypto library, CPU, OS. */
 export function describeRun(env: BenchEnv): string {
-  return `${env.runtime} ${env.runtimeVersion}, ${env.cpu}, ${env.os}`;
+  return `${runtimeLabel(env)}, ${env.cpu}, ${env.os}`;
 }

@@ -215,8 +215,9 @@ export function checkBenchReport(data: unknown, source: string): BenchReport {
  * The device a run ran on, in a few words: the OS's first word and the runtime ("Linux node", "Android Chrome").
  * Enough to tell a PC's run from a phone's in a table header or a file name; the full env says the rest.
  */
-export function runDevice(env: { os?: unknown; runtime?: unknown }): string {
+export function runDevice(env: { os?: unknown; runtime?: unknown; browser?: unknown }): string {
   const os = typeof env.os === 'string' ? (env.os.trim().split(/\s+/)[0] ?? '') : '';
-  const runtime = typeof env.runtime === 'string' ? env.runtime.trim() : '';
-  return `${os} ${runtime}`.trim() || 'unknown';
+  const browser = (env.browser as { name?: unknown } | undefined)?.name;
+  const runtime = typeof browser === 'string' ? browser : typeof env.runtime === 'string' ? env.runtime : '';
+  return `${os} ${runtime.trim()}`.trim() || 'unknown';
 }

@@ -28,6 +28,11 @@ describe('report schemas and result file names', () => {
     );
     expect(resultFileName(at, {})).toBe('20261130T040506Z-unknown.json');
     expect(runDevice({ os: 42, runtime: 'node' })).toBe('node');
+    // a page's run names its browser, not "browser"
+    const phone = { os: 'Android 14', runtime: 'browser', browser: { name: 'Chrome', version: '131.0' } };
+    expect(runDevice(phone)).toBe('Android Chrome');
+    expect(resultFileName(at, phone)).toBe('20261130T040506Z-android-chrome.json');
+    expect(runDevice({ os: 'Linux', runtime: 'browser', browser: 'Chrome' })).toBe('Linux browser');
   });
 
   it('slugs are [a-z0-9-], at most 40 characters, without dashes at the ends', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Comparison, compareRuns, runLetter } from '../src/compare.js';
+import { type Comparison, compareRuns, describeRun, runLetter } from '../src/compare.js';
 import { comparisonColumns, comparisonMarkdown } from '../src/render.js';
 import { parseReport } from '../src/report.js';
 
@@ -116,5 +116,17 @@ describe('compare three runs', () => {
     expect(() => compareRuns([])).toThrow(/at least one/);
     expect(runLetter(25)).toBe('Z');
     expect(runLetter(26)).toBe('#27');
+  });
+});
+
+describe('describeRun', () => {
+  const env = { cpu: 'AMD EPYC', os: 'Linux 6.1 x64' };
+  it('names the runtime as itself, with the library behind its node:crypto', () => {
+    const bun = { ...env, runtime: 'bun', runtimeVersion: '1.4.5', cryptoLibrary: 'BoringSSL fe703e9' };
+    expect(describeRun(bun as never)).toBe('bun 1.4.5 (node:crypto: BoringSSL fe703e9), AMD EPYC, Linux 6.1 x64');
+  });
+  it('names a browser by its name and version, not as "browser"', () => {
+    const page = { ...env, runtime: 'browser', runtimeVersion: '156.0', browser: { name: 'Chrome', version: '156.0' } };
+    expect(describeRun(page as never)).toBe('Chrome 156.0, AMD EPYC, Linux 6.1 x64');
   });
 });

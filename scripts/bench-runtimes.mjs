@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+/**
+ * One benchmark on every runtime, side by side: `digestlab bench` under Node, Bun and Deno, and the web page's
+ * bench in Debian's Chromium (through `digestlab web`, as a person opens it), each saved as JSON, then one table
+ * made by `digestlab compare` (ratios against Node). This is BENCHMARKS.md's "Node, Bun, Deno and Chromium".
+ *
+ *   node scripts/bench-runtimes.mjs [--out DIR] [--samples N] [--sizes 1M] [--algorithms LIST] [--providers LIST]
+ *
+ * Needs the built CLI and page (npm ci builds both) and /usr/bin/chromium (or CHROMIUM_PATH). The runs go one after
+ * another, never two at once, so none takes a core from another.
+ */
+import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const DIGESTLAB = join(root, 'packages/cli/bin/digestlab.js');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'bench-runtimes' },
+    samples: { type: 'string', default: '7' },
+    sizes: { type: 'string', default: '1M' },
+    algorithms: { type: 'string', default: 'MD2,MD5,SHA-1,SHA-256,SHA-384,SHA-512' },
+    providers: { type: 'string', default: 'ts,wasm,node,webcrypto,auto,hash-wasm,@noble/hashes' },
+  },
+});
+const out = values.out;
+mkdirSync(out, { recursive: true });
+
+const benchArgs = [
+  'bench',
+  '-w',
+  'seed,sizes',
+  '--sizes',
+  values.sizes,
+  '-a',
+  values.algorithms,
+  '-p',
+  values.providers,
+  '--samples',
+  values.samples,
+  '--json',
+];
+
+/** `digestlab bench` under a server runtime, its JSON saved as DIR/NAME.json. */
+function server(name, command) {
+  const file = join(out, `${name}.json`);
+  process.stderr.write(`${name}: ${[...command, 'digestlab', ...benchArgs].join(' ')}\n`);
+  const r = spawnSync(command[0], [...command.slice(1), DIGESTLAB, ...benchArgs], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`${name}: exit ${r.status}`);
+  writeFileSync(file, r.stdout);
+  return file;
+}
+
+/** The page's bench in Chromium, opened through `digestlab web`; the run it POSTs is saved as DIR/chromium.json. */
+async function browser() {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath}: apt-get install -y chromium`);
+  const results = join(out, 'chromium-runs');
+  rmSync(results, { recursive: true, force: true });
+  const web = spawn(process.execPath, [DIGESTLAB, 'web', '--port', '0', '--results', results], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let text = '';
+    web.stdout.setEncoding('utf8').on('data', (d) => {
+      text += d;
+      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
+    });
+    web.once('exit', (code) => reject(new Error(`digestlab web exited ${code}`)));
+  });
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const query = new URLSearchParams({
+      workload: 'seed,sizes',
+      sizes: values.sizes,
+      algorithms: values.algorithms,
+      providers: values.providers,
+      samples: values.samples,
+      run: '1',
+    });
+    const page = await browser.newPage();
+    process.stderr.write(`chromium: ${url}&${query}\n`);
+    await page.goto(`${url}&${query}`);
+    const deadline = Date.now() + 30 * 60_000;
+    for (;;) {
+      const saved = existsSync(results) ? readdirSync(results).filter((f) => f.endsWith('.json')) : [];
+      if (saved.length > 0) {
+        const file = join(out, 'chromium.json');
+        renameSync(join(results, saved[0]), file);
+        return file;
+      }
+      if (Date.now() > deadline) throw new Error('the page saved no run in 30 minutes');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await browser.close();
+    web.kill('SIGINT');
+    rmSync(results, { recursive: true, force: true });
+  }
+}
+
+const files = [
+  server('node', [process.execPath]),
+  server('bun', [bin('bun')]),
+  server('deno', [bin('deno'), 'run', '-A']),
+  await browser(),
+];
+const compare = spawnSync(process.execPath, [DIGESTLAB, 'compare', ...files], { encoding: 'utf8' });
+process.stdout.write(compare.stdout);
+process.stderr.write(compare.stderr);
+writeFileSync(join(out, 'compare.md'), compare.stdout);
+process.exitCode = compare.status ?? 1;

@@ -9,8 +9,7 @@
  * Needs the built CLI and page (npm ci builds both) and /usr/bin/chromium (or CHROMIUM_PATH). The runs go one after
  * another, never two at once, so none takes a core from another.
  */
-import { spawnSync } from 'node:child_process';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

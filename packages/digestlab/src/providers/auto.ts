@@ -69,10 +69,10 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     'SHA-512/256': { bytes: 0, hex: 0 },
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
-  // WebAssembly at every size to bytes (0.84x at 1 MiB), so MD5 streams go to WebAssembly there
+  // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
   deno: {
     MD2: NEVER,
-    MD5: { bytes: Number.POSITIVE_INFINITY, hex: 1048576 },
+    MD5: NEVER,
     'SHA-1': { bytes: 2048, hex: 1024 },
     'SHA-224': { bytes: 8192, hex: 1024 },
     'SHA-256': { bytes: 1024, hex: 128 },

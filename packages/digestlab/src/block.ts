@@ -257,6 +257,20 @@ const ONCE_TAIL = new Uint8Array(256);
 export function mdOnce(spec: AlgorithmSpec, md: MDParams, data: Uint8Array): Int32Array {
   const chain = ONCE_CHAIN;
   chain.set(md.iv);
+  return mdFinish(chain, spec, md, data, 0);
+}
+
+/**
+ * Hashes the whole of `data` into `chain`, which has already absorbed `prior` bytes (a whole number of blocks: an
+ * HMAC's keyed block), and pads: `chain` is then the digest's chaining value. Returns `chain`.
+ */
+export function mdFinish(
+  chain: Int32Array,
+  spec: AlgorithmSpec,
+  md: MDParams,
+  data: Uint8Array,
+  prior: number,
+): Int32Array {
   const bl = spec.blockLength;
   const n = data.length;
   const full = n - (n % bl);
@@ -267,15 +281,25 @@ export function mdOnce(spec: AlgorithmSpec, md: MDParams, data: Uint8Array): Int
       md.compress(chain, data.subarray(off), 0, Math.min(SLICE, full - off) / bl);
   const tail = ONCE_TAIL;
   for (let i = full; i < n; i++) tail[i - full] = data[i];
-  md.compress(chain, tail, 0, padInPlace(tail, 0, n - full, bl, md.littleEndian, n) / bl);
+  md.compress(chain, tail, 0, padInPlace(tail, 0, n - full, bl, md.littleEndian, prior + n) / bl);
   return chain;
 }
 
 /** The digest's bytes from a chaining value: its 32-bit words little-endian (MD5) or big-endian (SHA). */
 export function chainBytes(chain: Int32Array, length: number, littleEndian: boolean): Uint8Array {
-  const out = new Uint8Array(length);
+  return putChain(chain, length, littleEndian, new Uint8Array(length), 0);
+}
+
+/** Writes the digest's `length` bytes from a chaining value into `out` at `at`; returns `out`. */
+export function putChain(
+  chain: Int32Array,
+  length: number,
+  littleEndian: boolean,
+  out: Uint8Array,
+  at: number,
+): Uint8Array {
   const write = littleEndian ? writeLE : writeBE;
-  for (let i = 0; i < length / 4; i++) write(out, 4 * i, chain[i]);
+  for (let i = 0; i < length / 4; i++) write(out, at + 4 * i, chain[i]);
   return out;
 }
 

@@ -14,8 +14,13 @@ interface NodeHash {
   digest(encoding: 'hex' | 'latin1'): string;
   copy(): NodeHash;
 }
+interface NodeHmac {
+  update(data: Uint8Array | string): NodeHmac;
+  digest(encoding: 'hex' | 'latin1'): string;
+}
 interface NodeCrypto {
   createHash(algorithm: string): NodeHash;
+  createHmac(algorithm: string, key: Uint8Array): NodeHmac;
   getHashes(): string[];
   /** One-shot, Node >= 20.12; a string is hashed as UTF-8 (lone surrogates as U+FFFD, as TextEncoder does). */
   hash?(algorithm: string, data: Uint8Array | string, outputEncoding: 'hex' | 'latin1'): string;
@@ -88,6 +93,22 @@ function oneShot(name: string, data: Uint8Array | string, encoding: 'hex' | 'lat
   if (crypto.hash) return crypto.hash(name, data, encoding);
   const hash = crypto.createHash(name);
   return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
+}
+
+/**
+ * HMAC of whole input with node:crypto's createHmac (for an algorithm the provider has), as hex or as latin1 (the
+ * MAC's bytes one per character: a string result is cheaper than a Buffer for short inputs, as in `oneShot`).
+ */
+export function nodeHmacOnce(
+  algorithm: AlgorithmName,
+  key: Uint8Array,
+  data: Uint8Array | string,
+  encoding: 'hex' | 'latin1',
+): string {
+  const mac = c().createHmac(NODE_NAMES[algorithm], key);
+  if (typeof data === 'string' || data.length <= SLICE) return mac.update(data).digest(encoding);
+  for (let off = 0; off < data.length; off += SLICE) mac.update(data.subarray(off, off + SLICE));
+  return mac.digest(encoding);
 }
 
 /** A plain Uint8Array over a Buffer's bytes, so results compare equal to other providers'. */

@@ -33,7 +33,7 @@ export function lookupMac(algorithm: string): AlgorithmEntry {
  * An extendable-output function (SHAKE): `xof: true` on its registry entry or its spec, where the registry has
  * the field. HMAC is defined over hashes of one fixed length.
  */
-function extendable(entry: AlgorithmEntry): boolean {
+export function extendable(entry: AlgorithmEntry): boolean {
   const e = entry as { readonly xof?: unknown; readonly spec: { readonly xof?: unknown } };
   return e.xof === true || e.spec.xof === true;
 }

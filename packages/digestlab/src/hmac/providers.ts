@@ -5,15 +5,16 @@
  *
  * - `ts`, `wasm`: a running MAC keys an inner and an outer engine once and clones them per message; a one-shot over
  *   a Merkle–Damgård hash runs without engines (hmac/md.ts), other hashes (MD2) over engines.
- * - `node`: one-shots through node:crypto's createHmac. Its Hmac cannot be copied, so a running MAC (which clones)
- *   is the same keyed construction over node:crypto's Hash, whose copy() is OpenSSL's.
+ * - `node`: one-shots of short messages as two calls of node:crypto's one-shot hash (hmac/node.ts), longer ones
+ *   through createHmac. Its Hmac cannot be copied, so a running MAC (which clones) is the keyed construction over
+ *   node:crypto's Hash, whose copy() is OpenSSL's.
  * - `webcrypto`: crypto.subtle's importKey + sign, asynchronous only.
  */
 import { type AlgorithmName, type AlgorithmSpec, chainBytes, chainHex } from '../block.js';
 import { toBytesTransient, toHex } from '../bytes.js';
 import { AlgorithmUnavailableError, AsyncOnlyError, HmacUnsupportedError } from '../errors.js';
 import { providersWith } from '../providers/index.js';
-import { nodeHmacOnce, nodeProvider } from '../providers/node.js';
+import { nodeHasHashOnce, nodeHmacOnce, nodeProvider } from '../providers/node.js';
 import type { Provider, ProviderId } from '../providers/provider.js';
 import { runsHere } from '../providers/provider.js';
 import { tsProvider } from '../providers/ts.js';
@@ -21,6 +22,7 @@ import { wasmProvider } from '../providers/wasm.js';
 import { load as loadWasm, type Wasm } from '../wasm/module.js';
 import { keyedMac, keyedOnce, type MacEngine } from './keyed.js';
 import { hmacChainTs, hmacInWasm } from './md.js';
+import { nodeHashes, nodeHmacHashed } from './node.js';
 
 /** HMAC's one-shot calls, as a provider or `auto`'s dispatcher implements them. */
 export interface HmacOnce {
@@ -114,16 +116,23 @@ export const wasmHmac: HmacProvider = {
 
 const nodeEngines = overEngines(nodeProvider);
 
+/** node:crypto's one-shot HMAC: two one-shot hashes for a short message (hmac/node.ts), else createHmac. */
+function nodeOnce(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string, encoding: 'hex' | 'latin1'): string {
+  return nodeHasHashOnce() && nodeHashes(data)
+    ? nodeHmacHashed(spec, key, data, encoding)
+    : nodeHmacOnce(spec.name, key, data, encoding);
+}
+
 export const nodeHmac: HmacProvider = {
   id: 'node',
   create: nodeEngines.create,
   once(spec, key, data) {
-    const mac = nodeHmacOnce(spec.name, key, data, 'latin1');
+    const mac = nodeOnce(spec, key, data, 'latin1');
     const out = new Uint8Array(mac.length);
     for (let i = 0; i < out.length; i++) out[i] = mac.charCodeAt(i);
     return out;
   },
-  onceHex: (spec, key, data) => nodeHmacOnce(spec.name, key, data, 'hex'),
+  onceHex: (spec, key, data) => nodeOnce(spec, key, data, 'hex'),
   async async(spec, key, data) {
     return this.once(spec, key, data);
   },

@@ -96,6 +96,19 @@ function oneShot(name: string, data: Uint8Array | string, encoding: 'hex' | 'lat
 }
 
 /**
+ * node:crypto's one-shot digest of bytes (crypto.hash, or createHash where that is missing), as hex or latin1:
+ * what HMAC's short one-shots are built on (hmac/node.ts).
+ */
+export function nodeHashOnce(algorithm: AlgorithmName, data: Uint8Array, encoding: 'hex' | 'latin1'): string {
+  return oneShot(NODE_NAMES[algorithm], data, encoding);
+}
+
+/** node:crypto has the one-shot crypto.hash() (Node >= 20.12), which costs a fraction of creating a Hash. */
+export function nodeHasHashOnce(): boolean {
+  return c().hash !== undefined;
+}
+
+/**
  * HMAC of whole input with node:crypto's createHmac (for an algorithm the provider has), as hex or as latin1 (the
  * MAC's bytes one per character: a string result is cheaper than a Buffer for short inputs, as in `oneShot`).
  */

@@ -12,6 +12,7 @@
 import { createHmac as nodeCreateHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NODE_HASHED_MAX } from '../src/hmac/node.js';
 import { extendable } from '../src/hmac/resolve.js';
 import {
   type AlgorithmName,
@@ -192,18 +193,22 @@ describe('differential: every provider against node:crypto createHmac', () => {
     },
   );
 
-  // the one-shot paths switch from WebAssembly memory to engines past the input area's room: around that length
+  // the one-shot paths switch at some lengths: WebAssembly memory to engines past the input area's room, node's
+  // two one-shot hashes to createHmac past NODE_HASHED_MAX
   it.each(SYNC_CASES.filter(([, alg]) => NODE_HAS.includes(alg)))(
-    '%s %s: messages around the WebAssembly input area, as bytes and as strings',
+    '%s %s: messages around the lengths where the one-shot paths switch, as bytes and as strings',
     (provider, alg) => {
       const key = Uint8Array.from({ length: 40 }, (_, i) => i);
       const room = INPUT_CAPACITY - blockLength(alg);
-      for (const n of [room - 1, room, room + 1, INPUT_CAPACITY + 1]) {
+      const nodeMax = NODE_HASHED_MAX;
+      for (const n of [nodeMax - 1, nodeMax, nodeMax + 1, room - 1, room, room + 1, INPUT_CAPACITY + 1]) {
         const msg = Uint8Array.from({ length: n }, (_, i) => (i * 7) & 255);
         expect(hmacHex(alg, key, msg, { provider }), `${n} bytes`).toBe(nodeMac(alg, key, msg));
       }
       // a string's room is counted at 3 bytes per UTF-16 unit; 'é' is 2 bytes
-      for (const units of [Math.floor(room / 3), Math.floor(room / 3) + 1, Math.floor(room / 2) + 1]) {
+      const unitCounts = [Math.floor(room / 3), Math.floor(room / 3) + 1, Math.floor(room / 2) + 1];
+      unitCounts.push(Math.floor(nodeMax / 3), Math.floor(nodeMax / 3) + 1, Math.floor(nodeMax / 2) + 1);
+      for (const units of unitCounts) {
         const s = 'é'.repeat(units);
         expect(hmacHex(alg, key, s, { provider }), `${units} units`).toBe(nodeMac(alg, key, encoder.encode(s)));
       }

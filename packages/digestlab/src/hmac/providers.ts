@@ -14,7 +14,7 @@ import { type AlgorithmName, type AlgorithmSpec, chainBytes, chainHex } from '..
 import { toBytesTransient, toHex } from '../bytes.js';
 import { AlgorithmUnavailableError, AsyncOnlyError, HmacUnsupportedError } from '../errors.js';
 import { providersWith } from '../providers/index.js';
-import { nodeHasHashOnce, nodeHmacOnce, nodeProvider } from '../providers/node.js';
+import { nodeHmacOnce, nodeProvider } from '../providers/node.js';
 import type { Provider, ProviderId } from '../providers/provider.js';
 import { runsHere } from '../providers/provider.js';
 import { tsProvider } from '../providers/ts.js';
@@ -22,7 +22,7 @@ import { wasmProvider } from '../providers/wasm.js';
 import { load as loadWasm, type Wasm } from '../wasm/module.js';
 import { keyedMac, keyedOnce, type MacEngine } from './keyed.js';
 import { hmacChainTs, hmacInWasm } from './md.js';
-import { nodeHashes, nodeHmacHashed } from './node.js';
+import { nodeHmacHashed } from './node.js';
 
 /** HMAC's one-shot calls, as a provider or `auto`'s dispatcher implements them. */
 export interface HmacOnce {
@@ -118,9 +118,7 @@ const nodeEngines = overEngines(nodeProvider);
 
 /** node:crypto's one-shot HMAC: two one-shot hashes for a short message (hmac/node.ts), else createHmac. */
 function nodeOnce(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string, encoding: 'hex' | 'latin1'): string {
-  return nodeHasHashOnce() && nodeHashes(data)
-    ? nodeHmacHashed(spec, key, data, encoding)
-    : nodeHmacOnce(spec.name, key, data, encoding);
+  return nodeHmacHashed(spec, key, data, encoding) ?? nodeHmacOnce(spec.name, key, data, encoding);
 }
 
 export const nodeHmac: HmacProvider = {
@@ -195,13 +193,26 @@ export const HMAC_PROVIDERS: Readonly<Record<ProviderId, HmacProvider>> = {
 // ------------------------------------------------------------------------------------------------------- auto
 
 /**
- * From these message lengths on (bytes, or UTF-16 units of a string), node:crypto's createHmac is faster than our
- * WebAssembly for a one-shot HMAC returned as bytes, and as hex. Below, the call into OpenSSL (creating an Hmac
- * object and keying it costs more than a digest call) loses to our two calls into WebAssembly. Measured on Node 20,
- * x86-64 with SHA-NI, a fresh 32-byte key per call (BENCHMARKS.md, "HMAC"). An algorithm missing here (one added
- * later) uses its digest crossover (`NODE_FROM`), the nearest fact there is.
+ * From these message lengths on (bytes, or UTF-16 units of a string), node:crypto is faster than our WebAssembly
+ * for a one-shot HMAC returned as bytes, and as hex (node:crypto makes hex natively). node's one-shot is two calls
+ * of its one-shot hash up to 4 KiB (hmac/node.ts), createHmac above. SHA-256 with SHA-NI wins at every length, as
+ * for digests; MD5 loses to our WebAssembly up to 16-32 KiB. Measured on Node 20, x86-64 with SHA-NI: ts, wasm and
+ * node interleaved, a fresh 32-byte key per call, messages of 0 B to 1 MiB, medians of 15 rounds in CPU time (the
+ * machine was shared; BENCHMARKS.md, "HMAC"). An algorithm missing here (one added later) uses its digest
+ * crossover, `NODE_FROM`, the nearest fact there is.
  */
-export const HMAC_NODE_FROM: Readonly<Partial<Record<AlgorithmName, { bytes: number; hex: number }>>> = {};
+export const HMAC_NODE_FROM: Readonly<Partial<Record<AlgorithmName, { bytes: number; hex: number }>>> = {
+  MD2: { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY }, // not in OpenSSL 3
+  MD5: { bytes: 32768, hex: 16384 },
+  'SHA-1': { bytes: 1024, hex: 512 },
+  'SHA-224': { bytes: 0, hex: 0 },
+  'SHA-256': { bytes: 0, hex: 0 },
+  // the SHA-512 core: ahead of node:crypto to bytes below 256 B; to hex, even
+  'SHA-384': { bytes: 256, hex: 0 },
+  'SHA-512': { bytes: 256, hex: 0 },
+  'SHA-512/224': { bytes: 256, hex: 0 },
+  'SHA-512/256': { bytes: 256, hex: 0 },
+};
 
 /** `auto`'s one-shot HMAC: by message length, our WebAssembly (else TypeScript) below a crossover, node:crypto from it. */
 export class AutoHmac implements HmacOnce {

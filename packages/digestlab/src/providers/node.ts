@@ -95,17 +95,19 @@ function oneShot(name: string, data: Uint8Array | string, encoding: 'hex' | 'lat
   return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
 }
 
-/**
- * node:crypto's one-shot digest of bytes (crypto.hash, or createHash where that is missing), as hex or latin1:
- * what HMAC's short one-shots are built on (hmac/node.ts).
- */
-export function nodeHashOnce(algorithm: AlgorithmName, data: Uint8Array, encoding: 'hex' | 'latin1'): string {
-  return oneShot(NODE_NAMES[algorithm], data, encoding);
-}
+/** A one-shot digest of bytes as hex or latin1 (the digest's bytes one per character). */
+export type HashOnce = (data: Uint8Array, encoding: 'hex' | 'latin1') => string;
 
-/** node:crypto has the one-shot crypto.hash() (Node >= 20.12), which costs a fraction of creating a Hash. */
-export function nodeHasHashOnce(): boolean {
-  return c().hash !== undefined;
+/**
+ * node:crypto's one-shot crypto.hash() (Node >= 20.12) for `algorithm`, bound to its node name, or undefined where
+ * node:crypto has no crypto.hash: what HMAC's short one-shots are built on (hmac/node.ts). Only for an algorithm the
+ * provider has.
+ */
+export function nodeHashOnce(algorithm: AlgorithmName): HashOnce | undefined {
+  const hash = c().hash;
+  if (hash === undefined) return undefined;
+  const name = NODE_NAMES[algorithm];
+  return (data, encoding) => hash(name, data, encoding);
 }
 
 /**

@@ -196,22 +196,22 @@ export const HMAC_PROVIDERS: Readonly<Record<ProviderId, HmacProvider>> = {
  * From these message lengths on (bytes, or UTF-16 units of a string), node:crypto is faster than our WebAssembly
  * for a one-shot HMAC returned as bytes, and as hex (node:crypto makes hex natively). node's one-shot is two calls
  * of its one-shot hash up to 4 KiB (hmac/node.ts), createHmac above. SHA-256 with SHA-NI wins at every length, as
- * for digests; MD5 loses to our WebAssembly up to 16-32 KiB. Measured on Node 20, x86-64 with SHA-NI: ts, wasm and
- * node interleaved, a fresh 32-byte key per call, messages of 0 B to 1 MiB, medians of 15 rounds in CPU time (the
- * machine was shared; BENCHMARKS.md, "HMAC"). An algorithm missing here (one added later) uses its digest
+ * for digests; MD5 loses to our WebAssembly below 4 KiB (hex) and 32 KiB (bytes). Measured on Node 20, x86-64 with
+ * SHA-NI: ts, wasm and node interleaved, a fresh 32-byte key per call, messages of 0 B to 64 KiB, medians of 15
+ * rounds in CPU time (`node scripts/hmac-crossovers.mjs`; the machine was shared; BENCHMARKS.md, "HMAC"). An algorithm missing here (one added later) uses its digest
  * crossover, `NODE_FROM`, the nearest fact there is.
  */
 export const HMAC_NODE_FROM: Readonly<Partial<Record<AlgorithmName, { bytes: number; hex: number }>>> = {
   MD2: { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY }, // not in OpenSSL 3
-  MD5: { bytes: 32768, hex: 16384 },
-  'SHA-1': { bytes: 1024, hex: 512 },
+  MD5: { bytes: 32768, hex: 4096 },
+  'SHA-1': { bytes: 512, hex: 512 },
   'SHA-224': { bytes: 0, hex: 0 },
   'SHA-256': { bytes: 0, hex: 0 },
-  // the SHA-512 core: ahead of node:crypto to bytes below 256 B; to hex, even
-  'SHA-384': { bytes: 256, hex: 0 },
-  'SHA-512': { bytes: 256, hex: 0 },
-  'SHA-512/224': { bytes: 256, hex: 0 },
-  'SHA-512/256': { bytes: 256, hex: 0 },
+  // the SHA-512 core: ahead of node:crypto to bytes below 128 B (1.02-1.09x); to hex, behind (0.90x)
+  'SHA-384': { bytes: 128, hex: 0 },
+  'SHA-512': { bytes: 128, hex: 0 },
+  'SHA-512/224': { bytes: 128, hex: 0 },
+  'SHA-512/256': { bytes: 128, hex: 0 },
 };
 
 /** `auto`'s one-shot HMAC: by message length, our WebAssembly (else TypeScript) below a crossover, node:crypto from it. */

@@ -11,6 +11,13 @@ import type { Engine } from '../digest.js';
 export const IPAD = 0x36;
 export const OPAD = 0x5c;
 
+/** Writes the block K0 ^ `pad` at `at`: `key` (no longer than a block) XOR `pad`, then `pad` (zeros XOR `pad`). */
+export function putPad(out: Uint8Array, at: number, key: Uint8Array, blockLength: number, pad: number): void {
+  const n = key.length;
+  for (let i = 0; i < n; i++) out[at + i] = key[i] ^ pad;
+  out.fill(pad, at + n, at + blockLength);
+}
+
 /** A running MAC as a provider supplies it; the {@link Mac} wrapper owns the lifecycle rules. */
 export interface MacEngine {
   update(data: Uint8Array): void;
@@ -41,12 +48,12 @@ interface KeyedStart {
 }
 
 function keyedStart(create: NewEngine, key: Uint8Array, blockLength: number): KeyedStart {
+  const k = key.length > blockLength ? hashWith(create, key) : key;
   const pad = new Uint8Array(blockLength);
-  pad.set(key.length > blockLength ? hashWith(create, key) : key);
-  for (let i = 0; i < blockLength; i++) pad[i] ^= IPAD;
+  putPad(pad, 0, k, blockLength, IPAD);
   const inner = create();
   inner.update(pad);
-  for (let i = 0; i < blockLength; i++) pad[i] ^= IPAD ^ OPAD;
+  putPad(pad, 0, k, blockLength, OPAD);
   const outer = create();
   outer.update(pad);
   return { inner, outer };

@@ -7,7 +7,7 @@
  */
 import { type AlgorithmSpec, chainBytes, type MDParams, mdFinish, mdOnce, padInPlace, putChain } from '../block.js';
 import { INPUT, INPUT_CAPACITY, STATE, type Wasm } from '../wasm/module.js';
-import { IPAD, OPAD } from './keyed.js';
+import { IPAD, OPAD, putPad } from './keyed.js';
 
 /**
  * K0 when the key is longer than a block (its digest); the key itself otherwise. Bytes past its end count as zeros.
@@ -15,13 +15,6 @@ import { IPAD, OPAD } from './keyed.js';
  */
 function shortKey(spec: AlgorithmSpec, key: Uint8Array, hash: (data: Uint8Array) => Uint8Array): Uint8Array {
   return key.length > spec.blockLength ? hash(key) : key;
-}
-
-/** Writes the block K0 ^ `pad` at `at`. */
-function putPad(out: Uint8Array, at: number, key: Uint8Array, blockLength: number, pad: number): void {
-  const n = key.length;
-  for (let i = 0; i < n; i++) out[at + i] = key[i] ^ pad;
-  out.fill(pad, at + n, at + blockLength);
 }
 
 // ------------------------------------------------------------------------------------------------- TypeScript

@@ -6,7 +6,7 @@
  */
 import type { AlgorithmSpec } from '../block.js';
 import { type HashOnce, nodeHashOnce } from '../providers/node.js';
-import { IPAD, OPAD } from './keyed.js';
+import { IPAD, OPAD, putPad } from './keyed.js';
 
 /** The longest message (bytes) hashed this way; longer ones go to createHmac. */
 export const NODE_HASHED_MAX = 4096;
@@ -40,13 +40,6 @@ function state(spec: AlgorithmSpec): PerAlgorithm | null {
   return s;
 }
 
-/** Writes the block K0 ^ `pad` at 0. */
-function putPad(out: Uint8Array, key: Uint8Array, blockLength: number, pad: number): void {
-  const n = key.length;
-  for (let i = 0; i < n; i++) out[i] = key[i] ^ pad;
-  out.fill(pad, n, blockLength);
-}
-
 /**
  * The MAC as hex or latin1 (its bytes one per character), or undefined when this path does not take the message
  * (too long) or node:crypto has no crypto.hash here: then createHmac's turn.
@@ -70,9 +63,9 @@ export function nodeHmacHashed(
     message.set(data);
     n = data.length;
   }
-  putPad(INNER, k, bl, IPAD);
+  putPad(INNER, 0, k, bl, IPAD);
   const inner = hash(new Uint8Array(INNER.buffer, 0, bl + n), 'latin1');
-  putPad(outer, k, bl, OPAD);
+  putPad(outer, 0, k, bl, OPAD);
   for (let i = 0; i < inner.length; i++) outer[bl + i] = inner.charCodeAt(i);
   return hash(outer, encoding);
 }

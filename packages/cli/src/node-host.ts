@@ -2,7 +2,7 @@
  * What only Node can give the platform-neutral engine: node:crypto as the reference and as a row of its own, the
  * installed versions of packages, the CPU model, and a real GC between cases.
  */
-import { createHash, getHashes } from 'node:crypto';
+import { createHash, createHmac, getHashes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -55,6 +55,12 @@ export const nodeReference: Reference = {
     const b = createHash(n).update(data).digest();
     return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   },
+  hmac(algorithm, key, data) {
+    const n = NODE_NAMES[algorithm];
+    if (!n || !AVAILABLE.includes(algorithm)) return undefined;
+    const b = createHmac(n, key).update(data).digest();
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  },
 };
 
 /** node:crypto called directly, as a user would without digestlab: the baseline of every ratio. */
@@ -67,8 +73,9 @@ export const nodeCryptoRow: Row = {
   get implementedIn() {
     return providers().find((p) => p.id === 'node')?.implementedIn ?? 'OpenSSL';
   },
-  note: 'createHash(alg).update(x).digest(), called directly',
+  note: 'createHash(alg).update(x).digest(), called directly (hmac: createHmac(alg, key).update(x).digest())',
   algorithms: AVAILABLE,
+  hmacAlgorithms: AVAILABLE,
   async prepare(algorithm): Promise<Prepared> {
     const n = NODE_NAMES[algorithm];
     if (!n || !AVAILABLE.includes(algorithm)) throw new Error(`node:crypto has no ${algorithm} here`);
@@ -76,6 +83,7 @@ export const nodeCryptoRow: Row = {
       async: false,
       hex: (s) => createHash(n).update(s, 'utf8').digest('hex'),
       bytes: (d) => createHash(n).update(d).digest(),
+      hmac: (key) => (s) => createHmac(n, key).update(s, 'utf8').digest('hex'),
       stream: () => {
         const h = createHash(n);
         return { update: (c) => void h.update(c), finish: () => h.digest() };

@@ -39,7 +39,7 @@ describe('digestlab CLI errors', () => {
     expect((await run(['--cold-runs', '0', '-w', 'cold'])).code).toBe(2);
     const w = await run(['--workload', 'cold,warm']);
     expect(w.code).toBe(2);
-    expect(w.stderr).toMatch(/unknown workload "warm"; valid workloads: seed, sizes, stream, many, cold, all/);
+    expect(w.stderr).toMatch(/unknown workload "warm"; valid workloads: seed, sizes, stream, many, hmac, cold, all/);
     expect((await run(['--out', join(dir, 'x.pdf'), ...QUICK])).code).toBe(2);
     expect((await run(['compare', 'only-one.json'])).code).toBe(2);
     expect((await run(['compare', join(dir, 'missing.json'), join(dir, 'missing.json')])).code).toBe(2);
@@ -104,7 +104,7 @@ describe('digestlab bench', () => {
     }
     expect(r.stdout).toMatch(/^ {2}auto +mixed +digestlab@/m);
     expect(r.stdout).toMatch(/^ {2}digestMany +WebAssembly +digestlab@/m);
-    expect(r.stdout).toContain('workloads (--workload): seed, sizes, stream, many, cold, all');
+    expect(r.stdout).toContain('workloads (--workload): seed, sizes, stream, many, hmac, cold, all');
   });
 
   it('-w many: N messages of S bytes per call, messages/s, digestMany ÷ wasm in the tables', async () => {
@@ -141,10 +141,10 @@ describe('digestlab bench', () => {
   });
 
   it('`all` is every engine workload but not cold, which is asked for by name', () => {
-    expect(benchOptions({ workload: 'all' }).workloads).toEqual(['seed', 'sizes', 'stream', 'many']);
+    expect(benchOptions({ workload: 'all' }).workloads).toEqual(['seed', 'sizes', 'stream', 'many', 'hmac']);
     expect(coldRuns({ workload: 'all' })).toBeUndefined();
     expect(coldRuns({})).toBeUndefined();
-    expect(benchOptions({ workload: 'all,cold' }).workloads).toEqual(['seed', 'sizes', 'stream', 'many']);
+    expect(benchOptions({ workload: 'all,cold' }).workloads).toEqual(['seed', 'sizes', 'stream', 'many', 'hmac']);
     expect(coldRuns({ workload: 'all,cold' })).toBe(5);
     expect(benchOptions({ workload: 'cold' }).workloads).toEqual([]);
     expect(coldRuns({ workload: 'cold', coldRuns: '2' })).toBe(2);

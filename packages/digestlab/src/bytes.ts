@@ -7,8 +7,8 @@ import { InvalidDataError } from './errors.js';
 export type Data = string | Uint8Array | ArrayBufferView | ArrayBuffer | SharedArrayBuffer;
 
 /** A view of `data`'s bytes (no copy for binary data), or its UTF-8 encoding for a string, which the caller owns. */
-export function toBytes(data: Data): Uint8Array {
-  return typeof data === 'string' ? encoder.encode(data) : viewOf(data);
+export function toBytes(data: Data, expected?: string): Uint8Array {
+  return typeof data === 'string' ? encoder.encode(data) : viewOf(data, expected);
 }
 
 /**
@@ -28,12 +28,13 @@ export function toBytesTransient(data: Data): Uint8Array {
 export const TRANSIENT_MAX_UNITS = 16 * 1024;
 const scratch = new Uint8Array(3 * TRANSIENT_MAX_UNITS);
 
-function viewOf(data: Exclude<Data, string>): Uint8Array {
+/** `expected`: what the refusal says was expected, when it is not message data (a key, a MAC). */
+function viewOf(data: Exclude<Data, string>, expected?: string): Uint8Array {
   if (data instanceof Uint8Array) return data;
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
   if (typeof SharedArrayBuffer !== 'undefined' && data instanceof SharedArrayBuffer) return new Uint8Array(data);
-  throw new InvalidDataError(data);
+  throw new InvalidDataError(data, expected);
 }
 
 const encoder = new TextEncoder();

@@ -14,6 +14,7 @@ export type DigestErrorCode =
   | 'ERR_STATE_UNSUPPORTED'
   | 'ERR_BAD_STATE'
   | 'ERR_LENGTH_LIMIT'
+  | 'ERR_HMAC_UNSUPPORTED'
   | 'ERR_INVALID_DATA';
 
 /** Base class of digestlab's errors other than invalid data (which is an {@link InvalidDataError}). */
@@ -84,11 +85,11 @@ export class AlgorithmUnavailableError extends DigestError {
 /** A synchronous call was made on a provider that only works asynchronously (WebCrypto). */
 export class AsyncOnlyError extends DigestError {
   readonly provider: string;
-  constructor(provider: string, call: string) {
+  constructor(provider: string, call: string, instead = 'digestAsync() or digestHexAsync()') {
     super(
       'ERR_ASYNC_ONLY',
       `Provider "${provider}" is asynchronous and one-shot: ${call} cannot use it. ` +
-        'Use digestAsync() or digestHexAsync(), or another provider ("ts", "auto").',
+        `Use ${instead}, or another provider ("ts", "auto").`,
     );
     this.provider = provider;
   }
@@ -107,13 +108,28 @@ export class NotStreamingError extends DigestError {
   }
 }
 
-/** update() or digest() after the digest was finalized. */
+/** update() or digest() after the digest (or MAC) was finalized. */
 export class FinalizedError extends DigestError {
-  constructor(call: string) {
+  constructor(call: string, what: 'Digest' | 'Mac' = 'Digest') {
     super(
       'ERR_FINALIZED',
-      `${call} called after digest(): this Digest is finalized. Call reset() to reuse it, or clone() before digest() to keep going.`,
+      `${call} called after digest(): this ${what} is finalized. Call reset() to reuse it, or clone() before digest() to keep going.`,
     );
+  }
+}
+
+/**
+ * HMAC cannot be computed as asked: over an extendable-output function (SHAKE: RFC 2104 needs a fixed-length
+ * hash), or with a key that the provider refuses (WebCrypto refuses an empty key).
+ */
+export class HmacUnsupportedError extends DigestError {
+  readonly algorithm: string;
+  /** The provider that refused, when the refusal is the provider's own (not the algorithm's). */
+  readonly provider?: string;
+  constructor(algorithm: string, reason: string, provider?: string) {
+    super('ERR_HMAC_UNSUPPORTED', `HMAC-${algorithm} is not available: ${reason}.`);
+    this.algorithm = algorithm;
+    if (provider !== undefined) this.provider = provider;
   }
 }
 

@@ -4,11 +4,13 @@
  *   digestHex('SHA-256', 'abc')                  // our TypeScript or node:crypto, whichever `auto` picks
  *   await digestHexAsync('SHA-1', data, { provider: 'webcrypto' })
  *   createDigest('MD5').update(a).update(b).digestHex()
+ *   hmacHex('HmacSHA256', key, message)            // HMAC (RFC 2104) over any fixed-length digest
  */
 import type { AlgorithmName, BlockHash } from './block.js';
 import { type Data, toBytes, toBytesTransient, toHex } from './bytes.js';
 import { Digest } from './digest.js';
 import { BadStateError, StateUnsupportedError } from './errors.js';
+import { forgetHmacResolutions } from './hmac/resolve.js';
 import { digestManyWasm } from './many.js';
 import {
   forgetResolutions,
@@ -29,6 +31,17 @@ export { MAX_LENGTH } from './block.js';
 export type { Data } from './bytes.js';
 export { Digest } from './digest.js';
 export * from './errors.js';
+export {
+  createHmac,
+  type HmacOptions,
+  hmac,
+  hmacAsync,
+  hmacHex,
+  hmacHexAsync,
+  hmacVerify,
+  hmacVerifyAsync,
+} from './hmac/api.js';
+export { Mac } from './hmac/mac.js';
 export type { ProviderChoice } from './providers/index.js';
 export type { ImplementedIn, ProviderId } from './providers/provider.js';
 export { type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
@@ -46,6 +59,7 @@ export interface DigestOptions {
 export async function ready(): Promise<void> {
   await compileWasm();
   forgetResolutions();
+  forgetHmacResolutions();
 }
 
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */

@@ -2,18 +2,20 @@
  * Portability: the library (bundled from src with esbuild, as an application would ship it) under Bun and
  * Deno, installed from npm as devDependencies, and under Node without WebAssembly. runtimes/check.mjs holds every
  * provider the runtime has, and the default provider through each entry point, to fixed digests that this file
- * computes here with node:crypto and the RFC 1319 MD2 (never with one of our providers); here we also pin which
+ * computes here with node:crypto and the RFC 1319 MD2 (never with one of our providers), HMAC included (node:crypto's
+ * createHmac, for the hashes it has); here we also pin which
  * providers each runtime offers.
  */
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALGORITHMS, reference } from './helpers/common.js';
-import { batch, bytesOf, SIZES } from './runtimes/inputs.mjs';
+import { ALGORITHMS, NODE_HAS, NODE_NAMES, reference } from './helpers/common.js';
+import { batch, bytesOf, HMAC_KEYS, SIZES } from './runtimes/inputs.mjs';
 
 const bin = (name: string) => fileURLToPath(new URL(`../../../node_modules/.bin/${name}`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-runtimes-'));
@@ -38,6 +40,15 @@ beforeAll(async () => {
     ),
     batch: Object.fromEntries(ALGORITHMS.map((a) => [a, batch().map((m) => reference(a, bytes(m)))])),
     lone: reference('SHA-256', encoder.encode('\uD800x\uDC00')),
+    // node:crypto's createHmac, per algorithm it has, key and size
+    hmac: Object.fromEntries(
+      NODE_HAS.map((a) => [
+        a,
+        HMAC_KEYS.map((key) =>
+          Object.fromEntries(SIZES.map((n) => [n, createHmac(NODE_NAMES[a], key).update(bytesOf(n)).digest('hex')])),
+        ),
+      ]),
+    ),
   };
   writeFileSync(join(dir, 'expected.mjs'), `export default ${JSON.stringify(expected)};\n`);
 });
@@ -123,6 +134,13 @@ describe.each(RUNTIMES)('%s', (_, [command, ...args], wanted) => {
     expect(result.providers.webcrypto).toEqual(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
     // every provider of every algorithm and the default's three entry points at every size, and the batch
     const perSize = Object.values(result.providers).reduce((sum, algs) => sum + algs.length, 0) + 3 * ALL.length;
-    expect(result.checks).toBe(SIZES.length * perSize + ALL.length * batch().length);
+    // and HMAC over every hash but MD2 (node:crypto made the expected MACs): every provider with the hash, and the
+    // default's hmacHex and createHmac, per key and size
+    const hmacPerSize =
+      Object.values(result.providers).reduce((sum, algs) => sum + algs.filter((a) => MD.includes(a)).length, 0) +
+      2 * MD.length;
+    expect(result.checks).toBe(
+      SIZES.length * perSize + ALL.length * batch().length + HMAC_KEYS.length * SIZES.length * hmacPerSize,
+    );
   });
 });

@@ -4,7 +4,7 @@
  * its own module under bench/; this file composes them. Platform-neutral: what only a host can do (a reference
  * digest, GC, versions of installed packages, CPU model) comes in through {@link Host}.
  */
-import { digest, providers as libraryProviders } from 'digestlab';
+import { digest, hmac, providers as libraryProviders } from 'digestlab';
 import { analyzeCell } from './bench/analyze.js';
 import { assembleReport } from './bench/assemble.js';
 import { type Cell, liveCells, plannedCell } from './bench/cells.js';
@@ -37,6 +37,8 @@ export function defaultReference(): Reference {
       name: 'node:crypto (through digestlab provider "node")',
       digest: (algorithm, data) =>
         node.algorithms.includes(algorithm) ? digest(algorithm, data, { provider: 'node' }) : undefined,
+      hmac: (algorithm, key, data) =>
+        node.algorithms.includes(algorithm) ? hmac(algorithm, key, data, { provider: 'node' }) : undefined,
     };
   }
   return {
@@ -45,6 +47,20 @@ export function defaultReference(): Reference {
       const subtle = (globalThis as { crypto?: Crypto }).crypto?.subtle;
       if (!subtle || !['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'].includes(algorithm)) return undefined;
       return new Uint8Array(await subtle.digest(algorithm, data as Uint8Array<ArrayBuffer>));
+    },
+    async hmac(algorithm, key, data) {
+      const subtle = (globalThis as { crypto?: Crypto }).crypto?.subtle;
+      if (!subtle || !['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'].includes(algorithm) || key.length === 0) {
+        return undefined;
+      }
+      const k = await subtle.importKey(
+        'raw',
+        key as Uint8Array<ArrayBuffer>,
+        { name: 'HMAC', hash: algorithm },
+        false,
+        ['sign'],
+      );
+      return new Uint8Array(await subtle.sign('HMAC', k, data as Uint8Array<ArrayBuffer>));
     },
   };
 }

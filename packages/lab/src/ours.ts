@@ -8,6 +8,8 @@ import {
   digestHex,
   digestHexAsync,
   digestMany,
+  hmacHex,
+  hmacHexAsync,
   type ProviderId,
   providers,
 } from 'digestlab';
@@ -28,6 +30,7 @@ export function prepareOurs(id: string, algorithm: AlgorithmName, async = false)
       async: false,
       hex: (s) => digestHex(algorithm, s),
       bytes: (d) => digest(algorithm, d),
+      hmac: (key) => (s) => hmacHex(algorithm, key, s),
       many: (messages) => {
         const out = new Array<Uint8Array>(messages.length);
         for (let i = 0; i < messages.length; i++) out[i] = digest(algorithm, messages[i]);
@@ -45,12 +48,14 @@ export function prepareOurs(id: string, algorithm: AlgorithmName, async = false)
       async: true,
       hex: (s) => digestHexAsync(algorithm, s, options),
       bytes: (d) => digestAsync(algorithm, d, options),
+      hmac: (key) => (s) => hmacHexAsync(algorithm, key, s, options),
     };
   }
   return {
     async: false,
     hex: (s) => digestHex(algorithm, s, options),
     bytes: (d) => digest(algorithm, d, options),
+    hmac: (key) => (s) => hmacHex(algorithm, key, s, options),
     // the loop a user writes for many messages, one digest() call each
     many: (messages) => {
       const out = new Array<Uint8Array>(messages.length);
@@ -83,6 +88,8 @@ function providerRow(id: ProviderId): Row {
         }),
     // Whatever this runtime has; a provider that is unavailable here lists none and is skipped as a whole.
     algorithms: initial?.algorithms ?? [],
+    // HMAC over every hash it has (WebCrypto's is asked, and a hash its HMAC lacks fails its cell's check)
+    hmacAlgorithms: initial?.algorithms ?? [],
     unavailableReason: () => {
       const p = info();
       if (!p) return `digestlab has no provider "${id}"`;
@@ -115,6 +122,7 @@ function autoRow(): Row {
     implementedIn: 'mixed',
     note: 'the default: no provider option; digestlab picks a provider per algorithm and input size (one-shots), or per algorithm (streams)',
     algorithms: syncAlgorithms(),
+    hmacAlgorithms: syncAlgorithms(),
     prepare: async (algorithm) => prepareOurs(AUTO_ROW, algorithm),
   };
 }

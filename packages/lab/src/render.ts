@@ -287,7 +287,9 @@ export function comparisonColumns(c: Comparison): ComparisonColumn[] {
     {
       head: ['workload', ''],
       align: 'left',
-      cells: text((r) => (r.workload === 'seed' ? 'seed' : `${r.workload} ${formatSize(r.size)}`)),
+      cells: text((r) =>
+        r.workload === 'seed' || r.workload === 'hmac' ? r.workload : `${r.workload} ${formatSize(r.size)}`,
+      ),
     },
     { head: ['algorithm', ''], align: 'left', cells: text((r) => r.algorithm) },
     { head: ['provider', ''], align: 'left', cells: text((r) => r.provider) },

@@ -5,16 +5,17 @@
  *
  * Each result is one (workload, algorithm, provider, size) cell:
  *   workload   "seed" (the seed's 93-character string, string in, hex out), "sizes" (bytes in, digest out, one
- *              size per result), "stream" (`size`-byte updates into one long-lived digest) or "many" (`count`
- *              independent `size`-byte messages per call: a loop of one-shot calls, or one `digestMany` call)
- *   algorithm  canonical name, e.g. "SHA-256"
+ *              size per result), "stream" (`size`-byte updates into one long-lived digest), "many" (`count`
+ *              independent `size`-byte messages per call: a loop of one-shot calls, or one `digestMany` call) or
+ *              "hmac" (a one-shot HMAC of the seed's string with a 32-byte key, keyed anew per call, hex out)
+ *   algorithm  canonical name, e.g. "SHA-256" (for "hmac": the digest's name, "SHA-256" for HMAC-SHA-256)
  *   provider   the row id: our provider (`ts`, `wasm`, `node`, `webcrypto`), `auto` (digestlab's default, no
  *              provider option), `digestMany`, `node:crypto` (the runtime's own, called directly), or the peer's
  *              npm name (`js-md5`, or `js-md5:toplevel` for its top-level function)
  *   library    npm package name the code comes from (`digestlab` for our providers); version: its installed version
- *   size       input bytes per call (93 for the seed); for "many", bytes per message
+ *   size       input bytes per call (93 for the seed and hmac); for "many", bytes per message
  *   count      "many" only: messages per call
- *   unit       "ops/s" (seed), "MiB/s" (sizes, stream; MiB = 2^20 bytes), "msg/s" (many: messages per second), or
+ *   unit       "ops/s" (seed, hmac), "MiB/s" (sizes, stream; MiB = 2^20 bytes), "msg/s" (many: messages per second), or
  *              "s" (seed with --exact: seconds for env.timing.count calls, timed once as the seed did)
  *   median, min, max, mad   over the samples, in `unit` (MAD unscaled: median of |x - median|); null unless ok
  *   samples    how many samples were taken (0 unless ok)
@@ -31,8 +32,8 @@ import type { RuntimeFacts } from './runtime.js';
 export const SCHEMA = 'digestlab-bench/1';
 
 /** What the engine times. A cold start (`cold`) is measured by a host in fresh realms, reported in `cold`. */
-export type Workload = 'seed' | 'sizes' | 'stream' | 'many';
-export const WORKLOADS: readonly Workload[] = ['seed', 'sizes', 'stream', 'many'];
+export type Workload = 'seed' | 'sizes' | 'stream' | 'many' | 'hmac';
+export const WORKLOADS: readonly Workload[] = ['seed', 'sizes', 'stream', 'many', 'hmac'];
 export type Status = 'ok' | 'wrong' | 'unavailable' | 'skipped';
 export type Unit = 'ops/s' | 'MiB/s' | 'msg/s' | 's';
 

@@ -44,7 +44,16 @@ export interface Prepared {
   many?(messages: readonly Uint8Array[]): readonly Output[];
   /** Streaming workload: one long-lived digest fed chunk by chunk. Absent when the row cannot stream. */
   stream?(): StreamHandle | Promise<StreamHandle>;
+  /**
+   * HMAC workload: the call that MACs a string (UTF-8) with `key`, lowercase hex out. Each call is a complete,
+   * independent HMAC that keys anew, as Java's `Mac.init(key)` + `doFinal(input)` (a row whose library can only key
+   * once, asynchronously, says in its note what it does instead). Absent when the row has no HMAC.
+   */
+  hmac?(key: Uint8Array): MacCall | Promise<MacCall>;
 }
+
+/** One HMAC workload call: the input string in, its MAC as lowercase hex out. */
+export type MacCall = (input: string) => string | Promise<string>;
 
 export const ROW_KINDS = ['ours', 'peer', 'baseline'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
@@ -71,6 +80,8 @@ export interface Row {
   note?: string;
   /** Algorithms the row computes; others are `unavailable`. */
   algorithms: readonly AlgorithmName[];
+  /** Algorithms the row computes HMAC over (the hmac workload); absent: none. */
+  hmacAlgorithms?: readonly AlgorithmName[];
   /** Why the row cannot run on this runtime at all (then it is `skipped`), or undefined. */
   unavailableReason?(): string | undefined;
   /** Loads the library (dynamic import) and prepares one algorithm. Throws when the library cannot load. */

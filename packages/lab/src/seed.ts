@@ -11,6 +11,12 @@ import type { AlgorithmName } from 'digestlab';
 export const SEED_INPUT =
   "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";
 
+/**
+ * The hmac workload's key: 32 bytes (HMAC-SHA-256's usual key length), fixed so every run and runtime MACs the same.
+ * Every call passes it, and every row keys anew per call.
+ */
+export const HMAC_KEY: Uint8Array = Uint8Array.from({ length: 32 }, (_, i) => (i * 151 + 7) & 255);
+
 /** The algorithms the seed times, in its order: the default of every workload. */
 export const SEED_ALGORITHMS: readonly AlgorithmName[] = ['MD2', 'MD5', 'SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
 

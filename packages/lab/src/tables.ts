@@ -82,6 +82,9 @@ function title(workload: Workload, size: number, unit: Unit, count: number, many
       : `seed workload: hashes of the seed's ${size}-character string per second, string to hex`;
   }
   if (workload === 'sizes') return `throughput, ${formatSize(size)} inputs (one-shot)`;
+  if (workload === 'hmac') {
+    return `HMAC: one-shot HMACs of the seed's ${size}-character string per second, a 32-byte key keyed anew per call, hex out (the algorithm is the digest's)`;
+  }
   return `streaming: ${formatSize(size)} updates into one digest`;
 }
 

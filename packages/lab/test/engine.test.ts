@@ -29,7 +29,7 @@ describe('runBench', () => {
       expect(r.samples).toBe(0);
     }
     // checked once per cell, never timed
-    expect(bad.calls).toEqual({ hex: 1, bytes: 1 });
+    expect(bad.calls).toEqual({ hex: 1, bytes: 1, hmac: 0 });
     expect(good.calls.hex).toBeGreaterThan(5);
     const goodResults = report.results.filter((r) => r.provider === 'good');
     expect(goodResults.map((r) => r.status)).toEqual(['ok', 'ok']);
@@ -113,6 +113,54 @@ describe('runBench', () => {
         samples: 5,
       });
     }
+  });
+
+  it('hmac workload: checked against the reference HMAC, wrong rows never timed, rows without HMAC unavailable', async () => {
+    const bad = fakeRow('bad', { corrupt: true, hmac: true });
+    const good = fakeRow('good', { hmac: true });
+    const none = fakeRow('none');
+    const report = await runBench(
+      {
+        ...FAST,
+        algorithms: ['MD5', 'SHA-256'],
+        providers: ['bad', 'good', 'none', 'ts', 'auto'],
+        workloads: ['hmac'],
+      },
+      host([bad.row, good.row, none.row]),
+    );
+    const status = (p: string, a: string) =>
+      report.results.find((r) => r.workload === 'hmac' && r.provider === p && r.algorithm === a);
+    for (const a of ['MD5', 'SHA-256']) {
+      expect(status('bad', a)?.status).toBe('wrong');
+      expect(status('none', a)?.status).toBe('unavailable');
+      for (const p of ['good', 'ts', 'auto']) {
+        // the seed string's bytes, one MAC per call: operations per second
+        expect(status(p, a), `${p} ${a}`).toMatchObject({ status: 'ok', unit: 'ops/s', size: 93, samples: 5 });
+      }
+    }
+    expect(bad.calls.hmac).toBe(2); // checked once per algorithm, never timed
+    expect(good.calls.hmac).toBeGreaterThan(10);
+    expect(report.env.messages.some((m) => m.startsWith('WRONG hmac MD5 bad'))).toBe(true);
+  });
+
+  it('hmac workload: MD2, which the reference lacks, is checked against our ts provider, and says so', async () => {
+    const report = await runBench(
+      { ...FAST, algorithms: ['MD2'], providers: ['ts', 'wasm', 'auto'], workloads: ['hmac'] },
+      {
+        reference: {
+          name: 'a reference without MD2',
+          digest: () => undefined,
+          hmac: () => undefined,
+        },
+      },
+    );
+    const r = (p: string) => report.results.find((x) => x.provider === p);
+    expect(r('ts')?.status).toBe('ok');
+    expect(r('auto')?.status).toBe('ok');
+    expect(r('wasm')?.status).toBe('unavailable');
+    expect(report.env.messages).toContain(
+      "HMAC-MD2: a reference without MD2 lacks it; checked against digestlab's ts provider (tested against RFC 2104's formula over an independent MD2)",
+    );
   });
 
   it('--exact reports the seconds for N calls, run once', async () => {

@@ -1,8 +1,21 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultReference, randomBytes } from '../src/engine.js';
 import { PEERS } from '../src/peers/index.js';
 import { bytesHex, outputHex } from '../src/rows.js';
-import { SEED_INPUT, SEED_JAVA_HEX } from '../src/seed.js';
+import { HMAC_KEY, SEED_INPUT, SEED_JAVA_HEX } from '../src/seed.js';
+
+/** node:crypto's names, for the HMAC reference (every algorithm a peer has HMAC over is in OpenSSL 3). */
+const NODE_NAMES: Record<string, string> = {
+  MD5: 'md5',
+  'SHA-1': 'sha1',
+  'SHA-224': 'sha224',
+  'SHA-256': 'sha256',
+  'SHA-384': 'sha384',
+  'SHA-512': 'sha512',
+  'SHA-512/224': 'sha512-224',
+  'SHA-512/256': 'sha512-256',
+};
 
 // Correctness of every adapter (no timing): the seed string against Java's digests, bytes and streams against
 // node:crypto. If an adapter called its library wrongly, the bench would show it WRONG; this catches it earlier.
@@ -26,6 +39,28 @@ describe('peer adapters', () => {
           h.update(data.subarray(0, 300).slice());
           h.update(data.subarray(300).slice());
           expect(outputHex(h.finish()), `${row.id} ${algorithm} stream`).toBe(bytesHex(expected));
+        }
+      }
+    });
+  }
+
+  for (const row of PEERS.filter((r) => (r.hmacAlgorithms ?? []).length > 0)) {
+    it(`${row.id}: HMACs match node:crypto's createHmac (the workload's key, a key longer than a block, UTF-8)`, async () => {
+      for (const algorithm of row.hmacAlgorithms ?? []) {
+        const p = await row.prepare(algorithm);
+        expect(p.hmac, `${row.id} ${algorithm} has an hmac call`).toBeDefined();
+        if (!p.hmac) continue;
+        const longKey = randomBytes(200, 7);
+        for (const [key, input] of [
+          [HMAC_KEY, SEED_INPUT],
+          [longKey, SEED_INPUT],
+          [HMAC_KEY, 'ünïcödé \u{1f600}'],
+        ] as const) {
+          const want = createHmac(NODE_NAMES[algorithm], key).update(input, 'utf8').digest('hex');
+          const call = await p.hmac(key);
+          expect(await call(input), `${row.id} ${algorithm} key ${key.length} B, ${JSON.stringify(input)}`).toBe(want);
+          // keyed anew per call: the same call gives the same MAC again
+          expect(await call(input)).toBe(want);
         }
       }
     });

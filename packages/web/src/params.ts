@@ -16,7 +16,7 @@ import { parseSizes, patternOption } from '@digestlab/lab/overflow';
 import type { AlgorithmName } from 'digestlab';
 
 /** The bench workloads the page runs. `stream` is the CLI's alone (a long-lived digest says little more here). */
-export const BENCH_WORKLOADS = ['seed', 'sizes', 'many'] as const;
+export const BENCH_WORKLOADS = ['seed', 'sizes', 'many', 'hmac'] as const;
 /** Every workload the page runs: the bench's, and `overflow` (the engine of `digestlab overflow`). */
 export const PAGE_WORKLOADS = [...BENCH_WORKLOADS, 'overflow'] as const;
 export type PageWorkload = (typeof PAGE_WORKLOADS)[number];

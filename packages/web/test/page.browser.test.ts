@@ -395,3 +395,28 @@ describe('on a plain static host (no collector)', () => {
     }
   });
 });
+
+describe('an hmac run: HMAC of the seed string, every row checked in Chromium', () => {
+  it('times every row that has HMAC (WebCrypto’s included), none WRONG, no error logged', async () => {
+    const rows = ['ts', 'wasm', 'webcrypto', 'auto', '@noble/hashes', 'hash-wasm'];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const { page, errors } = await watchedPage(context);
+      await page.goto(`${web.url}?workload=hmac&algorithms=MD5,SHA-256&providers=${rows.join(',')}&samples=5&run=1`);
+      await page.waitForSelector('body[data-state="done"]', { timeout: 3 * 60_000 });
+      const table = page.locator('section.table[data-workload="hmac"][data-unit="ops/s"]');
+      const status = (a: string) =>
+        table
+          .locator(`tr[data-algorithm="${a}"] td[data-provider]`)
+          .evaluateAll((tds) =>
+            tds.map((t) => `${(t as HTMLElement).dataset.provider} ${(t as HTMLElement).dataset.status}`),
+          );
+      expect(await status('SHA-256')).toEqual(rows.map((r) => `${r} ok`));
+      // WebCrypto has no MD5: checked against our ts provider, every other row timed
+      expect(await status('MD5')).toEqual(rows.map((r) => `${r} ${r === 'webcrypto' ? 'unavailable' : 'ok'}`));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -40,7 +40,7 @@ describe('parseChoices', () => {
     ['sizes=2q', 'URL parameter sizes=2q: bad size "2q"'],
     [
       'workload=stream',
-      'URL parameter workload=stream: unknown workload "stream"; valid workloads: seed, sizes, many, overflow',
+      'URL parameter workload=stream: unknown workload "stream"; valid workloads: seed, sizes, many, hmac, overflow',
     ],
     ['workload=overflow,seed', 'URL parameter workload=overflow,seed: overflow runs on its own'],
     ['workload=overflow&size=4G', 'URL parameter size=4G: --size: ambiguous or unknown unit "G" in "4G"'],

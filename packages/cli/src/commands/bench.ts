@@ -217,7 +217,7 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     .option('-p, --providers <list>', 'comma-separated providers and peers (default: all; see --list)')
     .option(
       '-w, --workload <name>',
-      'seed, sizes, stream, many, cold or all (= all but cold); comma-separated (default: seed and 1 MiB throughput)',
+      'seed, sizes, stream, many, hmac, cold or all (= all but cold); comma-separated (default: seed and 1 MiB throughput)',
     )
     .option(
       '--sizes <list>',

@@ -14,8 +14,13 @@ interface NodeHash {
   digest(encoding: 'hex' | 'latin1'): string;
   copy(): NodeHash;
 }
+interface NodeHmac {
+  update(data: Uint8Array | string): NodeHmac;
+  digest(encoding: 'hex' | 'latin1'): string;
+}
 interface NodeCrypto {
   createHash(algorithm: string): NodeHash;
+  createHmac(algorithm: string, key: Uint8Array): NodeHmac;
   getHashes(): string[];
   /** One-shot, Node >= 20.12; a string is hashed as UTF-8 (lone surrogates as U+FFFD, as TextEncoder does). */
   hash?(algorithm: string, data: Uint8Array | string, outputEncoding: 'hex' | 'latin1'): string;
@@ -88,6 +93,37 @@ function oneShot(name: string, data: Uint8Array | string, encoding: 'hex' | 'lat
   if (crypto.hash) return crypto.hash(name, data, encoding);
   const hash = crypto.createHash(name);
   return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
+}
+
+/** A one-shot digest of bytes as hex or latin1 (the digest's bytes one per character). */
+export type HashOnce = (data: Uint8Array, encoding: 'hex' | 'latin1') => string;
+
+/**
+ * node:crypto's one-shot crypto.hash() (Node >= 20.12) for `algorithm`, bound to its node name, or undefined where
+ * node:crypto has no crypto.hash: what HMAC's short one-shots are built on (hmac/node.ts). Only for an algorithm the
+ * provider has.
+ */
+export function nodeHashOnce(algorithm: AlgorithmName): HashOnce | undefined {
+  const hash = c().hash;
+  if (hash === undefined) return undefined;
+  const name = NODE_NAMES[algorithm];
+  return (data, encoding) => hash(name, data, encoding);
+}
+
+/**
+ * HMAC of whole input with node:crypto's createHmac (for an algorithm the provider has), as hex or as latin1 (the
+ * MAC's bytes one per character: a string result is cheaper than a Buffer for short inputs, as in `oneShot`).
+ */
+export function nodeHmacOnce(
+  algorithm: AlgorithmName,
+  key: Uint8Array,
+  data: Uint8Array | string,
+  encoding: 'hex' | 'latin1',
+): string {
+  const mac = c().createHmac(NODE_NAMES[algorithm], key);
+  if (typeof data === 'string' || data.length <= SLICE) return mac.update(data).digest(encoding);
+  for (let off = 0; off < data.length; off += SLICE) mac.update(data.subarray(off, off + SLICE));
+  return mac.digest(encoding);
 }
 
 /** A plain Uint8Array over a Buffer's bytes, so results compare equal to other providers'. */

@@ -1,8 +1,9 @@
 /**
  * Parser of NIST CAVP response files (vectors/cavp/*.rsp) and of the files written in the same format
- * (vectors/rfc/rfc-1321.txt, vectors/md2-java.txt).
+ * (vectors/rfc/rfc-1321.txt, vectors/md2-java.txt, and the HMAC vectors vectors/hmac/rfc-*.txt with a key each).
  *
  *   ShortMsg / LongMsg:  Len = <bits>  Msg = <hex>  MD = <hex>    (Len = 0 is written Msg = 00: the empty message)
+ *   HMAC:                Len = <bits>  Key = <hex>  Msg = <hex>  MD = <hex>  (the MAC)
  *   Monte:               Seed = <hex>, then COUNT = <j>  MD = <hex> for each of the 100 checkpoints
  *
  * `#` lines are comments, `[L = n]` gives the digest length in bytes. Anything else is an error, so a format
@@ -14,7 +15,9 @@ export interface MsgVector {
   /** Message length in bits, as the file gives it. */
   len: number;
   msg: Uint8Array;
-  /** Expected digest, lowercase hex. */
+  /** HMAC vectors: the key. */
+  key?: Uint8Array;
+  /** Expected digest (or MAC), lowercase hex. */
   md: string;
 }
 
@@ -41,6 +44,7 @@ export function parseRsp(text: string, name = 'rsp'): Rsp {
   const out: Rsp = { vectors: [], monte: [] };
   let len: number | undefined;
   let msg: string | undefined;
+  let macKey: string | undefined;
   let count: number | undefined;
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
@@ -63,6 +67,9 @@ export function parseRsp(text: string, name = 'rsp'): Rsp {
       case 'Msg':
         msg = hex(value, where);
         break;
+      case 'Key':
+        macKey = hex(value, where);
+        break;
       case 'Seed':
         out.seed = hexToBytes(hex(value, where));
         break;
@@ -81,9 +88,12 @@ export function parseRsp(text: string, name = 'rsp'): Rsp {
           const bytes = len === 0 ? new Uint8Array(0) : hexToBytes(msg);
           if (bytes.length * 8 !== len)
             throw new Error(`${where}: Msg has ${bytes.length} bytes, Len says ${len} bits`);
-          out.vectors.push({ len, msg: bytes, md });
+          out.vectors.push(
+            macKey === undefined ? { len, msg: bytes, md } : { len, msg: bytes, key: hexToBytes(macKey), md },
+          );
           len = undefined;
           msg = undefined;
+          macKey = undefined;
         } else {
           throw new Error(`${where}: MD without Len and Msg, or COUNT`);
         }
@@ -93,6 +103,7 @@ export function parseRsp(text: string, name = 'rsp'): Rsp {
         throw new Error(`${where}: unknown key ${key}`);
     }
   }
-  if (len !== undefined || msg !== undefined || count !== undefined) throw new Error(`${name}: unfinished record`);
+  if (len !== undefined || msg !== undefined || macKey !== undefined || count !== undefined)
+    throw new Error(`${name}: unfinished record`);
   return out;
 }

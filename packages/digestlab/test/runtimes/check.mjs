@@ -5,15 +5,18 @@
 import {
   algorithms,
   createDigest,
+  createHmac,
   digestHex,
   digestHexAsync,
   digestMany,
+  hmacHex,
+  hmacHexAsync,
   importState,
   providers,
   runtime,
 } from './digestlab.mjs';
 import expected from './expected.mjs';
-import { batch, bytesOf, SIZES } from './inputs.mjs';
+import { batch, bytesOf, HMAC_KEYS, SIZES } from './inputs.mjs';
 
 const toHex = (b) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 let checks = 0;
@@ -56,6 +59,33 @@ for (const a of algorithms()) {
     checks++;
   });
 }
+// HMAC through every provider that has the hash here, and by default (one-shot and running Mac), for the
+// algorithms node:crypto computed the expected MACs of
+for (const a of algorithms().filter((x) => expected.hmac[x.name])) {
+  for (const [k, key] of HMAC_KEYS.entries()) {
+    for (const n of SIZES) {
+      const data = bytesOf(n);
+      const want = expected.hmac[a.name][k][n];
+      for (const p of a.providers) {
+        const got =
+          p === 'webcrypto'
+            ? await hmacHexAsync(a.name, key, data, { provider: p })
+            : hmacHex(a.name, key, data, { provider: p });
+        if (got !== want) fail(`HMAC-${a.name} via ${p}, ${key.length}-byte key, ${n} bytes`, got, want);
+        checks++;
+      }
+      const mac = createHmac(a.name, key)
+        .update(data.subarray(0, n >> 1))
+        .update(data.subarray(n >> 1))
+        .digestHex();
+      if (mac !== want) fail(`HMAC-${a.name} by default (createHmac), ${key.length}-byte key, ${n} bytes`, mac, want);
+      const once = hmacHex(a.name, key, data);
+      if (once !== want) fail(`HMAC-${a.name} by default (hmacHex), ${key.length}-byte key, ${n} bytes`, once, want);
+      checks += 2;
+    }
+  }
+}
+
 const lone = '\uD800x\uDC00';
 for (const p of providers().filter((x) => x.available && x.sync)) {
   const got = digestHex('SHA-256', lone, { provider: p.id });

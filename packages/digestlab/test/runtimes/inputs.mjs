@@ -10,6 +10,9 @@ export function bytesOf(n) {
   return new Uint8Array(n).map((_, i) => (i * 7 + n) & 255);
 }
 
+/** HMAC keys: shorter than every block, and longer than every block (hashed first). */
+export const HMAC_KEYS = [bytesOf(32), bytesOf(200)];
+
 /** A digestMany batch: lengths 0 to 299 bytes across block counts, a string with a non-ASCII letter, the empty string. */
 export function batch() {
   const messages = Array.from({ length: 37 }, (_, i) => new Uint8Array((i * 37) % 300).map((_, j) => i + j));

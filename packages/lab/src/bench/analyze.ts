@@ -5,7 +5,7 @@ import type { Cell } from './cells.js';
 
 /** A cell's speed in its table's unit from seconds per call. */
 function rate(cell: Cell, seconds: number): number {
-  if (cell.workload === 'seed') return 1 / seconds;
+  if (cell.workload === 'seed' || cell.workload === 'hmac') return 1 / seconds;
   if (cell.workload === 'many') return (cell.messages?.length ?? 0) / seconds;
   return cell.size / seconds / MIB;
 }

@@ -3,9 +3,9 @@
  * is timed, so a wrong row is reported WRONG and never timed. Inputs and expected digests are made once per size
  * and algorithm, however many rows share them.
  */
-import { type AlgorithmName, digest } from 'digestlab';
+import { type AlgorithmName, digest, hmacHex } from 'digestlab';
 import { bytesHex, type Output, outputHex, type Prepared } from '../rows.js';
-import { SEED_INPUT, SEED_JAVA_HEX } from '../seed.js';
+import { HMAC_KEY, SEED_INPUT, SEED_JAVA_HEX } from '../seed.js';
 import { type Cell, describeError, label, manyMismatch, manyOf } from './cells.js';
 import type { Progress, Reference } from './host.js';
 
@@ -89,13 +89,41 @@ function expectations(reference: Reference, manyCount: number, manySize: number)
     }
     return p;
   };
+  /**
+   * The hmac workload's expected MAC of the seed string: the reference's HMAC, or where it lacks one (MD2), our `ts`
+   * provider's, which the library's tests check against RFC 2104's formula over an independent MD2.
+   */
+  const hmacFallbackNotes = new Set<string>();
+  const expectedHmacCache = new Map<AlgorithmName, Promise<string>>();
+  const expectedHmacHex = (algorithm: AlgorithmName): Promise<string> => {
+    let p = expectedHmacCache.get(algorithm);
+    if (!p) {
+      p = (async () => {
+        const mac = await reference.hmac?.(algorithm, HMAC_KEY, utf8.encode(SEED_INPUT));
+        if (mac) return bytesHex(mac);
+        hmacFallbackNotes.add(algorithm);
+        return hmacHex(algorithm, HMAC_KEY, SEED_INPUT, { provider: 'ts' });
+      })();
+      expectedHmacCache.set(algorithm, p);
+    }
+    return p;
+  };
   const streamInput = (chunk: Uint8Array) => {
     const all = new Uint8Array(chunk.length * 3);
     for (let i = 0; i < 3; i++) all.set(chunk, i * chunk.length);
     return all;
   };
 
-  return { inputOf, expectedHex, messagesOfMany, expectedManyHex, streamInput, fallbackNotes };
+  return {
+    inputOf,
+    expectedHex,
+    expectedHmacHex,
+    messagesOfMany,
+    expectedManyHex,
+    streamInput,
+    fallbackNotes,
+    hmacFallbackNotes,
+  };
 }
 
 /**
@@ -111,11 +139,16 @@ export async function checkCells(
   onChecked: (cell: Cell) => void,
 ): Promise<string[]> {
   const messages: string[] = [];
-  const { inputOf, expectedHex, messagesOfMany, expectedManyHex, streamInput, fallbackNotes } = expectations(
-    reference,
-    shape.manyCount,
-    shape.manySize,
-  );
+  const {
+    inputOf,
+    expectedHex,
+    expectedHmacHex,
+    messagesOfMany,
+    expectedManyHex,
+    streamInput,
+    fallbackNotes,
+    hmacFallbackNotes,
+  } = expectations(reference, shape.manyCount, shape.manySize);
   const prepared = new Map<string, Promise<Prepared | Error>>();
   const toCheck = cells.filter((c) => c.status === 'ok');
   let done = 0;
@@ -144,6 +177,14 @@ export async function checkCells(
         cell.input = SEED_INPUT;
         cell.expected = await expectedHex(cell.algorithm, 'seed', utf8.encode(SEED_INPUT));
         got = await p.hex(SEED_INPUT);
+      } else if (cell.workload === 'hmac') {
+        if (!p.hmac) {
+          cell.status = 'unavailable';
+          return;
+        }
+        cell.input = SEED_INPUT;
+        cell.expected = await expectedHmacHex(cell.algorithm);
+        got = await (await p.hmac(HMAC_KEY))(SEED_INPUT);
       } else if (cell.workload === 'many') {
         const many = manyOf(p);
         if (!many) {
@@ -195,6 +236,11 @@ export async function checkCells(
     await checkOne(cell);
     done++;
     onChecked(cell);
+  }
+  for (const a of hmacFallbackNotes) {
+    messages.push(
+      `HMAC-${a}: ${reference.name} lacks it; checked against digestlab's ts provider (tested against RFC 2104's formula over an independent ${a})`,
+    );
   }
   for (const a of fallbackNotes) {
     messages.push(

@@ -8,10 +8,16 @@ import type { BenchEnv } from '../report.js';
 import type { Row } from '../rows.js';
 import type { BenchEvent } from './events.js';
 
-/** What rows are checked against. `digest` returns undefined for an algorithm it lacks. */
+/** What rows are checked against. `digest` and `hmac` return undefined for an algorithm they lack. */
 export interface Reference {
   name: string;
   digest(algorithm: AlgorithmName, data: Uint8Array): Uint8Array | undefined | Promise<Uint8Array | undefined>;
+  /** HMAC with the digest `algorithm`; absent: the hmac workload is checked against digestlab's `ts` provider. */
+  hmac?(
+    algorithm: AlgorithmName,
+    key: Uint8Array,
+    data: Uint8Array,
+  ): Uint8Array | undefined | Promise<Uint8Array | undefined>;
 }
 
 export interface Progress {

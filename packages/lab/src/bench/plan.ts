@@ -7,6 +7,10 @@ import type { AlgorithmName } from 'digestlab';
 import type { ProviderMeta, Status, Unit, Workload } from '../report.js';
 import type { Row } from '../rows.js';
 import { MIB, SEED_COUNT, SEED_INPUT } from '../seed.js';
+
+/** The seed string's bytes (UTF-8 = ASCII): the size of seed and hmac cells. */
+const SEED_BYTES = new TextEncoder().encode(SEED_INPUT).length;
+
 import { allRows, resolveAlgorithms, resolveProviders, UsageError } from '../select.js';
 import type { Host } from './host.js';
 
@@ -15,7 +19,7 @@ export interface BenchOptions {
   algorithms?: readonly string[];
   /** Row ids; default: every row. */
   providers?: readonly string[];
-  /** Default: seed and sizes (with sizes [1 MiB]: the default suite). */
+  /** Default: seed and sizes (with sizes [1 MiB]: the default suite). `hmac`: HMAC of the seed string. */
   workloads?: readonly Workload[];
   /** Sizes for the `sizes` workload, bytes. Default [1 MiB]. */
   sizes?: readonly number[];
@@ -50,7 +54,7 @@ export interface PlannedCell {
   algorithm: AlgorithmName;
   /** Row id. */
   provider: string;
-  /** Input bytes per call (93 for the seed); for `many`, bytes per message; for `stream`, bytes per update. */
+  /** Input bytes per call (93 for the seed and hmac); for `many`, bytes per message; for `stream`, bytes per update. */
   size: number;
   unit: Unit;
   /** `ok`: it will be checked, then timed; `unavailable`: the row lacks the algorithm; `skipped`: not on this runtime. */
@@ -120,22 +124,28 @@ export function planBench(options: BenchOptions = {}, host: Pick<Host, 'rows' | 
   const cells: PlannedCell[] = [];
   for (const workload of workloads) {
     const cellSizes =
-      workload === 'seed'
-        ? [new TextEncoder().encode(SEED_INPUT).length]
+      workload === 'seed' || workload === 'hmac'
+        ? [SEED_BYTES]
         : workload === 'sizes'
           ? sizes
           : workload === 'many'
             ? [manySize]
             : [streamChunk];
-    const unit: Unit = workload === 'seed' ? (exact ? 's' : 'ops/s') : workload === 'many' ? 'msg/s' : 'MiB/s';
+    const unit: Unit =
+      workload === 'seed'
+        ? exact
+          ? 's'
+          : 'ops/s'
+        : workload === 'hmac'
+          ? 'ops/s'
+          : workload === 'many'
+            ? 'msg/s'
+            : 'MiB/s';
     for (const algorithm of algorithms) {
       for (const row of selected) {
+        const has = workload === 'hmac' ? (row.hmacAlgorithms ?? []) : row.algorithms;
         for (const size of cellSizes) {
-          const status: Status = row.unavailableReason?.()
-            ? 'skipped'
-            : row.algorithms.includes(algorithm)
-              ? 'ok'
-              : 'unavailable';
+          const status: Status = row.unavailableReason?.() ? 'skipped' : has.includes(algorithm) ? 'ok' : 'unavailable';
           cells.push({ workload, algorithm, provider: row.id, size, status, unit });
         }
       }

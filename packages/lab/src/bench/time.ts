@@ -3,6 +3,7 @@
  * one, as the seed did). Produces raw seconds per call on each cell; {@link analyzeCell} turns them into rates.
  */
 import { type Output, outputHex, type Prepared, type Row } from '../rows.js';
+import { HMAC_KEY } from '../seed.js';
 import { type Call, prepareSampler, roundOrder, type Sampler, type TimingOptions, timeExact } from '../timing.js';
 import { type Cell, describeError, groupLabel, label, type Many, manyMismatch, manyOf, tableRows } from './cells.js';
 import type { Progress } from './host.js';
@@ -41,6 +42,16 @@ async function timedCall(cell: Cell): Promise<TimedCall> {
     call = () => {
       sink = many(messages);
     };
+  } else if (cell.workload === 'hmac') {
+    const f = await (p.hmac as NonNullable<Prepared['hmac']>)(HMAC_KEY);
+    const s = cell.input as string;
+    call = p.async
+      ? async () => {
+          sink = read(await f(s));
+        }
+      : () => {
+          sink = read(f(s) as string);
+        };
   } else if (cell.workload === 'seed' || cell.workload === 'sizes') {
     const input = cell.input;
     if (cell.workload === 'seed') {

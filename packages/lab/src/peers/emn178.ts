@@ -29,6 +29,8 @@ interface Method {
   hex(m: Msg): string;
   arrayBuffer(m: Msg): ArrayBuffer;
   create(): Hasher;
+  /** HMAC, pure JavaScript in every package here (never node:crypto): `hmac.hex(key, message)`. */
+  hmac: { hex(key: Msg, m: Msg): string };
 }
 
 /** A row over emn178 methods, called through their pure entry points (`.hex`, `.arrayBuffer`, `.create`). */
@@ -45,12 +47,14 @@ function pureRow(
     implementedIn: 'JavaScript',
     ...(note ? { note } : {}),
     algorithms,
+    hmacAlgorithms: algorithms,
     async prepare(algorithm): Promise<Prepared> {
       const m = (await methods())[algorithm] ?? lacks(id, algorithm);
       return {
         async: false,
         hex: (s) => m.hex(s),
         bytes: (d): Output => m.arrayBuffer(d),
+        hmac: (key) => (s) => m.hmac.hex(key, s),
         stream: () => {
           const h = m.create();
           return { update: (c) => void h.update(c), finish: () => h.arrayBuffer() };

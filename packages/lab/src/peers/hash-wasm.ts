@@ -2,7 +2,9 @@
  * hash-wasm: C compiled to WebAssembly. Its hashers are created asynchronously (createSHA256() etc.), so the row
  * creates one hasher per algorithm before anything is checked or timed and calls `init()` on it for every hash:
  * each iteration is still a complete, independent digest. (Its top-level `sha256(data)` is async and does the
- * same internally, behind a lock.)
+ * same internally, behind a lock.) Its HMAC is keyed asynchronously too (`createHMAC(hasher, key)`): the hmac
+ * workload keys once and calls `init()` per MAC, which hashes the keyed inner block again (and the outer one in
+ * `digest()`): per call the same compressions as keying anew, less the key's XOR with the pads.
  */
 import type { AlgorithmName } from 'digestlab';
 import type { Prepared, Row } from '../rows.js';
@@ -17,7 +19,7 @@ interface Hasher {
 type Create = () => Promise<Hasher>;
 
 const load = lazy(async () => {
-  const hw = cjs<Record<string, Create>>(await import('hash-wasm'));
+  const hw = cjs<Record<string, Create> & { createHMAC: CreateHmac }>(await import('hash-wasm'));
   const creators: Partial<Record<AlgorithmName, Create>> = {
     MD5: hw.createMD5,
     'SHA-1': hw.createSHA1,
@@ -26,23 +28,33 @@ const load = lazy(async () => {
     'SHA-384': hw.createSHA384,
     'SHA-512': hw.createSHA512,
   };
-  return creators;
+  return { creators, createHMAC: hw.createHMAC };
 });
+
+type CreateHmac = (hasher: Promise<Hasher>, key: Uint8Array) => Promise<Hasher>;
+
+const ALGORITHMS: readonly AlgorithmName[] = ['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'];
 
 export const hashWasm: Row = {
   id: 'hash-wasm',
   library: 'hash-wasm',
   kind: 'peer',
   implementedIn: 'WebAssembly',
-  note: 'reuses hasher, init() per call',
-  algorithms: ['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'],
+  note: 'reuses hasher, init() per call (hmac: createHMAC once per key, init() per call)',
+  algorithms: ALGORITHMS,
+  hmacAlgorithms: ALGORITHMS,
   async prepare(algorithm): Promise<Prepared> {
-    const create = (await load())[algorithm] ?? lacks('hash-wasm', algorithm);
+    const { creators, createHMAC } = await load();
+    const create = creators[algorithm] ?? lacks('hash-wasm', algorithm);
     const h = await create();
     return {
       async: false,
       hex: (s) => h.init().update(s).digest('hex'),
       bytes: (d) => h.init().update(d).digest('binary'),
+      hmac: async (key) => {
+        const mac = await createHMAC(create(), key);
+        return (s) => mac.init().update(s).digest('hex');
+      },
       // A hasher of its own, so the long-lived stream never shares state with the one-shot calls.
       stream: async () => {
         const x = (await create()).init();

@@ -15,6 +15,7 @@ interface CryptoJS {
   lib: { WordArray: { create(u8: Uint8Array): WordArray } };
   enc: { Hex: unknown };
   algo: Record<string, { create(): CryptoJSHasher }>;
+  /** The one-shot functions: `SHA256(message)`, `HmacSHA256(message, key)` and the like. */
   [fn: string]: unknown;
 }
 const CRYPTOJS_NAMES: Partial<Record<AlgorithmName, string>> = {
@@ -34,16 +35,23 @@ export const cryptoJsRow: Row = {
   implementedIn: 'JavaScript',
   note: 'bytes converted to a WordArray per call',
   algorithms: Object.keys(CRYPTOJS_NAMES) as AlgorithmName[],
+  hmacAlgorithms: Object.keys(CRYPTOJS_NAMES) as AlgorithmName[],
   async prepare(algorithm): Promise<Prepared> {
     const C = await cryptoJs();
     const name = CRYPTOJS_NAMES[algorithm] ?? lacks('crypto-js', algorithm);
     const f = C[name] as (m: WordArray | string) => WordArray;
     const algo = C.algo[name];
     const hexEnc = C.enc.Hex;
+    const mac = C[`Hmac${name}`] as (m: WordArray | string, key: WordArray) => WordArray;
     return {
       async: false,
       hex: (s) => f(s).toString(hexEnc),
       bytes: (d) => f(C.lib.WordArray.create(d)).toString(hexEnc),
+      // the key as a WordArray once, as a user converts a key they keep; crypto-js keys anew in every call
+      hmac: (key) => {
+        const k = C.lib.WordArray.create(key);
+        return (s) => mac(s, k).toString(hexEnc);
+      },
       stream: () => {
         const h = algo.create();
         return {
@@ -60,8 +68,15 @@ interface ForgeMd {
   update(msg: string, encoding?: 'utf8' | 'raw'): ForgeMd;
   digest(): { toHex(): string };
 }
+interface ForgeHmac {
+  start(md: string, key: string): void;
+  update(bytes: string): void;
+  digest(): { toHex(): string };
+}
 interface Forge {
   md: Record<string, { create(): ForgeMd }>;
+  hmac: { create(): ForgeHmac };
+  util: { encodeUtf8(s: string): string };
 }
 
 /**
@@ -92,15 +107,26 @@ export const forgeRow: Row = {
   library: 'node-forge',
   kind: 'peer',
   implementedIn: 'JavaScript',
-  note: 'bytes converted to a binary string per call',
+  note: 'bytes converted to a binary string per call (hmac: the key once, the message per call)',
   algorithms: Object.keys(FORGE_NAMES) as AlgorithmName[],
+  hmacAlgorithms: Object.keys(FORGE_NAMES) as AlgorithmName[],
   async prepare(algorithm): Promise<Prepared> {
     const forge = await forgeMod();
-    const md = forge.md[FORGE_NAMES[algorithm] ?? lacks('node-forge', algorithm)];
+    const name = FORGE_NAMES[algorithm] ?? lacks('node-forge', algorithm);
+    const md = forge.md[name];
     return {
       async: false,
       hex: (s) => md.create().update(s, 'utf8').digest().toHex(),
       bytes: (d) => md.create().update(binaryString(d)).digest().toHex(),
+      hmac: (key) => {
+        const k = binaryString(key);
+        return (s) => {
+          const h = forge.hmac.create();
+          h.start(name, k);
+          h.update(forge.util.encodeUtf8(s));
+          return h.digest().toHex();
+        };
+      },
       stream: () => {
         const h = md.create();
         return { update: (c) => void h.update(binaryString(c)), finish: () => h.digest().toHex() };
@@ -115,7 +141,11 @@ interface JsSHA {
   getHash(format: 'HEX'): string;
   getHash(format: 'UINT8ARRAY'): Uint8Array;
 }
-type JsSHACtor = new (variant: string, inputFormat: 'TEXT' | 'UINT8ARRAY', options?: { encoding: 'UTF8' }) => JsSHA;
+type JsSHACtor = new (
+  variant: string,
+  inputFormat: 'TEXT' | 'UINT8ARRAY',
+  options?: { encoding?: 'UTF8'; hmacKey?: { value: Uint8Array; format: 'UINT8ARRAY' } },
+) => JsSHA;
 const JSSHA_ALGORITHMS: readonly AlgorithmName[] = ['SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'];
 const jsshaMod = lazy(async () => cjs<JsSHACtor>(await import('jssha')));
 
@@ -125,12 +155,17 @@ export const jsshaRow: Row = {
   kind: 'peer',
   implementedIn: 'JavaScript',
   algorithms: JSSHA_ALGORITHMS,
+  hmacAlgorithms: JSSHA_ALGORITHMS,
   async prepare(algorithm): Promise<Prepared> {
     if (!JSSHA_ALGORITHMS.includes(algorithm)) lacks('jssha', algorithm);
     const JsSHA = await jsshaMod();
     return {
       async: false,
       hex: (s) => new JsSHA(algorithm, 'TEXT', { encoding: 'UTF8' }).update(s).getHash('HEX'),
+      hmac: (key) => (s) =>
+        new JsSHA(algorithm, 'TEXT', { encoding: 'UTF8', hmacKey: { value: key, format: 'UINT8ARRAY' } })
+          .update(s)
+          .getHash('HEX'),
       bytes: (d) => new JsSHA(algorithm, 'UINT8ARRAY').update(d).getHash('UINT8ARRAY'),
       stream: () => {
         const h = new JsSHA(algorithm, 'UINT8ARRAY');

@@ -1,0 +1,250 @@
+/**
+ * HMAC in each provider, and `auto`'s choice among them. A provider computes HMAC over exactly the hashes it
+ * computes here (node:crypto's createHmac takes the hashes its createHash takes; WebCrypto's HMAC is asked and
+ * refuses what it lacks).
+ *
+ * - `ts`, `wasm`: a running MAC keys an inner and an outer engine once and clones them per message; a one-shot over
+ *   a Merkle–Damgård hash runs without engines (hmac/md.ts), other hashes (MD2) over engines.
+ * - `node`: one-shots of short messages as two calls of node:crypto's one-shot hash (hmac/node.ts), longer ones
+ *   through createHmac. Its Hmac cannot be copied, so a running MAC (which clones) is the keyed construction over
+ *   node:crypto's Hash, whose copy() is OpenSSL's.
+ * - `webcrypto`: crypto.subtle's importKey + sign, asynchronous only.
+ */
+import { type AlgorithmName, type AlgorithmSpec, chainBytes, chainHex } from '../block.js';
+import { toBytesTransient, toHex } from '../bytes.js';
+import { AlgorithmUnavailableError, AsyncOnlyError, HmacUnsupportedError } from '../errors.js';
+import { providersWith } from '../providers/index.js';
+import { nodeHmacOnce, nodeProvider } from '../providers/node.js';
+import type { Provider, ProviderId } from '../providers/provider.js';
+import { runsHere } from '../providers/provider.js';
+import { tsProvider } from '../providers/ts.js';
+import { wasmProvider } from '../providers/wasm.js';
+import { load as loadWasm, type Wasm } from '../wasm/module.js';
+import { keyedMac, keyedOnce, type MacEngine } from './keyed.js';
+import { hmacChainTs, hmacInWasm } from './md.js';
+import { nodeHmacHashed } from './node.js';
+
+/** HMAC's one-shot calls, as a provider or `auto`'s dispatcher implements them. */
+export interface HmacOnce {
+  /** HMAC of whole input: bytes, or a string to MAC as UTF-8. `key` is the caller's, already bytes. */
+  once(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string): Uint8Array;
+  onceHex(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string): string;
+  async(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array): Promise<Uint8Array>;
+}
+
+/** HMAC in one provider. */
+export interface HmacProvider extends HmacOnce {
+  readonly id: ProviderId;
+  /** A running MAC keyed with `key` (synchronous providers only). */
+  create(spec: AlgorithmSpec, key: Uint8Array): MacEngine;
+}
+
+/** What a string becomes for providers that take bytes only. */
+function bytesOf(data: Uint8Array | string): Uint8Array {
+  return typeof data === 'string' ? toBytesTransient(data) : data;
+}
+
+/**
+ * The keyed construction over a provider's own engines: its running MAC, and the one-shot for hashes without a
+ * faster path.
+ */
+function overEngines(base: Provider) {
+  return {
+    create: (spec: AlgorithmSpec, key: Uint8Array): MacEngine =>
+      keyedMac(() => base.create(spec.name), key, spec.blockLength),
+    once: (spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string): Uint8Array =>
+      keyedOnce(() => base.create(spec.name), key, spec.blockLength, bytesOf(data)),
+  };
+}
+
+const tsEngines = overEngines(tsProvider);
+
+export const tsHmac: HmacProvider = {
+  id: 'ts',
+  create: tsEngines.create,
+  once(spec, key, data) {
+    const md = spec.md;
+    if (!md) return tsEngines.once(spec, key, data);
+    return chainBytes(hmacChainTs(spec, md, key, bytesOf(data)), spec.digestLength, md.littleEndian);
+  },
+  onceHex(spec, key, data) {
+    const md = spec.md;
+    if (!md) return toHex(tsEngines.once(spec, key, data));
+    return chainHex(hmacChainTs(spec, md, key, bytesOf(data)), spec.digestLength, md.littleEndian);
+  },
+  async async(spec, key, data) {
+    return this.once(spec, key, data);
+  },
+};
+
+const wasmEngines = overEngines(wasmProvider);
+
+function wasm(): Wasm {
+  const w = loadWasm();
+  if (!w) throw new Error('digestlab: the wasm provider was used while unavailable'); // resolution prevents this
+  return w;
+}
+
+/** The wasm provider's one-shot digest, for a key longer than a block. */
+const wasmHash = (spec: AlgorithmSpec) => (data: Uint8Array) => wasmProvider.digestOnce(spec.name, data);
+
+export const wasmHmac: HmacProvider = {
+  id: 'wasm',
+  create: wasmEngines.create,
+  once(spec, key, data) {
+    const md = spec.md;
+    if (md) {
+      const w = wasm();
+      if (hmacInWasm(w, spec, md, key, data, wasmHash(spec)))
+        return chainBytes(w.words, spec.digestLength, md.littleEndian);
+    }
+    return wasmEngines.once(spec, key, data);
+  },
+  onceHex(spec, key, data) {
+    const md = spec.md;
+    if (md) {
+      const w = wasm();
+      if (hmacInWasm(w, spec, md, key, data, wasmHash(spec)))
+        return chainHex(w.words, spec.digestLength, md.littleEndian);
+    }
+    return toHex(wasmEngines.once(spec, key, data));
+  },
+  async async(spec, key, data) {
+    return this.once(spec, key, data);
+  },
+};
+
+const nodeEngines = overEngines(nodeProvider);
+
+/** node:crypto's one-shot HMAC: two one-shot hashes for a short message (hmac/node.ts), else createHmac. */
+function nodeOnce(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string, encoding: 'hex' | 'latin1'): string {
+  return nodeHmacHashed(spec, key, data, encoding) ?? nodeHmacOnce(spec.name, key, data, encoding);
+}
+
+export const nodeHmac: HmacProvider = {
+  id: 'node',
+  create: nodeEngines.create,
+  once(spec, key, data) {
+    const mac = nodeOnce(spec, key, data, 'latin1');
+    const out = new Uint8Array(mac.length);
+    for (let i = 0; i < out.length; i++) out[i] = mac.charCodeAt(i);
+    return out;
+  },
+  onceHex: (spec, key, data) => nodeOnce(spec, key, data, 'hex'),
+  async async(spec, key, data) {
+    return this.once(spec, key, data);
+  },
+};
+
+function subtle(): SubtleCrypto {
+  return (globalThis as { crypto: Crypto }).crypto.subtle;
+}
+
+/** crypto.subtle refuses views of a SharedArrayBuffer; copy those. */
+function ownBuffer(data: Uint8Array): Uint8Array<ArrayBuffer> {
+  return (data.buffer instanceof ArrayBuffer ? data : data.slice()) as Uint8Array<ArrayBuffer>;
+}
+
+export const webcryptoHmac: HmacProvider = {
+  id: 'webcrypto',
+  create() {
+    throw new AsyncOnlyError('webcrypto', 'createHmac()', 'hmacAsync() or hmacHexAsync()');
+  },
+  once() {
+    throw new AsyncOnlyError('webcrypto', 'hmac()', 'hmacAsync() or hmacHexAsync()');
+  },
+  onceHex() {
+    throw new AsyncOnlyError('webcrypto', 'hmacHex()', 'hmacAsync() or hmacHexAsync()');
+  },
+  async async(spec, key, data) {
+    if (key.length === 0) {
+      throw new HmacUnsupportedError(
+        spec.name,
+        'WebCrypto refuses an empty key; provider "auto" (the default), "ts", "wasm" or "node" takes it',
+        'webcrypto',
+      );
+    }
+    const algorithm = { name: 'HMAC', hash: spec.name };
+    let k: CryptoKey;
+    try {
+      k = await subtle().importKey('raw', ownBuffer(key), algorithm, false, ['sign']);
+    } catch (e) {
+      // a hash this runtime's WebCrypto digests but does not take for HMAC
+      if ((e as { name?: unknown }).name !== 'NotSupportedError') throw e;
+      throw new AlgorithmUnavailableError(
+        `HMAC-${spec.name}`,
+        'webcrypto',
+        providersWith(spec.name)
+          .filter((p) => p.id !== 'webcrypto')
+          .map((p) => p.id),
+      );
+    }
+    return new Uint8Array(await subtle().sign('HMAC', k, ownBuffer(data)));
+  },
+};
+
+export const HMAC_PROVIDERS: Readonly<Record<ProviderId, HmacProvider>> = {
+  ts: tsHmac,
+  wasm: wasmHmac,
+  node: nodeHmac,
+  webcrypto: webcryptoHmac,
+};
+
+// ------------------------------------------------------------------------------------------------------- auto
+
+/**
+ * From these message lengths on (bytes, or UTF-16 units of a string), node:crypto is faster than our WebAssembly
+ * for a one-shot HMAC returned as bytes, and as hex (node:crypto makes hex natively). node's one-shot is two calls
+ * of its one-shot hash up to 4 KiB (hmac/node.ts), createHmac above. SHA-256 with SHA-NI wins at every length, as
+ * for digests; MD5 loses to our WebAssembly below 4 KiB (hex) and 32 KiB (bytes). Measured on Node 20, x86-64 with
+ * SHA-NI: ts, wasm and node interleaved, a fresh 32-byte key per call, messages of 0 B to 64 KiB, medians of 15
+ * rounds in CPU time (`node scripts/hmac-crossovers.mjs`; the machine was shared; BENCHMARKS.md, "HMAC"). An algorithm missing here (one added later) uses its digest
+ * crossover, `NODE_FROM`, the nearest fact there is.
+ */
+export const HMAC_NODE_FROM: Readonly<Partial<Record<AlgorithmName, { bytes: number; hex: number }>>> = {
+  MD2: { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY }, // not in OpenSSL 3
+  MD5: { bytes: 32768, hex: 4096 },
+  'SHA-1': { bytes: 512, hex: 512 },
+  'SHA-224': { bytes: 0, hex: 0 },
+  'SHA-256': { bytes: 0, hex: 0 },
+  // the SHA-512 core: ahead of node:crypto below 128 B to bytes (1.02-1.09x in the script); to hex the script had
+  // it behind (0.90x) but three `digestlab bench -w hmac` runs ahead on the seed's 93 characters (1.10x): even
+  'SHA-384': { bytes: 128, hex: 128 },
+  'SHA-512': { bytes: 128, hex: 128 },
+  'SHA-512/224': { bytes: 128, hex: 128 },
+  'SHA-512/256': { bytes: 128, hex: 128 },
+};
+
+/** `auto`'s one-shot HMAC: by message length, our WebAssembly (else TypeScript) below a crossover, node:crypto from it. */
+export class AutoHmac implements HmacOnce {
+  #small: HmacProvider | undefined;
+  #large: HmacProvider | undefined;
+
+  constructor(
+    private readonly algorithm: AlgorithmName,
+    private readonly bytesFrom: number,
+    private readonly hexFrom: number,
+  ) {}
+
+  private small(): HmacProvider {
+    this.#small ??= runsHere(wasmProvider, this.algorithm) ? wasmHmac : tsHmac;
+    return this.#small;
+  }
+
+  private large(): HmacProvider {
+    this.#large ??= runsHere(nodeProvider, this.algorithm) ? nodeHmac : this.small();
+    return this.#large;
+  }
+
+  once(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string): Uint8Array {
+    return (data.length < this.bytesFrom ? this.small() : this.large()).once(spec, key, data);
+  }
+
+  onceHex(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string): string {
+    return (data.length < this.hexFrom ? this.small() : this.large()).onceHex(spec, key, data);
+  }
+
+  async(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
+    return (data.length < this.bytesFrom ? this.small() : this.large()).async(spec, key, data);
+  }
+}

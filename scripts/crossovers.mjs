@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * Measures where node:crypto starts to beat our WebAssembly (and TypeScript) for one-shot digests on the runtime
- * that runs this script, which is what `auto`'s per-runtime NODE_FROM table in
- * packages/digestlab/src/providers/auto.ts holds. Runs unchanged under Node, Bun and Deno, against the built library:
+ * that runs this script, which is what `auto`'s per-runtime CROSSOVERS in packages/digestlab/src/providers/auto.ts
+ * hold; with --hmac, the same for one-shot HMACs keyed anew in every call (HMAC_CROSSOVERS in src/hmac/providers.ts;
+ * a 32-byte key, 64 of them in turn). Runs unchanged under Node, Bun and Deno, against the built library:
  *
- *   node scripts/crossovers.mjs [--rounds 9] [--json]
+ *   node scripts/crossovers.mjs [--hmac] [--rounds 9] [--algorithms SHA-256,...] [--json]
  *   node_modules/.bin/bun scripts/crossovers.mjs
  *   node_modules/.bin/deno run --allow-read --allow-env scripts/crossovers.mjs
  *
@@ -18,7 +19,7 @@
  * (then `auto` streams through our WebAssembly too, as node:crypto loses even at 1 MiB).
  * Prints a table of node's speed over the best of ours, then the crossovers as the object auto.ts holds.
  */
-import { algorithms, digest, digestHex, runtime } from '../packages/digestlab/dist/index.js';
+import { algorithms, digest, digestHex, hmac, hmacHex, runtime } from '../packages/digestlab/dist/index.js';
 
 const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2);
 const option = (name, fallback) => {
@@ -27,6 +28,10 @@ const option = (name, fallback) => {
 };
 const ROUNDS = Number(option('--rounds', '9'));
 const JSON_OUT = args.includes('--json');
+const HMAC = args.includes('--hmac');
+const ONLY = option('--algorithms', '')
+  .split(',')
+  .filter((a) => a !== '');
 const SIZES = [0, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 65536, 1048576];
 const PROVIDERS = ['ts', 'wasm', 'node'];
 const INPUTS = 64;
@@ -41,7 +46,22 @@ const now =
         return (user + system) / 1000;
       };
 
-const algs = algorithms().filter((a) => a.providers.includes('node') && a.providers.includes('wasm'));
+const algs = algorithms().filter(
+  (a) =>
+    a.providers.includes('node') &&
+    a.providers.includes('wasm') &&
+    !a.xof &&
+    (ONLY.length === 0 || ONLY.includes(a.name)),
+);
+/** HMAC keys, one per call in turn: a MAC is keyed anew each time, as Java's Mac.init + doFinal. */
+const KEYS = Array.from({ length: 64 }, (_, j) => Uint8Array.from({ length: 32 }, (_, i) => (i * 31 + j) & 255));
+/** The call measured: a one-shot digest, or a one-shot HMAC with the r-th key. */
+const oneShot = HMAC
+  ? {
+      bytes: (a, d, r, opts) => hmac(a, KEYS[r & 63], d, opts),
+      hex: (a, d, r, opts) => hmacHex(a, KEYS[r & 63], d, opts),
+    }
+  : { bytes: (a, d, _r, opts) => digest(a, d, opts), hex: (a, d, _r, opts) => digestHex(a, d, opts) };
 
 /** 64 distinct inputs of `n` bytes (or ASCII characters), so no call hashes what the last one did. */
 function inputs(n, asString) {
@@ -79,12 +99,12 @@ function measure(algorithm, n, hex) {
       const fn = hex
         ? (reps) => {
             let sink = 0;
-            for (let r = 0; r < reps; r++) sink += digestHex(algorithm, data[r % data.length], opts).length;
+            for (let r = 0; r < reps; r++) sink += oneShot.hex(algorithm, data[r % data.length], r, opts).length;
             return sink;
           }
         : (reps) => {
             let sink = 0;
-            for (let r = 0; r < reps; r++) sink += digest(algorithm, data[r % data.length], opts)[0];
+            for (let r = 0; r < reps; r++) sink += oneShot.bytes(algorithm, data[r % data.length], r, opts)[0];
             return sink;
           };
       return [provider, fn];
@@ -131,16 +151,19 @@ for (const a of algs) {
 
 const label = `${here.runtime} ${here.version} (${here.cryptoLibrary ?? 'no node:crypto'})`;
 if (JSON_OUT) {
-  console.log(JSON.stringify({ runtime: here, clock: CLOCK, rounds: ROUNDS, sizes: SIZES, table, nodeFrom }));
+  console.log(
+    JSON.stringify({ runtime: here, hmac: HMAC, clock: CLOCK, rounds: ROUNDS, sizes: SIZES, table, nodeFrom }),
+  );
 } else {
   const size = (n) => (n >= 1048576 ? `${n / 1048576} MiB` : n >= 1024 ? `${n / 1024} KiB` : `${n} B`);
+  const what = HMAC ? 'one-shot HMAC, keyed anew each call' : 'one-shot';
   console.log(
-    `node:crypto's speed over the faster of ts and wasm, one-shot, best of ${ROUNDS} rounds (${CLOCK} time): ${label}`,
+    `node:crypto's speed over the faster of ts and wasm, ${what}, best of ${ROUNDS} rounds (${CLOCK} time): ${label}`,
   );
   console.log(['algorithm', 'out', ...SIZES.map(size)].join('\t'));
   for (const row of table) console.log([row.algorithm, row.out, ...row.ratios.map((r) => r.toFixed(2))].join('\t'));
   const show = (v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : String(v));
-  console.log(`\nNODE_FROM for ${here.runtime}:`);
+  console.log(`\n${HMAC ? 'HMAC_CROSSOVERS' : 'CROSSOVERS'}.${here.runtime}:`);
   for (const [name, { bytes, hex }] of Object.entries(nodeFrom)) {
     console.log(`  '${name}': { bytes: ${show(bytes)}, hex: ${show(hex)} },`);
   }

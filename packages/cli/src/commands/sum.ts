@@ -1,0 +1,27 @@
+/**
+ * `digestlab sum`: a drop-in for sha256sum, md5sum and their siblings (see sum/run.ts). This module only declares
+ * the command; its body is imported when it runs, so `digestlab sum FILE` loads nothing else. `sum` reads its
+ * own arguments, as GNU getopt would, so that every usage mistake is worded as coreutils words it.
+ */
+import type { Command } from 'commander';
+import type { CommandContext } from '../main.js';
+
+/** Ctrl-C: stop at once (workers too), with the shell's code for SIGINT. */
+const EXIT_INTERRUPTED = 130;
+
+export function registerSum(program: Command, { io, argv, done, signals }: CommandContext): void {
+  program
+    .command('sum')
+    .description(
+      'print or check checksums: a drop-in for sha256sum, md5sum and siblings (same output, same -c), hashing in parallel',
+    )
+    .argument('[args...]', 'options and files, as sha256sum takes them (digestlab sum --help)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(async () => {
+      if (signals) process.once('SIGINT', () => process.exit(EXIT_INTERRUPTED));
+      const { runSum } = await import('../sum/run.js');
+      done(await runSum(argv.slice(argv.indexOf('sum') + 1), io));
+    });
+}

@@ -7,7 +7,7 @@
  * command load them all.
  */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import { CliUsageError, EXIT, type Io, processIo } from './io.js';
 
 /** What a command module gets: where to write, the command line as given, and how to report its exit code. */
@@ -60,6 +60,10 @@ function version(): string {
 
 /** Runs the command line `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], io: Io = processIo(), signals = true): Promise<number> {
+  // `sum` reads its own arguments, as coreutils does, so it needs nothing of commander, whose loading alone costs
+  // more than hashing a small file: straight to it
+  if (argv[0] === 'sum') return (await import('./commands/sum.js')).sum(argv.slice(1), io, signals);
+  const { Command, CommanderError } = await import('commander');
   let code: number = EXIT.ok;
   let modules: readonly CommandModule[];
   try {

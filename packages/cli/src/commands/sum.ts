@@ -4,11 +4,20 @@
  * own arguments, as GNU getopt would, so that every usage mistake is worded as coreutils words it.
  */
 import type { Command } from 'commander';
+import type { Io } from '../io.js';
 import type { CommandContext } from '../main.js';
 
 /** Ctrl-C: stop at once (workers too), with the shell's code for SIGINT. */
 const EXIT_INTERRUPTED = 130;
 
+/** Runs `sum` with the arguments after it; resolves to its exit code. */
+export async function sum(args: readonly string[], io: Io, signals: boolean): Promise<number> {
+  if (signals) process.once('SIGINT', () => process.exit(EXIT_INTERRUPTED));
+  const { runSum } = await import('../sum/run.js');
+  return runSum(args, io);
+}
+
+/** Declares `sum` for the command list (`digestlab --help`); `main` runs it without commander (see `sum`). */
 export function registerSum(program: Command, { io, argv, done, signals }: CommandContext): void {
   program
     .command('sum')
@@ -20,8 +29,6 @@ export function registerSum(program: Command, { io, argv, done, signals }: Comma
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async () => {
-      if (signals) process.once('SIGINT', () => process.exit(EXIT_INTERRUPTED));
-      const { runSum } = await import('../sum/run.js');
-      done(await runSum(argv.slice(argv.indexOf('sum') + 1), io));
+      done(await sum(argv.slice(argv.indexOf('sum') + 1), io, signals));
     });
 }

@@ -162,7 +162,8 @@ class Session {
       entries.map((e) => ({ name: e.name, size: sizeOf(e.name), stdin: isDash(e), algorithms: [e.algorithm.name] })),
     );
     const status = flags.verbosity === 'status';
-    const what = allowed?.length === 1 ? `${allowed[0]?.tag} checksum line` : 'checksum line';
+    // as sha256sum words it (SHA-256 is the default); with several algorithms, no one name fits
+    const what = this.algorithms.length === 1 ? `${this.algorithms[0]?.tag} checksum line` : 'checksum line';
     let misformatted = 0;
     let unreadable = 0;
     let mismatched = 0;

@@ -8,6 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { progressLine, wantsProgress } from '../src/sum/progress.js';
 import { requireBuilt, runCli } from './run.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
@@ -385,5 +386,62 @@ describe('digestlab sum: the rest of the command line', () => {
     const bench = await runCli(['--list']);
     expect(bench.code).toBe(0);
     expect(bench.stdout).toContain('SHA-256');
+  });
+});
+
+describe('digestlab sum: progress line and remaining rules', () => {
+  const io = (tty: boolean) => {
+    let err = '';
+    return {
+      io: {
+        stdout: () => {},
+        stderr: (s: string) => {
+          err += s;
+        },
+        stderrIsTTY: tty,
+        stdoutIsTTY: false,
+        columns: 80,
+        env: {},
+      },
+      err: () => err,
+    };
+  };
+
+  it('a progress line only on a terminal, for a file over 256 MiB or over 1 GiB in all; erased at the end', () => {
+    const MIB = 1024 * 1024;
+    expect(wantsProgress(io(false).io, [2048 * MIB])).toBe(false);
+    expect(wantsProgress(io(true).io, [256 * MIB, 256 * MIB])).toBe(false);
+    expect(wantsProgress(io(true).io, [256 * MIB + 1])).toBe(true);
+    expect(wantsProgress(io(true).io, Array(5).fill(256 * MIB - 1))).toBe(true);
+    const t = io(true);
+    const bar = progressLine(t.io, 512 * MIB);
+    bar.add(256 * MIB);
+    expect(t.err()).toMatch(/^\r\x1b\[K 50% {2}256 of 512 MiB {2}\d+ MiB\/s$/);
+    bar.done();
+    expect(t.err().endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it('several -a in -c: a line of any of them is checked, others are improperly formatted', () => {
+    const list = Buffer.concat([
+      theirs('md5sum', ['plain.txt']).stdout,
+      theirs('sha1sum', ['--tag', 'empty']).stdout,
+      theirs('sha256sum', ['with space']).stdout,
+    ]);
+    const r = ours(['-a', 'md5,sha1', '-c', '-w'], list);
+    expect(r.stdout.toString()).toBe('plain.txt: OK\nempty: OK\n');
+    expect(r.stderr).toBe(
+      "digestlab sum: 'standard input': 3: improperly formatted checksum line\n" +
+        'digestlab sum: WARNING: 1 line is improperly formatted\n',
+    );
+    expect(r.code).toBe(0);
+  });
+
+  it('-r with -c is refused', async () => {
+    const r = await runCli(['sum', '-r', '-c', 'x']);
+    expect(r.stderr).toBe(
+      'digestlab sum: the --recursive option is meaningless when verifying checksums\n' +
+        "Try 'digestlab sum --help' for more information.\n",
+    );
+    expect(r.code).toBe(1);
   });
 });

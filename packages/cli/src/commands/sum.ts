@@ -14,7 +14,13 @@ const EXIT_INTERRUPTED = 130;
 export async function sum(args: readonly string[], io: Io, signals: boolean): Promise<number> {
   if (signals) process.once('SIGINT', () => process.exit(EXIT_INTERRUPTED));
   const { runSum } = await import('../sum/run.js');
-  return runSum(args, io);
+  try {
+    return await runSum(args, io);
+  } catch (e) {
+    // not a file's error (those are reported as coreutils reports them): a fault of ours, such as a worker dying
+    io.stderr(`digestlab sum: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 1;
+  }
 }
 
 /** Declares `sum` for the command list (`digestlab --help`); `main` runs it without commander (see `sum`). */

@@ -134,6 +134,7 @@ export function checkCombinations(f: SumFlags): void {
   if (f.binary !== undefined && f.check) {
     throw new SumUsageError('the --binary and --text options are meaningless when verifying checksums');
   }
+  if (f.recursive && f.check) throw new SumUsageError('the --recursive option is meaningless when verifying checksums');
   if (f.check) return;
   if (f.ignoreMissing) {
     throw new SumUsageError('the --ignore-missing option is meaningful only when verifying checksums');

@@ -18,8 +18,6 @@ import { chooseHasher, type Hasher } from './pool.js';
 import { type Progress, progressLine, wantsProgress } from './progress.js';
 import { operandTargets, recursiveTargets, type Target } from './targets.js';
 
-export const EXIT_INTERRUPTED = 130;
-
 /** Runs `sum` with the arguments after `sum`; resolves to the exit code (0 fine, 1 anything wrong, as coreutils). */
 export async function runSum(argv: readonly string[], io: Io): Promise<number> {
   const out = new SumOutput(io);

@@ -43,7 +43,10 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
 /** A batch holds consecutive small files up to these limits, so 10,000 small files cost ~200 messages, not 10,000. */
 const BATCH_FILES = 64;
 const BATCH_BYTES = 4 * 1024 * 1024;
-/** Batches sent to a worker before its first result returns: one hashing, one waiting, no idle gap between. */
+/**
+ * Batches a worker holds: one hashing and, while that one is small, one waiting, so no round trip leaves it idle.
+ * A large file never waits behind another on one worker while the other worker could take it.
+ */
 const IN_FLIGHT = 2;
 
 interface Job {
@@ -57,7 +60,10 @@ interface Job {
 interface PoolWorker {
   worker: Worker;
   inFlight: number;
+  inFlightBytes: number;
 }
+
+const canTake = (w: PoolWorker) => w.inFlight === 0 || (w.inFlight < IN_FLIGHT && w.inFlightBytes < BATCH_BYTES);
 
 /** Hashes in `threads` worker threads. */
 export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
@@ -69,7 +75,7 @@ export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
   const setup: WorkerSetup = { progress: onBytes !== undefined };
 
   const workers: PoolWorker[] = Array.from({ length: threads }, () => {
-    const pw: PoolWorker = { worker: new Worker(WORKER_URL, { workerData: setup }), inFlight: 0 };
+    const pw: PoolWorker = { worker: new Worker(WORKER_URL, { workerData: setup }), inFlight: 0, inFlightBytes: 0 };
     pw.worker.on('message', (m: WorkerMessage) => {
       if (m.bytes > 0) onBytes?.(m.bytes);
       if (m.type !== 'done') return;
@@ -77,6 +83,7 @@ export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
       batches.delete(m.id);
       jobs.forEach((job, i) => job.resolve(m.outcomes[i] as FileOutcome));
       pw.inFlight--;
+      pw.inFlightBytes -= jobs.reduce((n, j) => n + j.size, 0);
       dispatch();
     });
     // a worker that dies fails every file still waiting: the command reports it rather than hang
@@ -113,11 +120,12 @@ export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
     scheduled = false;
     for (;;) {
       const idle = workers.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-      if (idle.inFlight >= IN_FLIGHT || head >= queue.length) return;
+      if (!canTake(idle) || head >= queue.length) return;
       const batch = nextBatch();
       const id = nextId++;
       batches.set(id, batch);
       idle.inFlight++;
+      idle.inFlightBytes += batch.reduce((n, j) => n + j.size, 0);
       idle.worker.postMessage({
         id,
         files: batch.map((j) => ({ path: j.path, algorithms: [...j.algorithms] })),

@@ -119,8 +119,9 @@ export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
   function dispatch(): void {
     scheduled = false;
     for (;;) {
-      const idle = workers.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-      if (!canTake(idle) || head >= queue.length) return;
+      const ready = workers.filter(canTake);
+      if (ready.length === 0 || head >= queue.length) return;
+      const idle = ready.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
       const batch = nextBatch();
       const id = nextId++;
       batches.set(id, batch);

@@ -25,12 +25,11 @@ export interface SumFlags {
   files: string[];
 }
 
-interface OptionSpec {
-  long: string;
-  short?: string;
-  arg: boolean;
-  apply(f: SumFlags, value: string): void;
-}
+/** An option: what it sets (`set`), or, for one that takes a value, what it does with it (`take`). */
+type OptionSpec = { long: string; short?: string } & (
+  | { set: Partial<SumFlags>; take?: undefined }
+  | { take(f: SumFlags, value: string): void; set?: undefined }
+);
 
 function positiveInt(option: string, v: string): number {
   const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
@@ -39,21 +38,28 @@ function positiveInt(option: string, v: string): number {
 }
 
 const OPTIONS: readonly OptionSpec[] = [
-  { long: 'algorithm', short: 'a', arg: true, apply: (f, v) => f.algorithms.push(...v.split(',')) },
-  { long: 'binary', short: 'b', arg: false, apply: (f) => void (f.binary = true) },
-  { long: 'check', short: 'c', arg: false, apply: (f) => void (f.check = true) },
-  { long: 'tag', arg: false, apply: (f) => void ((f.tag = true), (f.binary = true)) },
-  { long: 'text', short: 't', arg: false, apply: (f) => void (f.binary = false) },
-  { long: 'zero', short: 'z', arg: false, apply: (f) => void (f.zero = true) },
-  { long: 'ignore-missing', arg: false, apply: (f) => void (f.ignoreMissing = true) },
-  { long: 'quiet', arg: false, apply: (f) => void (f.verbosity = 'quiet') },
-  { long: 'status', arg: false, apply: (f) => void (f.verbosity = 'status') },
-  { long: 'strict', arg: false, apply: (f) => void (f.strict = true) },
-  { long: 'warn', short: 'w', arg: false, apply: (f) => void (f.verbosity = 'warn') },
-  { long: 'jobs', short: 'j', arg: true, apply: (f, v) => void (f.jobs = positiveInt('--jobs', v)) },
-  { long: 'recursive', short: 'r', arg: false, apply: (f) => void (f.recursive = true) },
-  { long: 'dereference', short: 'L', arg: false, apply: (f) => void (f.dereference = true) },
-  { long: 'help', arg: false, apply: (f) => void (f.help = true) },
+  { long: 'algorithm', short: 'a', take: (f, v) => f.algorithms.push(...v.split(',')) },
+  { long: 'binary', short: 'b', set: { binary: true } },
+  { long: 'check', short: 'c', set: { check: true } },
+  // as coreutils: --tag implies binary mode, so `--tag -t` is refused and `-t --tag` is not
+  { long: 'tag', set: { tag: true, binary: true } },
+  { long: 'text', short: 't', set: { binary: false } },
+  { long: 'zero', short: 'z', set: { zero: true } },
+  { long: 'ignore-missing', set: { ignoreMissing: true } },
+  { long: 'quiet', set: { verbosity: 'quiet' } },
+  { long: 'status', set: { verbosity: 'status' } },
+  { long: 'strict', set: { strict: true } },
+  { long: 'warn', short: 'w', set: { verbosity: 'warn' } },
+  {
+    long: 'jobs',
+    short: 'j',
+    take: (f, v) => {
+      f.jobs = positiveInt('--jobs', v);
+    },
+  },
+  { long: 'recursive', short: 'r', set: { recursive: true } },
+  { long: 'dereference', short: 'L', set: { dereference: true } },
+  { long: 'help', set: { help: true } },
 ];
 
 /** The long option `name` stands for: an exact name, else the only one it begins. */
@@ -94,14 +100,14 @@ export function parseArgs(argv: readonly string[]): SumFlags {
       const eq = a.indexOf('=');
       const name = a.slice(2, eq < 0 ? undefined : eq);
       const o = findLong(name, a);
-      if (o.arg) {
-        if (eq >= 0) o.apply(f, a.slice(eq + 1));
-        else if (i + 1 < argv.length) o.apply(f, argv[++i] as string);
+      if (o.take) {
+        if (eq >= 0) o.take(f, a.slice(eq + 1));
+        else if (i + 1 < argv.length) o.take(f, argv[++i] as string);
         else throw new SumUsageError(`option '--${o.long}' requires an argument`);
       } else if (eq >= 0) {
         throw new SumUsageError(`option '--${o.long}' doesn't allow an argument`);
       } else {
-        o.apply(f, '');
+        Object.assign(f, o.set);
       }
       continue;
     }
@@ -110,12 +116,12 @@ export function parseArgs(argv: readonly string[]): SumFlags {
         const ch = a[j] as string;
         const o = OPTIONS.find((s) => s.short === ch);
         if (!o) throw new SumUsageError(`invalid option -- '${ch}'`);
-        if (!o.arg) {
-          o.apply(f, '');
+        if (!o.take) {
+          Object.assign(f, o.set);
           continue;
         }
-        if (j + 1 < a.length) o.apply(f, a.slice(j + 1));
-        else if (i + 1 < argv.length) o.apply(f, argv[++i] as string);
+        if (j + 1 < a.length) o.take(f, a.slice(j + 1));
+        else if (i + 1 < argv.length) o.take(f, argv[++i] as string);
         else throw new SumUsageError(`option requires an argument -- '${ch}'`);
         break;
       }

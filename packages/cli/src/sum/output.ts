@@ -43,9 +43,9 @@ export interface LineFormat {
 
 /** One checksum line, as coreutils prints it (escaped name unless `-z`). */
 export function checksumLine(algorithm: SumAlgorithm, hex: string, name: Uint8Array, f: LineFormat): Buffer {
-  const escape = !f.zero && needsEscape(name);
-  const shown = escape ? escapeName(name) : name;
-  const lead = escape ? '\\' : '';
+  const escaped = !f.zero && needsEscape(name);
+  const shown = escaped ? escapeName(name) : name;
+  const lead = escaped ? '\\' : '';
   const end = f.zero ? '\0' : '\n';
   if (f.tag) return Buffer.concat([Buffer.from(`${lead}${algorithm.tag} (`), shown, Buffer.from(`) = ${hex}${end}`)]);
   return Buffer.concat([Buffer.from(`${lead}${hex} ${f.binary ? '*' : ' '}`), shown, Buffer.from(end)]);
@@ -53,10 +53,10 @@ export function checksumLine(algorithm: SumAlgorithm, hex: string, name: Uint8Ar
 
 /** A `-c` result line: `name: OK`; names holding a newline are escaped (coreutils 9.1 escapes only those there). */
 export function checkLine(name: Uint8Array, verdict: string): Buffer {
-  const escape = name.includes(0x0a);
+  const escaped = name.includes(0x0a);
   return Buffer.concat([
-    Buffer.from(escape ? '\\' : ''),
-    escape ? escapeName(name) : name,
+    Buffer.from(escaped ? '\\' : ''),
+    escaped ? escapeName(name) : name,
     Buffer.from(`: ${verdict}\n`),
   ]);
 }

@@ -81,7 +81,7 @@ export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
       if (m.type !== 'done') return;
       const jobs = batches.get(m.id) ?? [];
       batches.delete(m.id);
-      jobs.forEach((job, i) => job.resolve(m.outcomes[i] as FileOutcome));
+      for (const [i, job] of jobs.entries()) job.resolve(m.outcomes[i] as FileOutcome);
       pw.inFlight--;
       pw.inFlightBytes -= jobs.reduce((n, j) => n + j.size, 0);
       dispatch();

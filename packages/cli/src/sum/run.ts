@@ -3,7 +3,7 @@
  * files hashed in parallel. Loaded only when `sum` runs (see commands/sum.ts).
  */
 
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { AlgorithmName } from 'digestlab';
 import type { Io } from '../io.js';
@@ -16,7 +16,7 @@ import { quoteName } from './names.js';
 import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.js';
 import { chooseHasher, type Hasher } from './pool.js';
 import { type Progress, progressLine, wantsProgress } from './progress.js';
-import { operandTargets, recursiveTargets, type Target } from './targets.js';
+import { operandTargets, recursiveTargets, sizeOf, type Target } from './targets.js';
 
 /** Runs `sum` with the arguments after `sum`; resolves to the exit code (0 fine, 1 anything wrong, as coreutils). */
 export async function runSum(argv: readonly string[], io: Io): Promise<number> {
@@ -61,13 +61,18 @@ async function readAll(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
 class Session {
   #hasher: Hasher | undefined;
   #progress: Progress | undefined;
+  /** One parser for every list of a run: whether lists use the BSD reversed form is decided once, as coreutils. */
+  readonly #parser: ListParser;
 
   constructor(
     private readonly flags: SumFlags,
     private readonly algorithms: SumAlgorithm[],
     private readonly io: Io,
     private readonly out: SumOutput,
-  ) {}
+  ) {
+    // with -a, lines of its algorithms only; without, any tagged line, and untagged lines by their length
+    this.#parser = new ListParser(flags.algorithms.length > 0 ? algorithms : undefined);
+  }
 
   /**
    * Starts hashing every file of `requests` at once (on workers when that pays); returns for each a function
@@ -133,13 +138,12 @@ class Session {
   /** `-c`: checks every list, in order. */
   async check(): Promise<number> {
     const lists = this.flags.files.length > 0 ? this.flags.files : ['-'];
-    const allowed = this.flags.algorithms.length > 0 ? this.algorithms : undefined;
     let ok = true;
-    for (const list of lists) ok = (await this.checkList(list, allowed)) && ok;
+    for (const list of lists) ok = (await this.checkList(list)) && ok;
     return ok ? 0 : 1;
   }
 
-  private async checkList(list: string, allowed: SumAlgorithm[] | undefined): Promise<boolean> {
+  private async checkList(list: string): Promise<boolean> {
     const { flags, out } = this;
     const fromStdin = list === '-';
     const shownList = quoteName(fromStdin ? 'standard input' : list);
@@ -152,7 +156,7 @@ class Session {
       out.error(code === 'EISDIR' ? `${shownList}: read error` : `${shownList}: ${strerror(code)}`);
       return false;
     }
-    const parser = (this.parser ??= new ListParser(allowed));
+    const parser = this.#parser;
     parser.fromStdin = fromStdin;
     const lines: ListLine[] = [...parser.lines(text)];
     const entries = lines.flatMap((l) => (l.kind === 'entry' ? [l.entry] : []));
@@ -207,20 +211,10 @@ class Session {
     }
     return formatted && matched && mismatched === 0 && unreadable === 0 && !(flags.strict && misformatted > 0);
   }
-
-  private parser: ListParser | undefined;
 }
 
 /** A file to hash for `start`, or null for a target already known to fail. */
 type Request = { name: Buffer; size: number; stdin: boolean; algorithms: AlgorithmName[] } | null;
-
-function sizeOf(path: Buffer): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-}
 
 function isDash(e: ListEntry): boolean {
   return e.name.length === 1 && e.name[0] === 0x2d;

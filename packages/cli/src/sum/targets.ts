@@ -15,11 +15,12 @@ export type Target =
 const DASH = Buffer.from('-');
 const SLASH = Buffer.from('/');
 
-function sizeOf(path: Buffer): number {
+/** A file's size, to balance work between threads; 0 when stat fails (hashing it will say what is wrong). */
+export function sizeOf(path: Buffer): number {
   try {
     return statSync(path).size;
   } catch {
-    return 0; // hashing it will say what is wrong
+    return 0;
   }
 }
 

@@ -341,6 +341,10 @@ describe('digestlab sum -r', () => {
     const r = ours(['-r', '.'], undefined, tree);
     expect(r.stdout.toString('latin1')).toBe(expected.toString('latin1').replace(/ {2}/g, '  ./'));
     expect(r.code).toBe(0);
+    // the list, non-UTF-8 name included, checks the same in coreutils and in ours
+    writeFileSync(join(dir, 'tree-SUMS'), r.stdout);
+    const list = ['-c', '../tree-SUMS'];
+    same(ours(list, undefined, tree), theirs('sha256sum', list, undefined, tree));
     const direct = ours(['-r', 'tree']);
     expect(direct.stdout.toString('latin1')).toBe(
       expected
@@ -351,14 +355,18 @@ describe('digestlab sum -r', () => {
     );
   });
 
-  it('symbolic links: followed when named, skipped with a warning inside a walk unless -L', () => {
+  it('symbolic links: followed when named, skipped with a warning inside a walk unless -L; FIFOs skipped', () => {
     const tree = join(dir, 'links');
     mkdirSync(tree);
     writeFileSync(join(tree, 'target'), 't');
     symlinkSync('target', join(tree, 'link'));
+    expect(spawnSync('mkfifo', [join(tree, 'fifo')]).status).toBe(0);
     const plain = ours(['-r', 'links']);
     expect(plain.stdout.toString()).toBe(theirs('sha256sum', ['links/target']).stdout.toString());
-    expect(plain.stderr).toBe('digestlab sum: links/link: symbolic link skipped (-L follows links)\n');
+    expect(plain.stderr).toBe(
+      'digestlab sum: links/fifo: special file skipped\n' +
+        'digestlab sum: links/link: symbolic link skipped (-L follows links)\n',
+    );
     expect(plain.code).toBe(0);
     const followed = ours(['-r', '-L', 'links']);
     expect(followed.stdout.toString()).toBe(theirs('sha256sum', ['links/link', 'links/target']).stdout.toString());

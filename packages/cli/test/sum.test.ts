@@ -384,6 +384,20 @@ describe('digestlab sum: the rest of the command line', () => {
     expect(code).toBe(130);
   });
 
+  it('a reader that goes away (| head -1) stops it silently, as SIGPIPE stops coreutils (exit 141)', async () => {
+    const child = spawn(process.execPath, [BIN, 'sum', 'plain.txt', '-'], { cwd: dir, env: ENV });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    child.stdin.end('more'); // the second line is written to a pipe nobody reads
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(141);
+    expect(stderr).toBe('');
+  });
+
   it('an unknown command says so and lists the commands; bench stays the default', async () => {
     const r = await runCli(['frobnicate']);
     expect(r.code).toBe(2);

@@ -9,10 +9,18 @@ import type { CommandContext } from '../main.js';
 
 /** Ctrl-C: stop at once (workers too), with the shell's code for SIGINT. */
 const EXIT_INTERRUPTED = 130;
+/** The reader of stdout went away (`| head`): stop silently, with the code a shell shows for coreutils then. */
+const EXIT_BROKEN_PIPE = 141;
 
 /** Runs `sum` with the arguments after it; resolves to its exit code. */
 export async function sum(args: readonly string[], io: Io, signals: boolean): Promise<number> {
-  if (signals) process.once('SIGINT', () => process.exit(EXIT_INTERRUPTED));
+  if (signals) {
+    process.once('SIGINT', () => process.exit(EXIT_INTERRUPTED));
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      process.exit(EXIT_BROKEN_PIPE);
+    });
+  }
   const { runSum } = await import('../sum/run.js');
   try {
     return await runSum(args, io);

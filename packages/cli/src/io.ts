@@ -9,6 +9,10 @@ export interface Io {
   /** Width to fit tables into. */
   columns: number;
   env: Record<string, string | undefined>;
+  /** Writes bytes to stdout as they are (file names need not be UTF-8); `stdout` is used where this is absent. */
+  stdoutBytes?: (b: Uint8Array) => void;
+  /** Standard input, for commands that read it (`sum`); process.stdin where this is absent. */
+  stdin?: AsyncIterable<Uint8Array>;
 }
 
 export function processIo(): Io {
@@ -19,6 +23,7 @@ export function processIo(): Io {
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     columns: process.stdout.columns || 160,
     env: process.env,
+    stdoutBytes: (b) => void process.stdout.write(b),
   };
 }
 

@@ -1,0 +1,180 @@
+/**
+ * `digestlab sum`'s command line, read as GNU getopt_long reads coreutils' (options anywhere, clustered short
+ * options, `--long=value`, unambiguous prefixes, `--`), so that every usage mistake gets coreutils' own words.
+ */
+
+/** Raised for a usage mistake: coreutils prints the message, then "Try '… --help' for more information.", exit 1. */
+export class SumUsageError extends Error {
+  override name = 'SumUsageError';
+}
+
+export interface SumFlags {
+  algorithms: string[];
+  binary: boolean | undefined;
+  check: boolean;
+  tag: boolean;
+  zero: boolean;
+  ignoreMissing: boolean;
+  /** What `-c` prints: everything, no OKs (`--quiet`), nothing (`--status`), or everything plus bad lines (`-w`). */
+  verbosity: 'normal' | 'quiet' | 'status' | 'warn';
+  strict: boolean;
+  jobs: number | undefined;
+  recursive: boolean;
+  dereference: boolean;
+  help: boolean;
+  files: string[];
+}
+
+/** An option: what it sets (`set`), or, for one that takes a value, what it does with it (`take`). */
+type OptionSpec = { long: string; short?: string } & (
+  | { set: Partial<SumFlags>; take?: undefined }
+  | { take(f: SumFlags, value: string): void; set?: undefined }
+);
+
+function positiveInt(option: string, v: string): number {
+  const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new SumUsageError(`invalid number for ${option}: '${v}'`);
+  return n;
+}
+
+const OPTIONS: readonly OptionSpec[] = [
+  { long: 'algorithm', short: 'a', take: (f, v) => f.algorithms.push(...v.split(',')) },
+  { long: 'binary', short: 'b', set: { binary: true } },
+  { long: 'check', short: 'c', set: { check: true } },
+  // as coreutils: --tag implies binary mode, so `--tag -t` is refused and `-t --tag` is not
+  { long: 'tag', set: { tag: true, binary: true } },
+  { long: 'text', short: 't', set: { binary: false } },
+  { long: 'zero', short: 'z', set: { zero: true } },
+  { long: 'ignore-missing', set: { ignoreMissing: true } },
+  { long: 'quiet', set: { verbosity: 'quiet' } },
+  { long: 'status', set: { verbosity: 'status' } },
+  { long: 'strict', set: { strict: true } },
+  { long: 'warn', short: 'w', set: { verbosity: 'warn' } },
+  {
+    long: 'jobs',
+    short: 'j',
+    take: (f, v) => {
+      f.jobs = positiveInt('--jobs', v);
+    },
+  },
+  { long: 'recursive', short: 'r', set: { recursive: true } },
+  { long: 'dereference', short: 'L', set: { dereference: true } },
+  { long: 'help', set: { help: true } },
+];
+
+/** The long option `name` stands for: an exact name, else the only one it begins. */
+function findLong(name: string, given: string): OptionSpec {
+  const exact = OPTIONS.find((o) => o.long === name);
+  if (exact) return exact;
+  const candidates = OPTIONS.filter((o) => o.long.startsWith(name));
+  if (candidates.length === 1) return candidates[0] as OptionSpec;
+  if (candidates.length === 0) throw new SumUsageError(`unrecognized option '${given}'`);
+  const list = candidates.map((o) => ` '--${o.long}'`).join('');
+  throw new SumUsageError(`option '${given}' is ambiguous; possibilities:${list}`);
+}
+
+/** Reads the arguments after `sum`; throws {@link SumUsageError} with getopt's message. */
+export function parseArgs(argv: readonly string[]): SumFlags {
+  const f: SumFlags = {
+    algorithms: [],
+    binary: undefined,
+    check: false,
+    tag: false,
+    zero: false,
+    ignoreMissing: false,
+    verbosity: 'normal',
+    strict: false,
+    jobs: undefined,
+    recursive: false,
+    dereference: false,
+    help: false,
+    files: [],
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') {
+      f.files.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = a.slice(2, eq < 0 ? undefined : eq);
+      const o = findLong(name, a);
+      if (o.take) {
+        if (eq >= 0) o.take(f, a.slice(eq + 1));
+        else if (i + 1 < argv.length) o.take(f, argv[++i] as string);
+        else throw new SumUsageError(`option '--${o.long}' requires an argument`);
+      } else if (eq >= 0) {
+        throw new SumUsageError(`option '--${o.long}' doesn't allow an argument`);
+      } else {
+        Object.assign(f, o.set);
+      }
+      continue;
+    }
+    if (a.startsWith('-') && a !== '-') {
+      for (let j = 1; j < a.length; j++) {
+        const ch = a[j] as string;
+        const o = OPTIONS.find((s) => s.short === ch);
+        if (!o) throw new SumUsageError(`invalid option -- '${ch}'`);
+        if (!o.take) {
+          Object.assign(f, o.set);
+          continue;
+        }
+        if (j + 1 < a.length) o.take(f, a.slice(j + 1));
+        else if (i + 1 < argv.length) o.take(f, argv[++i] as string);
+        else throw new SumUsageError(`option requires an argument -- '${ch}'`);
+        break;
+      }
+      continue;
+    }
+    f.files.push(a);
+  }
+  return f;
+}
+
+/** The combinations coreutils refuses, in the order it checks them, with its messages. */
+export function checkCombinations(f: SumFlags): void {
+  if (f.tag && f.binary === false) throw new SumUsageError('--tag does not support --text mode');
+  if (f.zero && f.check) throw new SumUsageError('the --zero option is not supported when verifying checksums');
+  if (f.tag && f.check) throw new SumUsageError('the --tag option is meaningless when verifying checksums');
+  if (f.binary !== undefined && f.check) {
+    throw new SumUsageError('the --binary and --text options are meaningless when verifying checksums');
+  }
+  if (f.recursive && f.check) throw new SumUsageError('the --recursive option is meaningless when verifying checksums');
+  if (f.check) return;
+  if (f.ignoreMissing) {
+    throw new SumUsageError('the --ignore-missing option is meaningful only when verifying checksums');
+  }
+  if (f.verbosity !== 'normal') {
+    throw new SumUsageError(`the --${f.verbosity} option is meaningful only when verifying checksums`);
+  }
+  if (f.strict) throw new SumUsageError('the --strict option is meaningful only when verifying checksums');
+}
+
+export const HELP = `Usage: digestlab sum [OPTION]... [FILE]...
+Print or check message digests, as sha256sum and its siblings do (same output, same -c), hashing files in
+parallel. With no FILE, or when FILE is -, read standard input.
+
+  -a, --algorithm=NAME  any digestlab algorithm or alias: md2, md5, sha1, sha224, sha256 (default), sha384,
+                          sha512, sha512-224, sha512-256, SHA-256...; several (-a md5 -a sha256 or
+                          -a md5,sha256) read each file once and print tagged lines
+  -b, --binary          read in binary mode (the line marks the name with *)
+  -c, --check           read checksums from the FILEs and check them
+      --tag             create a BSD-style checksum (SHA256 (name) = digest)
+  -t, --text            read in text mode (default)
+  -z, --zero            end each output line with NUL, not newline, and do not escape names
+  -j, --jobs=N          hash N files at a time (default: one per core)
+  -r, --recursive       hash the files under each directory, names sorted by bytes
+  -L, --dereference     with -r, follow symbolic links found in directories
+      --help            display this help and exit
+
+The following five options are useful only when verifying checksums:
+      --ignore-missing  don't fail or report status for missing files
+      --quiet           don't print OK for each successfully verified file
+      --status          don't output anything, status code shows success
+      --strict          exit non-zero for improperly formatted checksum lines
+  -w, --warn            warn about improperly formatted checksum lines
+
+An untagged line in a list is checked with -a's algorithm; without -a, by its length: 32 hex digits MD5,
+40 SHA-1, 56 SHA-224, 64 SHA-256, 96 SHA-384, 128 SHA-512.
+`;

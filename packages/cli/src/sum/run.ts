@@ -1,0 +1,221 @@
+/**
+ * `digestlab sum`: prints or checks message digests as coreutils' sha256sum and siblings do, byte for byte, with
+ * files hashed in parallel. Loaded only when `sum` runs (see commands/sum.ts).
+ */
+
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { AlgorithmName } from 'digestlab';
+import type { Io } from '../io.js';
+import { resolveAlgorithms, type SumAlgorithm } from './algorithms.js';
+import { checkCombinations, HELP, parseArgs, type SumFlags, SumUsageError } from './args.js';
+import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
+import type { FileOutcome } from './hash.js';
+import { hashStream } from './hash.js';
+import { quoteName } from './names.js';
+import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.js';
+import { chooseHasher, type Hasher } from './pool.js';
+import { type Progress, progressLine, wantsProgress } from './progress.js';
+import { operandTargets, recursiveTargets, sizeOf, type Target } from './targets.js';
+
+/** Runs `sum` with the arguments after `sum`; resolves to the exit code (0 fine, 1 anything wrong, as coreutils). */
+export async function runSum(argv: readonly string[], io: Io): Promise<number> {
+  const out = new SumOutput(io);
+  let flags: SumFlags;
+  let algorithms: SumAlgorithm[];
+  try {
+    flags = parseArgs(argv);
+    if (flags.help) {
+      io.stdout(HELP);
+      return 0;
+    }
+    algorithms = resolveAlgorithms(flags.algorithms);
+    checkCombinations(flags);
+  } catch (e) {
+    if (!(e instanceof SumUsageError)) throw e;
+    out.error(e.message);
+    io.stderr(`Try '${PROGRAM} --help' for more information.\n`);
+    return 1;
+  }
+  const session = new Session(flags, algorithms, io, out);
+  try {
+    return flags.check ? await session.check() : await session.generate();
+  } finally {
+    out.flush();
+    await session.close();
+  }
+}
+
+function stdinOf(io: Io): AsyncIterable<Uint8Array> {
+  return io.stdin ?? process.stdin;
+}
+
+/** Reads all of standard input (a list given as `-`). */
+async function readAll(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for await (const p of source) parts.push(p);
+  return Buffer.concat(parts);
+}
+
+/** One run: the hasher (main thread or workers), the progress line, and the outcome of each file in order. */
+class Session {
+  #hasher: Hasher | undefined;
+  #progress: Progress | undefined;
+  /** One parser for every list of a run: whether lists use the BSD reversed form is decided once, as coreutils. */
+  readonly #parser: ListParser;
+
+  constructor(
+    private readonly flags: SumFlags,
+    private readonly algorithms: SumAlgorithm[],
+    private readonly io: Io,
+    private readonly out: SumOutput,
+  ) {
+    // with -a, lines of its algorithms only; without, any tagged line, and untagged lines by their length
+    this.#parser = new ListParser(flags.algorithms.length > 0 ? algorithms : undefined);
+  }
+
+  /**
+   * Starts hashing every file of `requests` at once (on workers when that pays); returns for each a function
+   * that the caller calls in order to await its outcome. Standard input is read when its turn comes.
+   */
+  private start(requests: readonly Request[]): (() => Promise<FileOutcome>)[] {
+    const files = requests.filter((r) => r !== null && !r.stdin);
+    const sizes = files.map((r) => r?.size ?? 0);
+    const total = sizes.reduce((a, b) => a + b, 0);
+    if (wantsProgress(this.io, sizes)) this.#progress = progressLine(this.io, total);
+    const onBytes = this.#progress ? (n: number) => this.#progress?.add(n) : undefined;
+    const jobs = this.flags.jobs ?? availableParallelism();
+    const hasher = chooseHasher(jobs, files.length, total, onBytes);
+    this.#hasher = hasher;
+    return requests.map((r) => {
+      if (r === null) return () => Promise.reject(new Error('no file to hash'));
+      if (r.stdin) return () => hashStream(stdinOf(this.io), r.algorithms);
+      const outcome = hasher.submit(r.name, r.size, r.algorithms);
+      return () => outcome;
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#progress?.done();
+    await this.#hasher?.close();
+  }
+
+  /** Prints a checksum line per file (per algorithm with several), in argument order. */
+  async generate(): Promise<number> {
+    const { flags, algorithms, out } = this;
+    const operands = flags.files.length > 0 ? flags.files : ['-'];
+    const targets: Target[] = flags.recursive
+      ? recursiveTargets(operands, flags.dereference, (m) => out.error(m))
+      : operandTargets(operands);
+    const names = algorithms.map((a) => a.name);
+    const pending = this.start(
+      targets.map((t) =>
+        t.kind === 'error'
+          ? null
+          : { name: t.name, size: t.kind === 'file' ? t.size : 0, stdin: t.kind === 'stdin', algorithms: names },
+      ),
+    );
+    // several algorithms: tagged lines, the only form that says which algorithm a line is
+    const format = { tag: flags.tag || algorithms.length > 1, binary: flags.binary === true, zero: flags.zero };
+    let ok = true;
+    for (const [i, t] of targets.entries()) {
+      const outcome: FileOutcome =
+        t.kind === 'error'
+          ? { ok: false, code: t.code, opening: true }
+          : await (pending[i] as () => Promise<FileOutcome>)();
+      if (!outcome.ok) {
+        out.error(`${quoteName(t.name)}: ${strerror(outcome.code)}`);
+        ok = false;
+        continue;
+      }
+      algorithms.forEach((a, k) => {
+        out.write(checksumLine(a, Buffer.from(outcome.digests[k] as Uint8Array).toString('hex'), t.name, format));
+      });
+    }
+    return ok ? 0 : 1;
+  }
+
+  /** `-c`: checks every list, in order. */
+  async check(): Promise<number> {
+    const lists = this.flags.files.length > 0 ? this.flags.files : ['-'];
+    let ok = true;
+    for (const list of lists) ok = (await this.checkList(list)) && ok;
+    return ok ? 0 : 1;
+  }
+
+  private async checkList(list: string): Promise<boolean> {
+    const { flags, out } = this;
+    const fromStdin = list === '-';
+    const shownList = quoteName(fromStdin ? 'standard input' : list);
+    let text: Buffer;
+    try {
+      text = fromStdin ? await readAll(stdinOf(this.io)) : readFileSync(list);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
+      // a directory opens and then fails to read: coreutils says only "read error"
+      out.error(code === 'EISDIR' ? `${shownList}: read error` : `${shownList}: ${strerror(code)}`);
+      return false;
+    }
+    const parser = this.#parser;
+    parser.fromStdin = fromStdin;
+    const lines: ListLine[] = [...parser.lines(text)];
+    const entries = lines.flatMap((l) => (l.kind === 'entry' ? [l.entry] : []));
+    const pending = this.start(
+      entries.map((e) => ({ name: e.name, size: sizeOf(e.name), stdin: isDash(e), algorithms: [e.algorithm.name] })),
+    );
+    const status = flags.verbosity === 'status';
+    // as sha256sum words it (SHA-256 is the default); with several algorithms, no one name fits
+    const what = this.algorithms.length === 1 ? `${this.algorithms[0]?.tag} checksum line` : 'checksum line';
+    let misformatted = 0;
+    let unreadable = 0;
+    let mismatched = 0;
+    let matched = false;
+    let next = 0;
+    for (const [index, line] of lines.entries()) {
+      if (line.kind === 'skip') continue;
+      if (line.kind === 'bad') {
+        misformatted++;
+        if (flags.verbosity === 'warn') out.error(`${shownList}: ${index + 1}: improperly formatted ${what}`);
+        continue;
+      }
+      const entry: ListEntry = line.entry;
+      const outcome = await (pending[next++] as () => Promise<FileOutcome>)();
+      if (!outcome.ok) {
+        if (flags.ignoreMissing && outcome.opening && outcome.code === 'ENOENT') continue;
+        out.error(`${quoteName(entry.name)}: ${strerror(outcome.code)}`);
+        unreadable++;
+        if (!status) out.write(checkLine(entry.name, 'FAILED open or read'));
+        continue;
+      }
+      const match = digestMatches(entry.hex, outcome.digests[0] as Uint8Array);
+      if (match) matched = true;
+      else mismatched++;
+      if (status) continue;
+      if (!match) out.write(checkLine(entry.name, 'FAILED'));
+      else if (flags.verbosity !== 'quiet') out.write(checkLine(entry.name, 'OK'));
+    }
+    await this.#hasher?.close();
+    this.#hasher = undefined;
+    const formatted = entries.length > 0;
+    if (!formatted) {
+      out.error(`${shownList}: no properly formatted checksum lines found`);
+    } else if (!status) {
+      const plural = (n: number, one: string, many: string) => `WARNING: ${n} ${n === 1 ? one : many}`;
+      if (misformatted > 0)
+        out.error(plural(misformatted, 'line is improperly formatted', 'lines are improperly formatted'));
+      if (unreadable > 0)
+        out.error(plural(unreadable, 'listed file could not be read', 'listed files could not be read'));
+      if (mismatched > 0)
+        out.error(plural(mismatched, 'computed checksum did NOT match', 'computed checksums did NOT match'));
+      if (flags.ignoreMissing && !matched) out.error(`${shownList}: no file was verified`);
+    }
+    return formatted && matched && mismatched === 0 && unreadable === 0 && !(flags.strict && misformatted > 0);
+  }
+}
+
+/** A file to hash for `start`, or null for a target already known to fail. */
+type Request = { name: Buffer; size: number; stdin: boolean; algorithms: AlgorithmName[] } | null;
+
+function isDash(e: ListEntry): boolean {
+  return e.name.length === 1 && e.name[0] === 0x2d;
+}

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// Generates the fully unrolled compression functions of MD5, SHA-1, SHA-256 and SHA-512 into
+// Generates the fully unrolled compression functions of MD5, SHA-1, SHA-256 and SHA-512, and the permutation
+// Keccak-f[1600] of SHA-3, SHAKE and Keccak (one round unrolled, FIPS 202 §3.2), into
 // packages/digestlab/src/algorithms/generated/*.ts. Unrolling with the state and the 16-word message window in
 // local variables is what makes these fast in V8 (no array traffic, no role shuffling: the variables' roles
 // rotate in the generated text instead). The round logic is written once, here, from the standards:
-// RFC 1321 §3.4 (MD5) and FIPS 180-4 §6.1.2, §6.2.2, §6.4.2 (SHA-1, SHA-256, SHA-512).
+// RFC 1321 §3.4 (MD5), FIPS 180-4 §6.1.2, §6.2.2, §6.4.2 (SHA-1, SHA-256, SHA-512) and FIPS 202 §3.2 (Keccak).
 //
 //   node scripts/gen-cores.mjs           write the files
 //   node scripts/gen-cores.mjs --check   exit 1 if the committed files differ from what this script writes
 // A unit test runs the check, so the committed output cannot drift from its generator.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { K256, K512, MD5_S, MD5_T } from './constants.mjs';
+import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 
 const OUT = new URL('../packages/digestlab/src/algorithms/generated/', import.meta.url);
 
@@ -213,7 +214,75 @@ ${body.map((x) => `    ${x}`).join('\n')}
 `;
 }
 
-const FILES = { 'md5.ts': md5(), 'sha1.ts': sha1(), 'sha256.ts': sha256(), 'sha512.ts': sha512() };
+// ---- Keccak-f[1600]: 64-bit lanes as (lo, hi) pairs of int32 ------------------------------------------------
+// The 25 lanes live in 50 locals for all 24 rounds; one round is unrolled and the loop runs it 24 times (24
+// unrolled rounds would be far past the bytecode size V8 optimizes). Lane (x, y) is index x + 5y; word 2i of the
+// state is lane i's low half, 2i + 1 its high half, which is the lanes' little-endian bytes read as int32 words.
+function keccak() {
+  const lo = (i) => `a${i}l`;
+  const hi = (i) => `a${i}h`;
+  const vars = Array.from({ length: 25 }, (_, i) => [lo(i), hi(i)]).flat();
+  /** [lo, hi] expressions of the 64-bit pair (l, h) rotated left by n. */
+  const rotl = (l, h, n) =>
+    n === 0
+      ? [l, h]
+      : n === 32
+        ? [h, l]
+        : n < 32
+          ? [`((${l} << ${n}) | (${h} >>> ${32 - n}))`, `((${h} << ${n}) | (${l} >>> ${32 - n}))`]
+          : [`((${h} << ${n - 32}) | (${l} >>> ${64 - n}))`, `((${l} << ${n - 32}) | (${h} >>> ${64 - n}))`];
+  const body = [];
+  // θ: C[x] = xor of column x; D[x] = C[x - 1] ^ rot(C[x + 1], 1); every lane of column x ^= D[x]
+  for (let x = 0; x < 5; x++) {
+    for (const [half, name] of [
+      ['l', lo],
+      ['h', hi],
+    ]) {
+      body.push(`const c${x}${half} = ${[0, 1, 2, 3, 4].map((y) => name(x + 5 * y)).join(' ^ ')};`);
+    }
+  }
+  for (let x = 0; x < 5; x++) {
+    const [rl, rh] = rotl(`c${(x + 1) % 5}l`, `c${(x + 1) % 5}h`, 1);
+    body.push(`const d${x}l = c${(x + 4) % 5}l ^ ${rl};`, `const d${x}h = c${(x + 4) % 5}h ^ ${rh};`);
+  }
+  for (let i = 0; i < 25; i++) body.push(`${lo(i)} ^= d${i % 5}l;`, `${hi(i)} ^= d${i % 5}h;`);
+  // ρ and π: B[π(i)] = rot(A[i], ρ[i])
+  for (let i = 0; i < 25; i++) {
+    const [rl, rh] = rotl(lo(i), hi(i), KECCAK_RHO[i]);
+    body.push(`const b${KECCAK_PI[i]}l = ${rl};`, `const b${KECCAK_PI[i]}h = ${rh};`);
+  }
+  // χ: A[x, y] = B[x, y] ^ (~B[x + 1, y] & B[x + 2, y]); ι: A[0, 0] ^= RC[round]
+  for (let i = 0; i < 25; i++) {
+    const [x, y] = [i % 5, i - (i % 5)];
+    for (const half of ['l', 'h']) {
+      body.push(`a${i}${half} = b${i}${half} ^ (~b${((x + 1) % 5) + y}${half} & b${((x + 2) % 5) + y}${half});`);
+    }
+  }
+  body.push('a0l ^= RC[r];', 'a0h ^= RC[r + 1];');
+  const rcTable = KECCAK_RC.flatMap((c) => [hex(Number(c & 0xffffffffn)), hex(Number(c >> 32n))]);
+  return `${HEADER}
+// The round constants RC[i] of FIPS 202 §3.2.5 as lo, hi pairs.
+const RC = Int32Array.from([
+${rcTable.map((x, i) => (i % 8 === 0 ? '  ' : '') + x + (i % 8 === 7 ? ',\n' : ', ')).join('')}]);
+
+/** Keccak-f[1600] (FIPS 202 §3.3, 24 rounds) in place on 25 lanes, each a (lo, hi) pair of int32 words. */
+export function keccakP(s: Int32Array): void {
+  ${vars.map((v, i) => `let ${v} = s[${i}] | 0;`).join('\n  ')}
+  for (let r = 0; r < 48; r += 2) {
+${body.map((x) => `    ${x}`).join('\n')}
+  }
+  ${vars.map((v, i) => `s[${i}] = ${v};`).join('\n  ')}
+}
+`;
+}
+
+const FILES = {
+  'md5.ts': md5(),
+  'sha1.ts': sha1(),
+  'sha256.ts': sha256(),
+  'sha512.ts': sha512(),
+  'sha3.ts': keccak(),
+};
 
 if (process.argv.includes('--check')) {
   const stale = Object.entries(FILES).filter(([f, text]) => {

@@ -31,6 +31,7 @@ describe('package', () => {
     sha1: 'sha1',
     sha256: 'sha256',
     sha512: 'sha512',
+    sha3: 'sha3',
   };
   for (const [entry, algorithmFile] of Object.entries(families)) {
     test(`a bundle of digestlab/${entry} carries only its own algorithm family`, async () => {

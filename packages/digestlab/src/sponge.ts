@@ -7,18 +7,27 @@
  * A sponge has no length counter: the padding does not encode the length, so nothing can overflow at 2^32 bits
  * or 2^32 blocks. The total is still counted, to refuse input past 2^53 − 1 bytes like every other algorithm.
  *
- * The state is 25 lanes of 64 bits as 50 int32 words, lane i's low half at word 2i and its high half at 2i + 1:
- * the FIPS 202 byte string of the state read as little-endian words, which is also how the WebAssembly engine
- * keeps it in memory, so a state moves between them with one copy.
+ * The state is 25 lanes of 64 bits as 50 int32 words, in the representation of the engine's {@link KeccakCore}:
+ * bit-interleaved in TypeScript, plain (the FIPS 202 byte string read as little-endian words) in WebAssembly.
+ * Exported state is always the plain one ("lanes" below), so it moves between engines.
  */
 import { type AlgorithmSpec, BlockHash, type SpongeParams } from './block.js';
 
-/** An implementation of Keccak-f[1600] and of absorbing whole blocks with it (TypeScript, or WebAssembly). */
+/**
+ * An implementation of Keccak-f[1600] (TypeScript, or WebAssembly) over its own representation of the state,
+ * with what crosses into and out of that representation: input blocks, output bytes and the lanes.
+ */
 export interface KeccakCore {
   /** XORs each of `blocks` blocks of `rate` bytes of `data` from `offset` into the state, permuting after each. */
   absorb(state: Int32Array, data: Uint8Array, offset: number, blocks: number, rate: number): void;
   /** Keccak-f[1600] in place. */
   permute(state: Int32Array): void;
+  /** Writes the state's first `n` bytes (FIPS 202's order) to `out` at `offset`. */
+  extract(state: Int32Array, out: Uint8Array, offset: number, n: number): void;
+  /** The state as plain lanes: lane i's low 32 bits at word 2i, its high 32 bits at 2i + 1. */
+  toLanes(state: Int32Array, lanes: Int32Array): void;
+  /** The inverse of {@link toLanes}. */
+  fromLanes(lanes: Int32Array, state: Int32Array): void;
 }
 
 /** Words of the state: 25 lanes of two int32 halves. */
@@ -57,6 +66,17 @@ export class SpongeHash extends BlockHash {
     return new SpongeHash(this.spec, this.outputLength, this.core);
   }
 
+  /** The state as plain lanes (see {@link KeccakCore.toLanes}): what an exported state holds. */
+  get lanes(): Int32Array {
+    const lanes = new Int32Array(STATE_WORDS);
+    this.core.toLanes(this.chain, lanes);
+    return lanes;
+  }
+
+  set lanes(lanes: Int32Array) {
+    this.core.fromLanes(lanes, this.chain);
+  }
+
   override digest(): Uint8Array {
     const out = new Uint8Array(this.outputLength);
     this.finish(out);
@@ -83,7 +103,7 @@ function pad(block: Uint8Array, n: number, rate: number, suffix: number): void {
 export function squeeze(state: Int32Array, out: Uint8Array, rate: number, core: KeccakCore): void {
   for (let off = 0; ; ) {
     const n = Math.min(rate, out.length - off);
-    for (let k = 0; k < n; k++) out[off + k] = state[k >> 2] >>> ((k & 3) << 3);
+    core.extract(state, out, off, n);
     off += n;
     if (off >= out.length) return;
     core.permute(state);

@@ -55,7 +55,8 @@ export function encodeState(engine: BlockHash): Uint8Array {
     const outputLength = (engine as SpongeHash).outputLength;
     view.setUint32(HEADER, Math.floor(outputLength / 2 ** 32));
     view.setUint32(HEADER + 4, outputLength % 2 ** 32);
-    for (let i = 0; i < chain.length; i++) view.setInt32(HEADER + OUTPUT_LENGTH + 4 * i, chain[i], true);
+    const lanes = (engine as SpongeHash).lanes;
+    for (let i = 0; i < lanes.length; i++) view.setInt32(HEADER + OUTPUT_LENGTH + 4 * i, lanes[i], true);
   } else if (chain instanceof Int32Array) {
     for (let i = 0; i < chain.length; i++) view.setInt32(HEADER + 4 * i, chain[i]);
   } else {
@@ -117,7 +118,9 @@ export function decodeState(
     throw new BadStateError(`${pos} buffered bytes cannot follow ${length} bytes hashed`);
   }
   if (spec.sponge) {
-    for (let i = 0; i < chain.length; i++) chain[i] = view.getInt32(HEADER + OUTPUT_LENGTH + 4 * i, true);
+    const lanes = new Int32Array(chain.length);
+    for (let i = 0; i < lanes.length; i++) lanes[i] = view.getInt32(HEADER + OUTPUT_LENGTH + 4 * i, true);
+    (engine as SpongeHash).lanes = lanes;
   } else if (chain instanceof Int32Array) {
     for (let i = 0; i < chain.length; i++) chain[i] = view.getInt32(HEADER + 4 * i);
   } else {

@@ -7,17 +7,81 @@ import type { AlgorithmSpec } from '../block.js';
 import { type KeccakCore, SpongeHash } from '../sponge.js';
 import { keccakP } from './generated/sha3.js';
 
-/** Absorbing in TypeScript: each block's little-endian 32-bit words XORed into the state, then the permutation. */
+/**
+ * Bit interleaving of one 32-bit word (Hacker's Delight §7-2, "unshuffle"): its even bits to the low 16 bits, its
+ * odd bits to the high 16, by four delta swaps.
+ */
+function unshuffle(x: number): number {
+  let t = (x ^ (x >>> 1)) & 0x22222222;
+  x ^= t ^ (t << 1);
+  t = (x ^ (x >>> 2)) & 0x0c0c0c0c;
+  x ^= t ^ (t << 2);
+  t = (x ^ (x >>> 4)) & 0x00f000f0;
+  x ^= t ^ (t << 4);
+  t = (x ^ (x >>> 8)) & 0x0000ff00;
+  return x ^ t ^ (t << 8);
+}
+
+/** The inverse of {@link unshuffle}: the same swaps in reverse order. */
+function shuffle(x: number): number {
+  let t = (x ^ (x >>> 8)) & 0x0000ff00;
+  x ^= t ^ (t << 8);
+  t = (x ^ (x >>> 4)) & 0x00f000f0;
+  x ^= t ^ (t << 4);
+  t = (x ^ (x >>> 2)) & 0x0c0c0c0c;
+  x ^= t ^ (t << 2);
+  t = (x ^ (x >>> 1)) & 0x22222222;
+  return x ^ t ^ (t << 1);
+}
+
+/** The plain lane (lo, hi) XORed into the interleaved state at lane i: even bits to word 2i, odd to 2i + 1. */
+function xorLane(s: Int32Array, i: number, lo: number, hi: number): void {
+  const l = unshuffle(lo);
+  const h = unshuffle(hi);
+  s[2 * i] ^= (l & 0xffff) | (h << 16);
+  s[2 * i + 1] ^= (l >>> 16) | (h & 0xffff0000);
+}
+
+/** Lane i of the interleaved state as its plain low and high words, into `out` at 2k, 2k + 1. */
+function plainLane(s: Int32Array, i: number, out: Int32Array, k: number): void {
+  const e = s[2 * i];
+  const o = s[2 * i + 1];
+  out[2 * k] = shuffle((e & 0xffff) | (o << 16));
+  out[2 * k + 1] = shuffle((e >>> 16) | (o & 0xffff0000));
+}
+
+const LANE = new Int32Array(2);
+
+/**
+ * Keccak in TypeScript on the bit-interleaved state (generated/sha3.ts): input lanes are interleaved as they are
+ * absorbed, output lanes taken apart as they are squeezed.
+ */
 export const TS_KECCAK: KeccakCore = {
   absorb(s, d, offset, blocks, rate) {
-    const words = rate >> 2;
+    const lanes = rate >> 3;
     for (let p = offset, end = offset + blocks * rate; p < end; p += rate) {
-      for (let i = 0, q = p; i < words; i++, q += 4)
-        s[i] ^= d[q] | (d[q + 1] << 8) | (d[q + 2] << 16) | (d[q + 3] << 24);
+      for (let i = 0, q = p; i < lanes; i++, q += 8) {
+        const lo = d[q] | (d[q + 1] << 8) | (d[q + 2] << 16) | (d[q + 3] << 24);
+        const hi = d[q + 4] | (d[q + 5] << 8) | (d[q + 6] << 16) | (d[q + 7] << 24);
+        xorLane(s, i, lo, hi);
+      }
       keccakP(s);
     }
   },
   permute: keccakP,
+  extract(s, out, offset, n) {
+    for (let k = 0; k < n; k += 8) {
+      plainLane(s, k >> 3, LANE, 0);
+      for (let j = 0; j < 8 && k + j < n; j++) out[offset + k + j] = LANE[j >> 2] >>> ((j & 3) << 3);
+    }
+  },
+  toLanes(s, lanes) {
+    for (let i = 0; i < 25; i++) plainLane(s, i, lanes, i);
+  },
+  fromLanes(lanes, s) {
+    s.fill(0);
+    for (let i = 0; i < 25; i++) xorLane(s, i, lanes[2 * i], lanes[2 * i + 1]);
+  },
 };
 
 /**

@@ -56,7 +56,7 @@ function md(spec: AlgorithmSpec): MDParams {
 
 /**
  * Keccak in WebAssembly: the state is copied in, blocks are absorbed in runs that fit the input area, and the
- * state is copied back (its layout in memory is the TypeScript engine's: FIPS 202's bytes as little-endian words).
+ * state is copied back. It is kept as plain lanes, FIPS 202's bytes as little-endian words, as in memory.
  */
 export const WASM_KECCAK: KeccakCore = {
   absorb(state, data, offset, blocks, rate) {
@@ -80,6 +80,12 @@ export const WASM_KECCAK: KeccakCore = {
     w.keccak(STATE, 0, 1, 0);
     for (let i = 0; i < STATE_WORDS; i++) state[i] = w.words[(STATE >> 2) + i];
   },
+  // the state is plain lanes already
+  extract(state, out, offset, n) {
+    for (let k = 0; k < n; k++) out[offset + k] = state[k >> 2] >>> ((k & 3) << 3);
+  },
+  toLanes: (state, lanes) => lanes.set(state),
+  fromLanes: (lanes, state) => state.set(lanes),
 };
 
 export function createWasmEngine(spec: AlgorithmSpec, outputLength = spec.digestLength): MDHash | SpongeHash {

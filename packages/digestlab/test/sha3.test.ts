@@ -8,9 +8,10 @@
 import { Buffer } from 'node:buffer';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type AlgorithmName,
+  AlgorithmUnavailableError,
   algorithms,
   BadStateError,
   createDigest,
@@ -24,6 +25,8 @@ import {
   InvalidOptionError,
   importState,
   type ProviderChoice,
+  providers,
+  ready,
   UnknownAlgorithmError,
 } from '../src/index.js';
 import { crc32 } from '../src/state.js';
@@ -100,6 +103,50 @@ describe('registry', () => {
     const error = caught(() => digest('SHA3-257', 'x'));
     expect(error).toBeInstanceOf(UnknownAlgorithmError);
     for (const name of SPONGES) expect((error as Error).message).toContain(name);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('providers, found by trying', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  it("node: SHA-3 and SHAKE where this node:crypto creates them (Node 20's OpenSSL 3.0: no Keccak)", () => {
+    const node = providers().find((p) => p.id === 'node');
+    expect(node?.algorithms.filter((a) => SPONGES.includes(a))).toEqual(SPONGES.filter((a) => NODE_HAS.includes(a)));
+    expect(NODE_HAS).toEqual(expect.arrayContaining([...SHA3, ...SHAKE]));
+  });
+
+  it('webcrypto: no SHA-3 on Node 20 once probed, and a SHA-3 call names the providers that have it', async () => {
+    await ready();
+    expect(providers().find((p) => p.id === 'webcrypto')?.algorithms).toEqual([
+      'SHA-1',
+      'SHA-256',
+      'SHA-384',
+      'SHA-512',
+    ]);
+    const error = await digestAsync('SHA3-256', 'x', { provider: 'webcrypto' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AlgorithmUnavailableError);
+    expect((error as Error).message).toContain('ts, wasm, node');
+  });
+
+  it('webcrypto: a runtime whose crypto.subtle.digest takes SHA3-256 gets it (Bun and Deno do)', async () => {
+    const real = crypto.subtle.digest.bind(crypto.subtle);
+    vi.spyOn(crypto.subtle, 'digest').mockImplementation((algorithm, data) =>
+      algorithm === 'SHA3-256' ? Promise.resolve(new Uint8Array(32).fill(7).buffer) : real(algorithm, data),
+    );
+    const fresh = await import('../src/providers/webcrypto.js');
+    expect(fresh.webcryptoProvider.has('SHA3-256')).toBe(false); // not asked yet
+    await fresh.probeWebCrypto();
+    expect(
+      ['SHA3-224', 'SHA3-256', 'SHA3-384', 'SHA3-512', 'SHAKE128'].filter((a) =>
+        fresh.webcryptoProvider.has(a as AlgorithmName),
+      ),
+    ).toEqual(['SHA3-256']);
+    expect(hex(await fresh.webcryptoProvider.digestAsync('SHA3-256', new Uint8Array(3)))).toBe('07'.repeat(32));
   });
 });
 

@@ -17,7 +17,9 @@ interface Hasher {
 type Create = () => Promise<Hasher>;
 
 const load = lazy(async () => {
-  const hw = cjs<Record<string, Create>>(await import('hash-wasm'));
+  const hw = cjs<Record<string, Create> & Record<'createSHA3' | 'createKeccak', (bits: number) => Promise<Hasher>>>(
+    await import('hash-wasm'),
+  );
   const creators: Partial<Record<AlgorithmName, Create>> = {
     MD5: hw.createMD5,
     'SHA-1': hw.createSHA1,
@@ -25,6 +27,14 @@ const load = lazy(async () => {
     'SHA-256': hw.createSHA256,
     'SHA-384': hw.createSHA384,
     'SHA-512': hw.createSHA512,
+    'SHA3-224': () => hw.createSHA3(224),
+    'SHA3-256': () => hw.createSHA3(256),
+    'SHA3-384': () => hw.createSHA3(384),
+    'SHA3-512': () => hw.createSHA3(512),
+    'KECCAK-224': () => hw.createKeccak(224),
+    'KECCAK-256': () => hw.createKeccak(256),
+    'KECCAK-384': () => hw.createKeccak(384),
+    'KECCAK-512': () => hw.createKeccak(512),
   };
   return creators;
 });
@@ -35,7 +45,22 @@ export const hashWasm: Row = {
   kind: 'peer',
   implementedIn: 'WebAssembly',
   note: 'reuses hasher, init() per call',
-  algorithms: ['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'],
+  algorithms: [
+    'MD5',
+    'SHA-1',
+    'SHA-224',
+    'SHA-256',
+    'SHA-384',
+    'SHA-512',
+    'SHA3-224',
+    'SHA3-256',
+    'SHA3-384',
+    'SHA3-512',
+    'KECCAK-224',
+    'KECCAK-256',
+    'KECCAK-384',
+    'KECCAK-512',
+  ],
   async prepare(algorithm): Promise<Prepared> {
     const create = (await load())[algorithm] ?? lacks('hash-wasm', algorithm);
     const h = await create();

@@ -121,7 +121,14 @@ export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE)
  */
 export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): OneShot {
   const { bytes, hex } = NODE_FROM[algorithm];
-  if (bytes === 0 && hex === 0 && from.runs(from.node, algorithm)) return from.node;
+  if (bytes === 0 && hex === 0) {
+    if (from.runs(from.node, algorithm)) return from.node;
+    // node:crypto was asked already and lacks it (Keccak on Node 20, SHA-224 in a browser): no size decides
+    // anything unless WebCrypto may take long async inputs, so no dispatcher per call
+    if (WEBCRYPTO_FROM[algorithm] === Number.POSITIVE_INFINITY) {
+      return from.runs(from.wasm, algorithm) ? from.wasm : from.ts;
+    }
+  }
   return new Dispatch(algorithm, bytes, hex, WEBCRYPTO_FROM[algorithm], from);
 }
 

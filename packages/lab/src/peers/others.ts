@@ -14,7 +14,7 @@ interface CryptoJSHasher {
 interface CryptoJS {
   lib: { WordArray: { create(u8: Uint8Array): WordArray } };
   enc: { Hex: unknown };
-  algo: Record<string, { create(): CryptoJSHasher }>;
+  algo: Record<string, { create(cfg?: { outputLength: number }): CryptoJSHasher }>;
   [fn: string]: unknown;
 }
 const CRYPTOJS_NAMES: Partial<Record<AlgorithmName, string>> = {
@@ -24,6 +24,18 @@ const CRYPTOJS_NAMES: Partial<Record<AlgorithmName, string>> = {
   'SHA-256': 'SHA256',
   'SHA-384': 'SHA384',
   'SHA-512': 'SHA512',
+  // crypto-js's SHA3 is Keccak with its original padding (it predates FIPS 202): the KECCAK rows, not SHA3-nnn
+  'KECCAK-224': 'SHA3',
+  'KECCAK-256': 'SHA3',
+  'KECCAK-384': 'SHA3',
+  'KECCAK-512': 'SHA3',
+};
+/** Options for crypto-js's SHA3 (its output length in bits; default 512). */
+const CRYPTOJS_OPTIONS: Partial<Record<AlgorithmName, { outputLength: number }>> = {
+  'KECCAK-224': { outputLength: 224 },
+  'KECCAK-256': { outputLength: 256 },
+  'KECCAK-384': { outputLength: 384 },
+  'KECCAK-512': { outputLength: 512 },
 };
 const cryptoJs = lazy(async () => cjs<CryptoJS>(await import('crypto-js')));
 
@@ -37,15 +49,16 @@ export const cryptoJsRow: Row = {
   async prepare(algorithm): Promise<Prepared> {
     const C = await cryptoJs();
     const name = CRYPTOJS_NAMES[algorithm] ?? lacks('crypto-js', algorithm);
-    const f = C[name] as (m: WordArray | string) => WordArray;
+    const f = C[name] as (m: WordArray | string, cfg?: { outputLength: number }) => WordArray;
+    const cfg = CRYPTOJS_OPTIONS[algorithm];
     const algo = C.algo[name];
     const hexEnc = C.enc.Hex;
     return {
       async: false,
-      hex: (s) => f(s).toString(hexEnc),
-      bytes: (d) => f(C.lib.WordArray.create(d)).toString(hexEnc),
+      hex: (s) => f(s, cfg).toString(hexEnc),
+      bytes: (d) => f(C.lib.WordArray.create(d), cfg).toString(hexEnc),
       stream: () => {
-        const h = algo.create();
+        const h = algo.create(cfg);
         return {
           update: (c) => void h.update(C.lib.WordArray.create(c)),
           finish: () => h.finalize().toString(hexEnc),
@@ -112,11 +125,29 @@ export const forgeRow: Row = {
 // -------------------------------------------------------------------------------------------------------- jssha
 interface JsSHA {
   update(m: string | Uint8Array): JsSHA;
-  getHash(format: 'HEX'): string;
-  getHash(format: 'UINT8ARRAY'): Uint8Array;
+  getHash(format: 'HEX', options?: { outputLen: number }): string;
+  getHash(format: 'UINT8ARRAY', options?: { outputLen: number }): Uint8Array;
 }
 type JsSHACtor = new (variant: string, inputFormat: 'TEXT' | 'UINT8ARRAY', options?: { encoding: 'UTF8' }) => JsSHA;
-const JSSHA_ALGORITHMS: readonly AlgorithmName[] = ['SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'];
+/** jsSHA's variant names are ours, SHA-3 and SHAKE included. */
+const JSSHA_ALGORITHMS: readonly AlgorithmName[] = [
+  'SHA-1',
+  'SHA-224',
+  'SHA-256',
+  'SHA-384',
+  'SHA-512',
+  'SHA3-224',
+  'SHA3-256',
+  'SHA3-384',
+  'SHA3-512',
+  'SHAKE128',
+  'SHAKE256',
+];
+/** SHAKE's output length, in bits for jsSHA: our defaults, 16 and 32 bytes. */
+const JSSHA_OUTPUT: Partial<Record<AlgorithmName, { outputLen: number }>> = {
+  SHAKE128: { outputLen: 128 },
+  SHAKE256: { outputLen: 256 },
+};
 const jsshaMod = lazy(async () => cjs<JsSHACtor>(await import('jssha')));
 
 export const jsshaRow: Row = {
@@ -128,13 +159,14 @@ export const jsshaRow: Row = {
   async prepare(algorithm): Promise<Prepared> {
     if (!JSSHA_ALGORITHMS.includes(algorithm)) lacks('jssha', algorithm);
     const JsSHA = await jsshaMod();
+    const out = JSSHA_OUTPUT[algorithm];
     return {
       async: false,
-      hex: (s) => new JsSHA(algorithm, 'TEXT', { encoding: 'UTF8' }).update(s).getHash('HEX'),
-      bytes: (d) => new JsSHA(algorithm, 'UINT8ARRAY').update(d).getHash('UINT8ARRAY'),
+      hex: (s) => new JsSHA(algorithm, 'TEXT', { encoding: 'UTF8' }).update(s).getHash('HEX', out),
+      bytes: (d) => new JsSHA(algorithm, 'UINT8ARRAY').update(d).getHash('UINT8ARRAY', out),
       stream: () => {
         const h = new JsSHA(algorithm, 'UINT8ARRAY');
-        return { update: (c) => void h.update(c), finish: () => h.getHash('UINT8ARRAY') };
+        return { update: (c) => void h.update(c), finish: () => h.getHash('UINT8ARRAY', out) };
       },
     };
   },

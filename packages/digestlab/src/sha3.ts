@@ -14,12 +14,30 @@ import {
   SHAKE128,
   SHAKE256,
 } from './algorithms/sha3.js';
-import type { Data } from './bytes.js';
-import type { Digest } from './digest.js';
-import { create, oneShot, oneShotHex } from './family.js';
+import type { AlgorithmSpec } from './block.js';
+import { type Data, toBytesTransient, toHex } from './bytes.js';
+import { Digest, described } from './digest.js';
+import { outputLengthOf } from './options.js';
+import { spongeOnce } from './sponge.js';
 
 export type { Data } from './bytes.js';
 export { Digest } from './digest.js';
+
+// The sponges' own helpers (family.ts has the Merkle–Damgård ones): the other families' bundles stay free of the
+// sponge. `outputLength` only for SHAKE, checked as digest()'s option is.
+function oneShot(spec: AlgorithmSpec, data: Data, outputLength?: number): Uint8Array {
+  const n = outputLengthOf(spec, outputLength) ?? spec.digestLength;
+  return spongeOnce(spec, (spec.sponge as NonNullable<AlgorithmSpec['sponge']>).core, toBytesTransient(data), n);
+}
+
+function oneShotHex(spec: AlgorithmSpec, data: Data, outputLength?: number): string {
+  return toHex(oneShot(spec, data, outputLength));
+}
+
+function create(spec: AlgorithmSpec, outputLength?: number): Digest {
+  const n = outputLengthOf(spec, outputLength);
+  return new Digest(described(spec, n), 'ts', spec.create(n));
+}
 
 export const sha3_224 = (data: Data): Uint8Array => oneShot(SHA3_224, data);
 export const sha3_224Hex = (data: Data): string => oneShotHex(SHA3_224, data);

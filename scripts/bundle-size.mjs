@@ -12,6 +12,7 @@ const ENTRIES = {
   'digestlab/md5 (md5Hex)': "export { md5Hex } from './src/md5.ts';",
   'digestlab/sha1 (sha1Hex)': "export { sha1Hex } from './src/sha1.ts';",
   'digestlab/sha512 (sha512Hex)': "export { sha512Hex } from './src/sha512.ts';",
+  'digestlab/sha3 (sha3_256Hex)': "export { sha3_256Hex } from './src/sha3.ts';",
   'digestlab (digestHex)': "export { digestHex } from './src/index.ts';",
   'digestlab (everything)': "export * from './src/index.ts';",
 };

@@ -28,3 +28,46 @@ const cubeRootFraction = (p, bits) => iroot(BigInt(p) << BigInt(3 * bits), 3n) &
 /** SHA-256's K[t] (32-bit numbers) and SHA-512's (64-bit BigInts). */
 export const K256 = primes(64).map((p) => Number(cubeRootFraction(p, 32)));
 export const K512 = primes(80).map((p) => cubeRootFraction(p, 64));
+
+// ---- Keccak-f[1600] (FIPS 202 §3.2) -----------------------------------------------------------------------
+
+/** rc(t) of FIPS 202 Algorithm 5: a bit of the linear feedback shift register over GF(2)[x] / (x^8+x^6+x^5+x^4+1). */
+function rc(t) {
+  if (t % 255 === 0) return 1;
+  let R = [1, 0, 0, 0, 0, 0, 0, 0];
+  for (let i = 1; i <= t % 255; i++) {
+    R = [0, ...R];
+    R[0] ^= R[8];
+    R[4] ^= R[8];
+    R[5] ^= R[8];
+    R[6] ^= R[8];
+    R = R.slice(0, 8);
+  }
+  return R[0];
+}
+
+/** The 24 round constants of ι (FIPS 202 Algorithm 6) as 64-bit BigInts: bit 2^j − 1 of RC[i] is rc(j + 7i). */
+export const KECCAK_RC = Array.from({ length: 24 }, (_, i) => {
+  let c = 0n;
+  for (let j = 0; j <= 6; j++) if (rc(j + 7 * i)) c |= 1n << BigInt(2 ** j - 1);
+  return c;
+});
+
+/**
+ * ρ's rotation of lane (x, y), indexed x + 5y (FIPS 202 Algorithm 2): (t + 1)(t + 2) / 2 mod 64 along the walk
+ * (x, y) ← (y, 2x + 3y mod 5) from (1, 0); lane (0, 0) is not rotated.
+ */
+export const KECCAK_RHO = (() => {
+  const r = new Array(25).fill(0);
+  for (let t = 0, x = 1, y = 0; t < 24; t++) {
+    r[x + 5 * y] = (((t + 1) * (t + 2)) / 2) % 64;
+    [x, y] = [y, (2 * x + 3 * y) % 5];
+  }
+  return r;
+})();
+
+/** π (FIPS 202 Algorithm 3): lane (x, y) moves to (y, 2x + 3y mod 5); the destination index of each lane. */
+export const KECCAK_PI = Array.from({ length: 25 }, (_, i) => {
+  const [x, y] = [i % 5, Math.floor(i / 5)];
+  return y + 5 * ((2 * x + 3 * y) % 5);
+});

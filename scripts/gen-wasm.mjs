@@ -3,8 +3,9 @@
 // (packages/digestlab/src/wasm/generated/*.ts), so the package embeds it and needs no fetch.
 //
 //   core: the scalar compression functions of MD5, SHA-1, SHA-256 and SHA-512, fully unrolled with the state and
-//         the 16-word message window in locals; SHA-512 in native i64. No SIMD, so it runs wherever WebAssembly
-//         1.0 does.
+//         the 16-word message window in locals; SHA-512 in native i64; and Keccak-f[1600] with the sponge's
+//         absorbing, on 25 native i64 lanes in locals (one round unrolled, looped 24 times). No SIMD, so it runs
+//         wherever WebAssembly 1.0 does (plus bulk memory, which every runtime with SIMD has).
 //   simd: 4-lane multi-buffer MD5, SHA-1 and SHA-256 (one message per 32-bit lane of a v128, Gueron–Krasnov
 //         style), on the memory of the core module. Separate so that a runtime without SIMD still gets `core`.
 //
@@ -18,7 +19,7 @@
 //   node scripts/gen-wasm.mjs --wat DIR write the modules' text to DIR, to read
 import { readFileSync, writeFileSync } from 'node:fs';
 import wabtInit from 'wabt';
-import { K256, K512, MD5_S, MD5_T } from './constants.mjs';
+import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 
 const OUT = new URL('../packages/digestlab/src/wasm/generated/', import.meta.url);
 const NOTE =
@@ -387,6 +388,75 @@ function batchFunc(core, order) {
   ].join('\n');
 }
 
+// ---- Keccak-f[1600] (FIPS 202 §3.2) and absorbing ------------------------------------------------------------
+/** Where the 24 round constants lie in memory (a data segment): src/wasm/module.ts keeps the range free. */
+const KECCAK_RC_AT = 512;
+
+/**
+ * (func $keccak (param $s i32) (param $p i32) (param $n i32) (param $lanes i32)): for each of $n blocks at $p, XOR
+ * its first $lanes 64-bit little-endian lanes into the state at $s (FIPS 202's byte string: lane x + 5y at byte
+ * 8(x + 5y)), then apply Keccak-f[1600]. $lanes is the rate in lanes (9 to 21); $lanes 0 with $n 1 is the
+ * permutation alone, for squeezing. The lanes stay in locals across blocks and rounds.
+ */
+function keccakFunc() {
+  const a = (i) => `a${i}`;
+  const b = (i) => `b${i}`;
+  const body = [];
+  // θ
+  for (let x = 0; x < 5; x++) body.push(set(`c${x}`, S64.xor(...[0, 1, 2, 3, 4].map((y) => get(a(x + 5 * y))))));
+  for (let x = 0; x < 5; x++) {
+    body.push(set(`d${x}`, S64.xor(get(`c${(x + 4) % 5}`), S64.rotl(`c${(x + 1) % 5}`, 1))));
+  }
+  for (let i = 0; i < 25; i++) body.push(set(a(i), S64.xor(get(a(i)), get(`d${i % 5}`))));
+  // ρ and π
+  for (let i = 0; i < 25; i++) {
+    body.push(set(b(KECCAK_PI[i]), KECCAK_RHO[i] === 0 ? get(a(i)) : S64.rotl(a(i), KECCAK_RHO[i])));
+  }
+  // χ, then ι
+  for (let i = 0; i < 25; i++) {
+    const [x, y] = [i % 5, i - (i % 5)];
+    body.push(set(a(i), S64.xor(get(b(i)), S64.and(S64.not(get(b(((x + 1) % 5) + y))), get(b(((x + 2) % 5) + y))))));
+  }
+  body.push(set(a(0), S64.xor(get(a(0)), `(i64.load offset=${KECCAK_RC_AT} (local.get $r))`)));
+  const absorb = ['(block $absorbed'];
+  for (let i = 0; i < 21; i++) {
+    absorb.push(`  (br_if $absorbed (i32.le_u (local.get $lanes) (i32.const ${i})))`);
+    absorb.push(`  ${set(a(i), S64.xor(get(a(i)), `(i64.load offset=${8 * i} (local.get $p))`))}`);
+  }
+  absorb.push(')');
+  const locals = [
+    ...Array.from({ length: 25 }, (_, i) => a(i)),
+    ...Array.from({ length: 25 }, (_, i) => b(i)),
+    ...[0, 1, 2, 3, 4].flatMap((x) => [`c${x}`, `d${x}`]),
+  ];
+  return [
+    ';; Keccak-f[1600] (FIPS 202 §3.3) after absorbing each block; SHA-3, SHAKE and Keccak use it.',
+    '(func $keccak (export "keccak") (param $s i32) (param $p i32) (param $n i32) (param $lanes i32)',
+    `  ${locals.map((l) => `(local $${l} i64)`).join(' ')} (local $r i32)`,
+    ...Array.from({ length: 25 }, (_, i) => `  ${set(a(i), `(i64.load offset=${8 * i} (local.get $s))`)}`),
+    '  (block $done',
+    '    (loop $block',
+    '      (br_if $done (i32.eqz (local.get $n)))',
+    ...indent(absorb, 6),
+    '      (local.set $r (i32.const 0))',
+    '      (loop $round',
+    ...indent(body, 8),
+    '        (local.set $r (i32.add (local.get $r) (i32.const 8)))',
+    `        (br_if $round (i32.lt_u (local.get $r) (i32.const ${8 * 24}))))`,
+    '      (local.set $p (i32.add (local.get $p) (i32.shl (local.get $lanes) (i32.const 3))))',
+    '      (local.set $n (i32.sub (local.get $n) (i32.const 1)))',
+    '      (br $block)))',
+    ...Array.from({ length: 25 }, (_, i) => `  (i64.store offset=${8 * i} (local.get $s) ${get(a(i))})`),
+    ')',
+  ].join('\n');
+}
+
+/** The round constants as a data segment: 24 little-endian 64-bit words at KECCAK_RC_AT. */
+function keccakConstants() {
+  const bytes = KECCAK_RC.flatMap((c) => Array.from({ length: 8 }, (_, k) => Number((c >> BigInt(8 * k)) & 0xffn)));
+  return `  (data (i32.const ${KECCAK_RC_AT}) "${bytes.map((x) => `\\${x.toString(16).padStart(2, '0')}`).join('')}")`;
+}
+
 // ---- the modules --------------------------------------------------------------------------------------------
 const CORE = [
   `;; ${NOTE}`,
@@ -401,6 +471,8 @@ const CORE = [
     sha2Rounds(S64, true),
     64,
   ),
+  keccakFunc(),
+  keccakConstants(),
   ')',
   '',
 ].join('\n');

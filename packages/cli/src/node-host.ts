@@ -2,7 +2,7 @@
  * What only Node can give the platform-neutral engine: node:crypto as the reference and as a row of its own, the
  * installed versions of packages, the CPU model, and a real GC between cases.
  */
-import { createHash, createHmac, getHashes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type Host, type Prepared, type Reference, type Row, runtimeFacts } from '@digestlab/lab';
+import { type Host, macAlgorithms, type Prepared, type Reference, type Row, runtimeFacts } from '@digestlab/lab';
 import { type AlgorithmName, providers } from 'digestlab';
 
 const NODE_NAMES: Partial<Record<AlgorithmName, string>> = {
@@ -23,16 +23,32 @@ const NODE_NAMES: Partial<Record<AlgorithmName, string>> = {
   'SHA-512': 'sha512',
   'SHA-512/224': 'sha512-224',
   'SHA-512/256': 'sha512-256',
+  'SHA3-224': 'sha3-224',
+  'SHA3-256': 'sha3-256',
+  'SHA3-384': 'sha3-384',
+  'SHA3-512': 'sha3-512',
+  SHAKE128: 'shake128',
+  SHAKE256: 'shake256',
 };
 
-/** Algorithms this Node's OpenSSL really computes (getHashes() can list what the default provider refuses). */
+/** SHAKE at digestlab's default output length (node:crypto's too), always explicit. */
+const OPTIONS: Partial<Record<AlgorithmName, { outputLength: number }>> = {
+  SHAKE128: { outputLength: 16 },
+  SHAKE256: { outputLength: 32 },
+};
+
+/** `createHash` for `algorithm`, whose node:crypto name is `n`. */
+const create = (algorithm: AlgorithmName, n: string) => createHash(n, OPTIONS[algorithm]);
+
+/**
+ * Algorithms this Node's OpenSSL really computes (getHashes() can list what the default provider refuses, and
+ * Bun's omits SHAKE, which it has): creating a hash is the test.
+ */
 function nodeAlgorithms(): AlgorithmName[] {
-  const listed = new Set(getHashes());
   return (Object.entries(NODE_NAMES) as [AlgorithmName, string][])
-    .filter(([, n]) => {
-      if (!listed.has(n)) return false;
+    .filter(([a, n]) => {
       try {
-        createHash(n).digest();
+        create(a, n).digest();
         return true;
       } catch {
         return false;
@@ -52,7 +68,7 @@ export const nodeReference: Reference = {
   digest(algorithm, data) {
     const n = NODE_NAMES[algorithm];
     if (!n || !AVAILABLE.includes(algorithm)) return undefined;
-    const b = createHash(n).update(data).digest();
+    const b = create(algorithm, n).update(data).digest();
     return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   },
   hmac(algorithm, key, data) {
@@ -75,17 +91,17 @@ export const nodeCryptoRow: Row = {
   },
   note: 'createHash(alg).update(x).digest(), called directly (hmac: createHmac(alg, key).update(x).digest())',
   algorithms: AVAILABLE,
-  hmacAlgorithms: AVAILABLE,
+  hmacAlgorithms: macAlgorithms(AVAILABLE),
   async prepare(algorithm): Promise<Prepared> {
     const n = NODE_NAMES[algorithm];
     if (!n || !AVAILABLE.includes(algorithm)) throw new Error(`node:crypto has no ${algorithm} here`);
     return {
       async: false,
-      hex: (s) => createHash(n).update(s, 'utf8').digest('hex'),
-      bytes: (d) => createHash(n).update(d).digest(),
+      hex: (s) => create(algorithm, n).update(s, 'utf8').digest('hex'),
+      bytes: (d) => create(algorithm, n).update(d).digest(),
       hmac: (key) => (s) => createHmac(n, key).update(s, 'utf8').digest('hex'),
       stream: () => {
-        const h = createHash(n);
+        const h = create(algorithm, n);
         return { update: (c) => void h.update(c), finish: () => h.digest() };
       },
     };

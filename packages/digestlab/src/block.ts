@@ -8,6 +8,7 @@
  * the length bugs that shipped in libgcrypt, js-md5, jsSHA, sjcl, sha.js or node-forge cannot happen here.
  */
 import { LengthLimitError } from './errors.js';
+import type { KeccakCore } from './sponge.js';
 import { encodeState } from './state.js';
 
 /** Canonical algorithm names, exactly as Java's MessageDigest spells them. */
@@ -20,7 +21,17 @@ export type AlgorithmName =
   | 'SHA-384'
   | 'SHA-512'
   | 'SHA-512/224'
-  | 'SHA-512/256';
+  | 'SHA-512/256'
+  | 'SHA3-224'
+  | 'SHA3-256'
+  | 'SHA3-384'
+  | 'SHA3-512'
+  | 'SHAKE128'
+  | 'SHAKE256'
+  | 'KECCAK-224'
+  | 'KECCAK-256'
+  | 'KECCAK-384'
+  | 'KECCAK-512';
 
 /** Largest total input, in bytes, that a digest accepts. */
 export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
@@ -33,12 +44,29 @@ export interface AlgorithmSpec {
   readonly name: AlgorithmName;
   /** Identifies the algorithm inside an exported state; never reused. */
   readonly code: number;
+  /** Bytes of digest; for an extendable-output function (SHAKE), the default output length. */
   readonly digestLength: number;
+  /** Bytes per block: the rate for the sponges (SHA-3, SHAKE, Keccak). */
   readonly blockLength: number;
-  /** A fresh TypeScript engine for this algorithm. */
-  create(): BlockHash;
+  /** A fresh TypeScript engine for this algorithm; `outputLength` only for an extendable-output function. */
+  create(outputLength?: number): BlockHash;
   /** For the Merkle–Damgård hashes: what another engine (WebAssembly) needs to compute the same digest. */
   readonly md?: MDParams;
+  /** For the sponges over Keccak-f[1600]: their padding, and whether the output length is the caller's. */
+  readonly sponge?: SpongeParams;
+}
+
+/** A sponge over Keccak-f[1600] (FIPS 202 §4), with `blockLength` as its rate. */
+export interface SpongeParams {
+  /**
+   * The domain bits and the first bit of pad10*1, as one byte XORed after the message: 0x06 for SHA-3 (bits 01),
+   * 0x1f for SHAKE (1111), 0x01 for Keccak as submitted to the competition (none).
+   */
+  readonly suffix: number;
+  /** An extendable-output function (SHAKE): the caller chooses the output length. */
+  readonly xof: boolean;
+  /** Keccak-f[1600] in TypeScript (the WebAssembly engine brings its own). */
+  readonly core: KeccakCore;
 }
 
 /** A Merkle–Damgård hash: its TypeScript compression function, the WebAssembly core's name, the IV. */

@@ -19,6 +19,13 @@ interface Described {
   readonly blockLength: number;
 }
 
+/** What a Digest reports of its algorithm: the spec's sizes, with SHAKE's output length as its digest length. */
+export function described(spec: Described, outputLength: number | undefined): Described {
+  return outputLength === undefined || outputLength === spec.digestLength
+    ? spec
+    : { name: spec.name, digestLength: outputLength, blockLength: spec.blockLength };
+}
+
 /**
  * A running message digest, like Java's `MessageDigest`: feed it with `update`, finish with `digest`.
  * After `digest()`, `update` and `digest` throw {@link FinalizedError} until `reset()`.

@@ -15,7 +15,8 @@ export type DigestErrorCode =
   | 'ERR_BAD_STATE'
   | 'ERR_LENGTH_LIMIT'
   | 'ERR_HMAC_UNSUPPORTED'
-  | 'ERR_INVALID_DATA';
+  | 'ERR_INVALID_DATA'
+  | 'ERR_INVALID_OPTION';
 
 /** Base class of digestlab's errors other than invalid data (which is an {@link InvalidDataError}). */
 export class DigestError extends Error {
@@ -34,7 +35,7 @@ export class UnknownAlgorithmError extends DigestError {
     super(
       'ERR_UNKNOWN_ALGORITHM',
       `Unknown digest algorithm ${JSON.stringify(algorithm)}. Known algorithms: ${known.join(', ')} ` +
-        '(aliases such as "sha256" or "SHA1" and OIDs such as "2.16.840.1.101.3.4.2.1" work too).',
+        '(aliases such as "sha256", "SHA1" or "keccak256" and OIDs such as "2.16.840.1.101.3.4.2.1" work too).',
     );
     this.algorithm = algorithm;
   }
@@ -172,6 +173,20 @@ export class InvalidDataError extends TypeError {
   constructor(given: unknown, expected = 'data as a string, Uint8Array, other ArrayBufferView or ArrayBuffer') {
     super(`Expected ${expected}; got ${describe(given)}.`);
     this.name = 'InvalidDataError';
+  }
+}
+
+/**
+ * An option has a value it cannot take, or is given where it does not apply (`outputLength` for a fixed-length
+ * algorithm). A RangeError, with a stable code.
+ */
+export class InvalidOptionError extends RangeError {
+  readonly code = 'ERR_INVALID_OPTION' as const;
+  readonly option: string;
+  constructor(option: string, reason: string) {
+    super(`Invalid option ${option}: ${reason}.`);
+    this.name = 'InvalidOptionError';
+    this.option = option;
   }
 }
 

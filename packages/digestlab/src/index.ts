@@ -8,10 +8,11 @@
  */
 import type { AlgorithmName, BlockHash } from './block.js';
 import { type Data, toBytes, toBytesTransient, toHex } from './bytes.js';
-import { Digest } from './digest.js';
+import { Digest, described } from './digest.js';
 import { BadStateError, StateUnsupportedError } from './errors.js';
 import { forgetHmacResolutions } from './hmac/resolve.js';
 import { digestManyWasm } from './many.js';
+import { outputLengthOf } from './options.js';
 import {
   forgetResolutions,
   PROVIDERS,
@@ -21,7 +22,9 @@ import {
   resolve,
 } from './providers/index.js';
 import type { ImplementedIn, ProviderId } from './providers/provider.js';
-import { ALGORITHM_NAMES, byCode, ENTRIES } from './registry.js';
+import { probeWebCrypto } from './providers/webcrypto.js';
+import { ALGORITHM_NAMES, byCode, ENTRIES, lookup } from './registry.js';
+import { SpongeHash } from './sponge.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
 import { ready as compileWasm, load as loadWasm } from './wasm/module.js';
@@ -47,9 +50,14 @@ export type { ImplementedIn, ProviderId } from './providers/provider.js';
 export { type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
 export type { StreamSource } from './stream.js';
 
-/** Options of every call: which provider computes the digest (default `auto`). */
+/** Options of every call: which provider computes the digest (default `auto`), and SHAKE's output length. */
 export interface DigestOptions {
   provider?: ProviderChoice;
+  /**
+   * Bytes of output of an extendable-output function (SHAKE128, SHAKE256; default 16 and 32, as node:crypto's):
+   * a non-negative safe integer. Refused with {@link InvalidOptionError} for any other algorithm.
+   */
+  outputLength?: number;
 }
 
 /**
@@ -57,7 +65,7 @@ export interface DigestOptions {
  * main thread, which refuses to compile it synchronously; elsewhere the first call compiles it. Never rejects.
  */
 export async function ready(): Promise<void> {
-  await compileWasm();
+  await Promise.all([compileWasm(), probeWebCrypto()]);
   forgetResolutions();
   forgetHmacResolutions();
 }
@@ -65,20 +73,25 @@ export async function ready(): Promise<void> {
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
 export function digest(algorithm: string, data: Data, options?: DigestOptions): Uint8Array {
   const { entry, oneShot } = resolve(algorithm, options?.provider);
-  return oneShot.digestOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data));
+  const n = options?.outputLength === undefined ? undefined : outputLengthOf(entry.spec, options.outputLength);
+  return oneShot.digestOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data), n);
 }
 
 /** {@link digest} as lowercase hex: Java's `getMessageDigestString(input, alg)` is `digestHex(alg, input)`. */
 export function digestHex(algorithm: string, data: Data, options?: DigestOptions): string {
   const { entry, oneShot } = resolve(algorithm, options?.provider);
-  return oneShot.digestHexOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data));
+  const n = options?.outputLength === undefined ? undefined : outputLengthOf(entry.spec, options.outputLength);
+  return oneShot.digestHexOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data), n);
 }
 
 /** The digest of `data` through any provider, WebCrypto included. */
 export async function digestAsync(algorithm: string, data: Data, options?: DigestOptions): Promise<Uint8Array> {
+  // whether WebCrypto has SHA-3 here is an asynchronous question, answered once
+  if (lookup(algorithm).spec.sponge) await probeWebCrypto();
   const { entry, oneShot } = resolve(algorithm, options?.provider);
+  const n = outputLengthOf(entry.spec, options?.outputLength);
   // a fresh array, not the scratch one: an asynchronous provider may read it after this call returns
-  return oneShot.digestAsync(entry.spec.name, toBytes(data));
+  return oneShot.digestAsync(entry.spec.name, toBytes(data), n);
 }
 
 /** {@link digestAsync} as lowercase hex. */
@@ -97,21 +110,24 @@ export function digestMany(algorithm: string, messages: readonly Data[], options
   const choice = options?.provider ?? 'auto';
   const { entry, oneShot } = resolve(algorithm, choice);
   const spec = entry.spec;
+  const n = outputLengthOf(spec, options?.outputLength);
   const wasm = (choice === 'auto' || choice === 'wasm') && spec.md ? loadWasm() : undefined;
   if (wasm) {
     const alone = choice === 'auto' ? (data: Uint8Array) => oneShot.digestOnce(spec.name, data) : undefined;
     return digestManyWasm(wasm, spec, messages, { simd: true, alone });
   }
-  return messages.map((m) => oneShot.digestOnce(spec.name, typeof m === 'string' ? m : toBytesTransient(m)));
+  return messages.map((m) => oneShot.digestOnce(spec.name, typeof m === 'string' ? m : toBytesTransient(m), n));
 }
 
 /** A running digest to feed piece by piece. Synchronous, streaming providers only. */
 export function createDigest(algorithm: string, options?: DigestOptions): Digest {
-  return start(resolve(algorithm, options?.provider));
+  return start(resolve(algorithm, options?.provider), options?.outputLength);
 }
 
-function start({ entry, provider }: Resolved): Digest {
-  return new Digest(entry.spec, provider.id, provider.create(entry.spec.name));
+function start({ entry, provider }: Resolved, outputLength: unknown): Digest {
+  const spec = entry.spec;
+  const n = outputLengthOf(spec, outputLength);
+  return new Digest(described(spec, n), provider.id, provider.create(spec.name, n));
 }
 
 /**
@@ -128,11 +144,9 @@ export function importState(state: Uint8Array, options?: DigestOptions): Digest 
   const { provider } = resolve(spec.name, id);
   if (!provider.exportsState) throw new StateUnsupportedError(provider.id);
   // providers that export state run on BlockHash engines (ts, wasm), which decodeState fills
-  return new Digest(
-    spec,
-    provider.id,
-    decodeState(state, spec, () => provider.create(spec.name) as BlockHash),
-  );
+  const engine = decodeState(state, spec, (n) => provider.create(spec.name, n) as BlockHash);
+  const n = engine instanceof SpongeHash ? engine.outputLength : undefined;
+  return new Digest(described(spec, n), provider.id, engine);
 }
 
 /**
@@ -144,7 +158,7 @@ export async function digestStream(
   source: StreamSource,
   options?: DigestOptions,
 ): Promise<Uint8Array> {
-  const d = start(resolve(algorithm, options?.provider, 'streaming'));
+  const d = start(resolve(algorithm, options?.provider, 'streaming'), options?.outputLength);
   await feed(d, source);
   return d.digest();
 }
@@ -155,8 +169,12 @@ export interface AlgorithmInfo {
   aliases: string[];
   /** Object identifiers; each also matches with an "OID." prefix. */
   oids: string[];
+  /** Bytes of digest; for an extendable-output function, the default output length. */
   digestLength: number;
+  /** Bytes per block: the rate for SHA-3, SHAKE and Keccak. */
   blockLength: number;
+  /** An extendable-output function (SHAKE128, SHAKE256): takes an `outputLength` option. */
+  xof: boolean;
   /** Collision resistance is broken (MD2, MD5, SHA-1): fine for checksums, not for signatures. */
   broken: boolean;
   /** Providers that compute it on this runtime. */
@@ -171,6 +189,7 @@ export function algorithms(): AlgorithmInfo[] {
     oids: [...oids],
     digestLength: spec.digestLength,
     blockLength: spec.blockLength,
+    xof: spec.sponge?.xof === true,
     broken,
     providers: providersWith(spec.name).map((p) => p.id),
   }));

@@ -6,6 +6,18 @@
 import { MD2 } from './algorithms/md2.js';
 import { MD5 } from './algorithms/md5.js';
 import { SHA1 } from './algorithms/sha1.js';
+import {
+  KECCAK_224,
+  KECCAK_256,
+  KECCAK_384,
+  KECCAK_512,
+  SHA3_224,
+  SHA3_256,
+  SHA3_384,
+  SHA3_512,
+  SHAKE128,
+  SHAKE256,
+} from './algorithms/sha3.js';
 import { SHA224, SHA256 } from './algorithms/sha256.js';
 import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
 import type { AlgorithmName, AlgorithmSpec } from './block.js';
@@ -26,6 +38,11 @@ function sha2Aliases(bits: string): string[] {
   return aliases;
 }
 
+/** SHA3_256; SHAKE-128 and SHAKE_128; KECCAK256 and KECCAK_256 (BouncyCastle's spellings). */
+const sha3Aliases = (bits: string): string[] => [`SHA3_${bits}`];
+const shakeAliases = (bits: string): string[] => [`SHAKE-${bits}`, `SHAKE_${bits}`];
+const keccakAliases = (bits: string): string[] => [`KECCAK${bits}`, `KECCAK_${bits}`];
+
 const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
 
 export const ENTRIES: readonly AlgorithmEntry[] = [
@@ -38,6 +55,16 @@ export const ENTRIES: readonly AlgorithmEntry[] = [
   { spec: SHA512, aliases: sha2Aliases('512'), oids: [`${NIST_HASH_ARC}.3`], broken: false },
   { spec: SHA512_224, aliases: sha2Aliases('512/224'), oids: [`${NIST_HASH_ARC}.5`], broken: false },
   { spec: SHA512_256, aliases: sha2Aliases('512/256'), oids: [`${NIST_HASH_ARC}.6`], broken: false },
+  { spec: SHA3_224, aliases: sha3Aliases('224'), oids: [`${NIST_HASH_ARC}.7`], broken: false },
+  { spec: SHA3_256, aliases: sha3Aliases('256'), oids: [`${NIST_HASH_ARC}.8`], broken: false },
+  { spec: SHA3_384, aliases: sha3Aliases('384'), oids: [`${NIST_HASH_ARC}.9`], broken: false },
+  { spec: SHA3_512, aliases: sha3Aliases('512'), oids: [`${NIST_HASH_ARC}.10`], broken: false },
+  { spec: SHAKE128, aliases: shakeAliases('128'), oids: [`${NIST_HASH_ARC}.11`], broken: false },
+  { spec: SHAKE256, aliases: shakeAliases('256'), oids: [`${NIST_HASH_ARC}.12`], broken: false },
+  { spec: KECCAK_224, aliases: keccakAliases('224'), oids: [], broken: false },
+  { spec: KECCAK_256, aliases: keccakAliases('256'), oids: [], broken: false },
+  { spec: KECCAK_384, aliases: keccakAliases('384'), oids: [], broken: false },
+  { spec: KECCAK_512, aliases: keccakAliases('512'), oids: [], broken: false },
 ];
 
 export const ALGORITHM_NAMES: readonly AlgorithmName[] = ENTRIES.map((e) => e.spec.name);

@@ -1,29 +1,48 @@
 /**
- * Exported digest state, format version 1. All integers big-endian.
+ * Exported digest state, format version 1. All integers big-endian. Two kinds of state, told apart by the
+ * algorithm code: Merkle–Damgård (and MD2) states, and sponge states.
  *
  *   offset  size  field
  *   0       4     magic "DLST"
  *   4       1     format version (1)
  *   5       1     algorithm code (MD2 = 1, MD5 = 2, SHA-1 = 3, SHA-224 = 4, SHA-256 = 5, SHA-384 = 6,
- *                 SHA-512 = 7, SHA-512/224 = 8, SHA-512/256 = 9)
+ *                 SHA-512 = 7, SHA-512/224 = 8, SHA-512/256 = 9; sponges: SHA3-224 = 10, SHA3-256 = 11,
+ *                 SHA3-384 = 12, SHA3-512 = 13, SHAKE128 = 14, SHAKE256 = 15, KECCAK-224 = 16,
+ *                 KECCAK-256 = 17, KECCAK-384 = 18, KECCAK-512 = 19)
  *   6       2     bytes buffered, b (always total mod block length)
  *   8       8     total bytes hashed (at most 2^53 − 1)
+ *   then, Merkle–Damgård kind:
  *   16      c     chaining value: 32-bit words (SHA-512 family: hi, lo per 64-bit word), or MD2's 32 bytes
- *   16+c    b     buffered bytes
+ *   then, sponge kind:
+ *   16      8     output length in bytes (at most 2^53 − 1; the digest length except for SHAKE)
+ *   24      200   the Keccak-f[1600] state as FIPS 202's byte string (lane x + 5y at byte 8(x + 5y),
+ *                 little-endian)
+ *   then, both:
+ *   16+c    b     buffered bytes (c: the size of the kind's fields above)
  *   16+c+b  4     CRC-32 (IEEE) of everything before it
  *
  * The format carries no provider: any engine that implements the algorithm can continue from it.
  */
 import type { AlgorithmSpec, BlockHash } from './block.js';
 import { BadStateError } from './errors.js';
+import type { SpongeHash } from './sponge.js';
 
 const MAGIC = [0x44, 0x4c, 0x53, 0x54]; // "DLST"
 export const STATE_VERSION = 1;
 const HEADER = 16;
 
+/** Bytes of the sponge kind's output length field, and of its state: Keccak-f[1600]'s 1600 bits. */
+const OUTPUT_LENGTH = 8;
+const KECCAK_STATE = 200;
+
+/** Bytes between the header and the buffered bytes: the chaining value, or the output length and the state. */
+function fieldsLength(spec: AlgorithmSpec, chain: Int32Array | Uint8Array): number {
+  return spec.sponge ? OUTPUT_LENGTH + chain.byteLength : chain.byteLength;
+}
+
 export function encodeState(engine: BlockHash): Uint8Array {
   const chain = engine.chain;
-  const c = chain.byteLength;
+  const c = fieldsLength(engine.spec, chain);
   const out = new Uint8Array(HEADER + c + engine.pos + 4);
   const view = new DataView(out.buffer);
   out.set(MAGIC, 0);
@@ -32,7 +51,13 @@ export function encodeState(engine: BlockHash): Uint8Array {
   view.setUint16(6, engine.pos);
   view.setUint32(8, Math.floor(engine.length / 2 ** 32));
   view.setUint32(12, engine.length % 2 ** 32);
-  if (chain instanceof Int32Array) {
+  if (engine.spec.sponge) {
+    const outputLength = (engine as SpongeHash).outputLength;
+    view.setUint32(HEADER, Math.floor(outputLength / 2 ** 32));
+    view.setUint32(HEADER + 4, outputLength % 2 ** 32);
+    const lanes = (engine as SpongeHash).lanes;
+    for (let i = 0; i < lanes.length; i++) view.setInt32(HEADER + OUTPUT_LENGTH + 4 * i, lanes[i], true);
+  } else if (chain instanceof Int32Array) {
     for (let i = 0; i < chain.length; i++) view.setInt32(HEADER + 4 * i, chain[i]);
   } else {
     out.set(chain, HEADER);
@@ -60,24 +85,43 @@ export function stateAlgorithmCode(bytes: Uint8Array): number {
 
 /**
  * Restores `bytes` into a fresh engine of `spec`, made by `create` (our TypeScript by default; the WebAssembly
- * engine has the same state). Call after {@link stateAlgorithmCode}.
+ * engine has the same state) with the output length the state records. Call after {@link stateAlgorithmCode}.
  */
-export function decodeState(bytes: Uint8Array, spec: AlgorithmSpec, create = () => spec.create()): BlockHash {
-  const engine = create();
-  const chain = engine.chain;
-  const c = chain.byteLength;
+export function decodeState(
+  bytes: Uint8Array,
+  spec: AlgorithmSpec,
+  create = (outputLength?: number) => spec.create(outputLength),
+): BlockHash {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const pos = view.getUint16(6);
   const hi = view.getUint32(8);
   const length = hi * 2 ** 32 + view.getUint32(12);
+  // the size first: it tells a state of the other kind (or another algorithm's) at once
+  const kind = spec.sponge ? 'sponge' : 'Merkle–Damgård';
+  const c = spec.sponge ? OUTPUT_LENGTH + KECCAK_STATE : spec.create().chain.byteLength;
   if (bytes.length !== HEADER + c + pos + 4) {
-    throw new BadStateError(`its size (${bytes.length} bytes) does not fit a ${spec.name} state`);
+    throw new BadStateError(`its size (${bytes.length} bytes) does not fit a ${spec.name} state (${kind} kind)`);
   }
+  let outputLength: number | undefined;
+  if (spec.sponge) {
+    const high = view.getUint32(HEADER);
+    outputLength = high * 2 ** 32 + view.getUint32(HEADER + 4);
+    if (high >= 2 ** 21) throw new BadStateError('its output length exceeds 2^53 - 1 bytes');
+    if (!spec.sponge.xof && outputLength !== spec.digestLength) {
+      throw new BadStateError(`its output length ${outputLength} is not ${spec.name}'s ${spec.digestLength} bytes`);
+    }
+  }
+  const engine = create(outputLength);
+  const chain = engine.chain;
   if (hi >= 2 ** 21) throw new BadStateError('its total length exceeds 2^53 - 1 bytes');
   if (pos >= spec.blockLength || length % spec.blockLength !== pos) {
     throw new BadStateError(`${pos} buffered bytes cannot follow ${length} bytes hashed`);
   }
-  if (chain instanceof Int32Array) {
+  if (spec.sponge) {
+    const lanes = new Int32Array(chain.length);
+    for (let i = 0; i < lanes.length; i++) lanes[i] = view.getInt32(HEADER + OUTPUT_LENGTH + 4 * i, true);
+    (engine as SpongeHash).lanes = lanes;
+  } else if (chain instanceof Int32Array) {
     for (let i = 0; i < chain.length; i++) chain[i] = view.getInt32(HEADER + 4 * i);
   } else {
     chain.set(bytes.subarray(HEADER, HEADER + c));

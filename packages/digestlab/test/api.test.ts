@@ -27,6 +27,7 @@ import {
   digestStream,
   FinalizedError,
   InvalidDataError,
+  InvalidOptionError,
   importState,
   LengthLimitError,
   MAX_LENGTH,
@@ -41,6 +42,7 @@ import {
 import * as md2m from '../src/md2.js';
 import * as md5m from '../src/md5.js';
 import * as sha1m from '../src/sha1.js';
+import * as sha3m from '../src/sha3.js';
 import * as sha256m from '../src/sha256.js';
 import * as sha512m from '../src/sha512.js';
 import { crc32, STATE_VERSION } from '../src/state.js';
@@ -61,9 +63,19 @@ const CANONICAL: AlgorithmName[] = [
   'SHA-512',
   'SHA-512/224',
   'SHA-512/256',
+  'SHA3-224',
+  'SHA3-256',
+  'SHA3-384',
+  'SHA3-512',
+  'SHAKE128',
+  'SHAKE256',
+  'KECCAK-224',
+  'KECCAK-256',
+  'KECCAK-384',
+  'KECCAK-512',
 ];
 
-/** Sizes (digest, block), OID, state code, chaining-value bytes in a state, and collision resistance. */
+/** Sizes (digest, block), OID, state code, bytes of a state before the buffered ones, and collision resistance. */
 const TABLE: Record<
   AlgorithmName,
   { digestLength: number; blockLength: number; oid: string; code: number; chain: number; broken: boolean }
@@ -91,6 +103,45 @@ const TABLE: Record<
     chain: 64,
     broken: false,
   },
+  // the sponges: chain is the output length (8 bytes) and the 200-byte Keccak state; Keccak has no OID
+  'SHA3-224': {
+    digestLength: 28,
+    blockLength: 144,
+    oid: '2.16.840.1.101.3.4.2.7',
+    code: 10,
+    chain: 208,
+    broken: false,
+  },
+  'SHA3-256': {
+    digestLength: 32,
+    blockLength: 136,
+    oid: '2.16.840.1.101.3.4.2.8',
+    code: 11,
+    chain: 208,
+    broken: false,
+  },
+  'SHA3-384': {
+    digestLength: 48,
+    blockLength: 104,
+    oid: '2.16.840.1.101.3.4.2.9',
+    code: 12,
+    chain: 208,
+    broken: false,
+  },
+  'SHA3-512': {
+    digestLength: 64,
+    blockLength: 72,
+    oid: '2.16.840.1.101.3.4.2.10',
+    code: 13,
+    chain: 208,
+    broken: false,
+  },
+  SHAKE128: { digestLength: 16, blockLength: 168, oid: '2.16.840.1.101.3.4.2.11', code: 14, chain: 208, broken: false },
+  SHAKE256: { digestLength: 32, blockLength: 136, oid: '2.16.840.1.101.3.4.2.12', code: 15, chain: 208, broken: false },
+  'KECCAK-224': { digestLength: 28, blockLength: 144, oid: '', code: 16, chain: 208, broken: false },
+  'KECCAK-256': { digestLength: 32, blockLength: 136, oid: '', code: 17, chain: 208, broken: false },
+  'KECCAK-384': { digestLength: 48, blockLength: 104, oid: '', code: 18, chain: 208, broken: false },
+  'KECCAK-512': { digestLength: 64, blockLength: 72, oid: '', code: 19, chain: 208, broken: false },
 };
 
 /** Known digests, for the one algorithm node:crypto lacks here (RFC 1319 appendix A.5). */
@@ -203,6 +254,30 @@ describe('algorithm names, aliases and OIDs', () => {
       '2.16.840.1.101.3.4.2.6',
       'OID.2.16.840.1.101.3.4.2.6',
     ],
+    'SHA3-224': ['SHA3-224', 'sha3-224', 'SHA3_224', '2.16.840.1.101.3.4.2.7', 'OID.2.16.840.1.101.3.4.2.7'],
+    'SHA3-256': ['SHA3-256', 'sha3-256', 'Sha3_256', '2.16.840.1.101.3.4.2.8', 'OID.2.16.840.1.101.3.4.2.8'],
+    'SHA3-384': ['SHA3-384', 'sha3-384', 'SHA3_384', '2.16.840.1.101.3.4.2.9', 'OID.2.16.840.1.101.3.4.2.9'],
+    'SHA3-512': ['SHA3-512', 'sha3-512', 'SHA3_512', '2.16.840.1.101.3.4.2.10', 'OID.2.16.840.1.101.3.4.2.10'],
+    SHAKE128: [
+      'SHAKE128',
+      'shake128',
+      'SHAKE-128',
+      'shake_128',
+      '2.16.840.1.101.3.4.2.11',
+      'OID.2.16.840.1.101.3.4.2.11',
+    ],
+    SHAKE256: [
+      'SHAKE256',
+      'shake256',
+      'SHAKE-256',
+      'SHAKE_256',
+      '2.16.840.1.101.3.4.2.12',
+      'OID.2.16.840.1.101.3.4.2.12',
+    ],
+    'KECCAK-224': ['KECCAK-224', 'keccak-224', 'KECCAK224', 'keccak_224'],
+    'KECCAK-256': ['KECCAK-256', 'keccak256', 'Keccak-256', 'KECCAK_256'],
+    'KECCAK-384': ['KECCAK-384', 'keccak384', 'KECCAK_384'],
+    'KECCAK-512': ['KECCAK-512', 'keccak512', 'KECCAK_512'],
   };
 
   describe.each(CANONICAL)('%s', (name) => {
@@ -219,7 +294,7 @@ describe('algorithm names, aliases and OIDs', () => {
 
     it('algorithms() lists its OID (and its aliases resolve back to it)', () => {
       const info = algorithms().find((a) => a.name === name);
-      expect(info?.oids).toEqual([TABLE[name].oid]);
+      expect(info?.oids).toEqual(TABLE[name].oid ? [TABLE[name].oid] : []);
       for (const alias of info?.aliases ?? []) expect(createDigest(alias, { provider: 'ts' }).algorithm).toBe(name);
     });
   });
@@ -231,7 +306,13 @@ describe('algorithm names, aliases and OIDs', () => {
 
   it.each([
     'SHA-3',
-    'SHA3-256',
+    'SHA3',
+    'SHA3-257',
+    'SHA-3-256',
+    'SHAKE',
+    'SHAKE512',
+    'KECCAK',
+    'KECCAK-1600',
     'MD4',
     'SHA-257',
     'SHA2',
@@ -240,7 +321,7 @@ describe('algorithm names, aliases and OIDs', () => {
     'SHA-256 ',
     'OID.',
     'OID',
-    '2.16.840.1.101.3.4.2.7',
+    '2.16.840.1.101.3.4.2.13',
     '2.16.840.1.101.3.4.2',
     'OID.OID.1.3.14.3.2.26',
     'oid 1.3.14.3.2.26',
@@ -289,6 +370,17 @@ describe('algorithms()', () => {
       'SHA-512': ['ts', 'wasm', 'node', 'webcrypto'],
       'SHA-512/224': ['ts', 'wasm', 'node'],
       'SHA-512/256': ['ts', 'wasm', 'node'],
+      'SHA3-224': ['ts', 'wasm', 'node'],
+      'SHA3-256': ['ts', 'wasm', 'node'],
+      'SHA3-384': ['ts', 'wasm', 'node'],
+      'SHA3-512': ['ts', 'wasm', 'node'],
+      SHAKE128: ['ts', 'wasm', 'node'],
+      SHAKE256: ['ts', 'wasm', 'node'],
+      // Node 20's OpenSSL 3.0 has no Keccak; its WebCrypto no SHA-3
+      'KECCAK-224': ['ts', 'wasm'],
+      'KECCAK-256': ['ts', 'wasm'],
+      'KECCAK-384': ['ts', 'wasm'],
+      'KECCAK-512': ['ts', 'wasm'],
     });
   });
 
@@ -327,7 +419,7 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: true,
-      // our WebAssembly has the Merkle–Damgård hashes; MD2 is TypeScript only
+      // our WebAssembly has the Merkle–Damgård hashes and the sponges; MD2 is TypeScript only
       algorithms: CANONICAL.filter((a) => a !== 'MD2'),
     });
     expect(node).toEqual({
@@ -339,8 +431,8 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: false,
-      // OpenSSL 3's default provider has no MD2, nor has BoringSSL
-      algorithms: CANONICAL.filter((a) => a !== 'MD2'),
+      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak
+      algorithms: CANONICAL.filter((a) => a !== 'MD2' && !a.startsWith('KECCAK')),
     });
     expect(webcrypto).toEqual({
       id: 'webcrypto',
@@ -916,7 +1008,7 @@ describe.each(CANONICAL)('exported state, %s', (algorithm) => {
 
   it('refuses an unknown algorithm code and a state crafted for another algorithm’s size', () => {
     const s = stateAfter(algorithm, bytesOf(1));
-    for (const c of [0, 10, 11, 127, 255]) {
+    for (const c of [0, 20, 21, 127, 255]) {
       const bad = craft(s, (_, body) => {
         body[5] = c;
         return body;
@@ -1208,11 +1300,42 @@ describe('family subpath modules agree with digest()', () => {
     ['SHA-512', sha512m.sha512, sha512m.sha512Hex, sha512m.createSha512],
     ['SHA-512/224', sha512m.sha512_224, sha512m.sha512_224Hex, sha512m.createSha512_224],
     ['SHA-512/256', sha512m.sha512_256, sha512m.sha512_256Hex, sha512m.createSha512_256],
+    ['SHA3-224', sha3m.sha3_224, sha3m.sha3_224Hex, sha3m.createSha3_224],
+    ['SHA3-256', sha3m.sha3_256, sha3m.sha3_256Hex, sha3m.createSha3_256],
+    ['SHA3-384', sha3m.sha3_384, sha3m.sha3_384Hex, sha3m.createSha3_384],
+    ['SHA3-512', sha3m.sha3_512, sha3m.sha3_512Hex, sha3m.createSha3_512],
+    ['SHAKE128', sha3m.shake128, sha3m.shake128Hex, sha3m.createShake128],
+    ['SHAKE256', sha3m.shake256, sha3m.shake256Hex, sha3m.createShake256],
+    ['KECCAK-224', sha3m.keccak_224, sha3m.keccak_224Hex, sha3m.createKeccak_224],
+    ['KECCAK-256', sha3m.keccak_256, sha3m.keccak_256Hex, sha3m.createKeccak_256],
+    ['KECCAK-384', sha3m.keccak_384, sha3m.keccak_384Hex, sha3m.createKeccak_384],
+    ['KECCAK-512', sha3m.keccak_512, sha3m.keccak_512Hex, sha3m.createKeccak_512],
   ];
 
   it('covers every algorithm, and each module re-exports the same Digest class', () => {
     expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL);
-    for (const m of [md2m, md5m, sha1m, sha256m, sha512m]) expect(m.Digest).toBe(Digest);
+    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m]) expect(m.Digest).toBe(Digest);
+  });
+
+  it("SHAKE's functions take an output length, checked as digest()'s option is", () => {
+    const data = bytesOf(500);
+    for (const [name, bytes, hexOf, create] of [
+      ['SHAKE128', sha3m.shake128, sha3m.shake128Hex, sha3m.createShake128],
+      ['SHAKE256', sha3m.shake256, sha3m.shake256Hex, sha3m.createShake256],
+    ] as const) {
+      for (const n of [0, 1, 167, 168, 169, 1000]) {
+        const want = reference(name, data, n);
+        expect(hex(bytes(data, n))).toBe(want);
+        expect(hexOf(data, n)).toBe(want);
+        const d = create(n);
+        expect(d.digestLength).toBe(n);
+        expect(d.update(data).digestHex()).toBe(want);
+      }
+      for (const bad of [-1, 1.5, Number.NaN, 2 ** 53]) {
+        expect(() => hexOf(data, bad)).toThrow(InvalidOptionError);
+        expect(() => create(bad)).toThrow(InvalidOptionError);
+      }
+    }
   });
 
   it.each(FAMILY)('%s', (algorithm, oneShot, oneShotHex, create) => {

@@ -289,7 +289,7 @@ function sha512tIv(t: number): bigint[] {
   return Array.from({ length: 8 }, (_, i) => d.subarray(8 * i, 8 * i + 8).reduce((w, b) => (w << 8n) | BigInt(b), 0n));
 }
 
-type MdName = Exclude<AlgorithmName, 'MD2'>;
+type MdName = Exclude<AlgorithmName, 'MD2' | `SHA3-${string}` | `SHAKE${string}` | `KECCAK-${string}`>;
 const MD_REFERENCES: Record<MdName, MdReference> = {
   MD5: md32(MD5_IV, 16, on32(md5Compress), true),
   'SHA-1': md32(SHA1_IV, 20, on32(sha1Compress)),
@@ -381,7 +381,7 @@ function craft(spec: AlgorithmSpec, length: number, next: () => number): Crafted
 function referenceFrom(name: AlgorithmName, c: Crafted): { update(b: Uint8Array): unknown; digest(): Uint8Array } {
   if (name === 'MD2')
     return new ReferenceMd2(c.chain.subarray(0, 16) as Uint8Array, c.chain.subarray(16, 32) as Uint8Array, c.buffered);
-  const alg = MD_REFERENCES[name];
+  const alg = MD_REFERENCES[name as MdName];
   const w = Array.from(c.chain as Int32Array, (x) => BigInt(x >>> 0));
   const h = alg.wordBytes === 4 ? w : Array.from({ length: w.length / 2 }, (_, i) => (w[2 * i] << 32n) | w[2 * i + 1]);
   return new ReferenceMd(alg, h, c.buffered, BigInt(c.length));

@@ -167,7 +167,7 @@ const MD2_PROVIDERS = providerCases({ sync: true })
   .map(([p]) => p);
 
 describe('the cases cover what they should', () => {
-  it('node:crypto has every algorithm but MD2, and every provider has cases', () => {
+  it('node:crypto has every algorithm but MD2 and Keccak, and every provider has cases', () => {
     expect(NODE_HAS).toEqual([
       'MD5',
       'SHA-1',
@@ -177,10 +177,16 @@ describe('the cases cover what they should', () => {
       'SHA-512',
       'SHA-512/224',
       'SHA-512/256',
+      'SHA3-224',
+      'SHA3-256',
+      'SHA3-384',
+      'SHA3-512',
+      'SHAKE128',
+      'SHAKE256',
     ]);
-    expect(SYNC.filter(([p]) => p === 'ts').length).toBe(8);
-    expect(SYNC.filter(([p]) => p === 'node').length).toBe(8);
-    expect(SYNC.filter(([p]) => p === 'auto').length).toBe(8);
+    expect(SYNC.filter(([p]) => p === 'ts').length).toBe(14);
+    expect(SYNC.filter(([p]) => p === 'node').length).toBe(14);
+    expect(SYNC.filter(([p]) => p === 'auto').length).toBe(14);
     expect(MD2_PROVIDERS).toEqual(['ts', 'auto']);
     expect(ASYNC_ONLY.map(([p, a]) => `${p}:${a}`)).toEqual([
       'webcrypto:SHA-1',

@@ -32,7 +32,6 @@ import {
   CASE_PROVIDERS,
   hexToBytes,
   MUTATION_PROFILE,
-  NODE_HAS,
   providerCases,
   readVector,
   reference,
@@ -54,14 +53,23 @@ const SIZES = new Map(algorithms().map((a) => [a.name, a]));
 const blockLength = (alg: AlgorithmName): number => SIZES.get(alg)?.blockLength ?? Number.NaN;
 const digestLength = (alg: AlgorithmName): number => SIZES.get(alg)?.digestLength ?? Number.NaN;
 
-/** One-shot digest: the synchronous `digestHex` where the provider has it, else `digestHexAsync`. */
-async function oneShot(provider: ProviderChoice, alg: AlgorithmName, data: Data): Promise<string> {
-  return isSync(provider) ? digestHex(alg, data, { provider }) : digestHexAsync(alg, data, { provider });
+/**
+ * One-shot digest: the synchronous `digestHex` where the provider has it, else `digestHexAsync`. `outputLength`
+ * (SHAKE's, in bytes) is passed only when given.
+ */
+async function oneShot(
+  provider: ProviderChoice,
+  alg: AlgorithmName,
+  data: Data,
+  outputLength?: number,
+): Promise<string> {
+  const options = { provider, ...(outputLength === undefined ? {} : { outputLength }) };
+  return isSync(provider) ? digestHex(alg, data, options) : digestHexAsync(alg, data, options);
 }
 
 /** `createDigest(...).update(piece)...digestHex()`. */
-function streamed(provider: ProviderChoice, alg: AlgorithmName, pieces: Iterable<Data>): string {
-  const d = createDigest(alg, { provider });
+function streamed(provider: ProviderChoice, alg: AlgorithmName, pieces: Iterable<Data>, outputLength?: number): string {
+  const d = createDigest(alg, { provider, ...(outputLength === undefined ? {} : { outputLength }) });
   for (const piece of pieces) d.update(piece);
   return d.digestHex();
 }
@@ -122,7 +130,10 @@ interface KatSet {
 const sampled = (set: KatSet): MsgVector[] =>
   set.vectors.filter((v, i) => set.short(v) || i % 8 === 0 || i === set.vectors.length - 1);
 
-const label = (v: MsgVector): string => `Len = ${v.len}`;
+const label = (v: MsgVector): string =>
+  `Len = ${v.len}${v.outputLen === undefined ? '' : `, Outputlen = ${v.outputLen}`}`;
+/** A vector's own output length in bytes (SHAKE VariableOut), else undefined: the algorithm's default. */
+const outOf = (v: MsgVector): number | undefined => (v.outputLen === undefined ? undefined : v.outputLen / 8);
 
 function katSuite(set: KatSet, expectedCount: number): void {
   const { alg, vectors } = set;
@@ -134,27 +145,28 @@ function katSuite(set: KatSet, expectedCount: number): void {
     for (const provider of providersOf(alg)) {
       it(`whole, ${provider}`, async () => {
         for (const v of vectors) {
-          expect(await oneShot(provider, alg, v.msg), label(v)).toBe(v.md);
+          const options = { provider, outputLength: outOf(v) };
+          expect(await oneShot(provider, alg, v.msg, outOf(v)), label(v)).toBe(v.md);
           if (isSync(provider)) {
-            expect(digest(alg, v.msg, { provider }), label(v)).toEqual(hexToBytes(v.md));
-            expect(await digestHexAsync(alg, v.msg, { provider }), label(v)).toBe(v.md);
+            expect(digest(alg, v.msg, options), label(v)).toEqual(hexToBytes(v.md));
+            expect(await digestHexAsync(alg, v.msg, options), label(v)).toBe(v.md);
           } else {
-            expect(await digestAsync(alg, v.msg, { provider }), label(v)).toEqual(hexToBytes(v.md));
+            expect(await digestAsync(alg, v.msg, options), label(v)).toEqual(hexToBytes(v.md));
           }
         }
       });
       it(`unaligned views, DataView, ArrayBuffer, ${provider}`, async () => {
         for (const v of sampled(set)) {
           for (const [how, input] of unalignedInputs(v.msg)) {
-            expect(await oneShot(provider, alg, input), `${label(v)}, ${how}`).toBe(v.md);
+            expect(await oneShot(provider, alg, input, outOf(v)), `${label(v)}, ${how}`).toBe(v.md);
             if (isStreaming(provider)) {
-              expect(streamed(provider, alg, [input]), `${label(v)}, ${how}, update`).toBe(v.md);
+              expect(streamed(provider, alg, [input], outOf(v)), `${label(v)}, ${how}, update`).toBe(v.md);
             }
           }
         }
       });
       if (!isStreaming(provider)) continue;
-      if (provider === 'wasm') {
+      if (provider === 'wasm' && lookup(alg).spec.md) {
         // the whole file as one batch: the 4-lane SIMD path (lanes of one group differ in length wherever the
         // file's lengths do) and the scalar batch path; and through digestMany's default route
         it.each([true, false])('every vector in one digestMany batch, simd=%s', (simd) => {
@@ -179,16 +191,18 @@ function katSuite(set: KatSet, expectedCount: number): void {
         for (const v of vectors) {
           const m = v.msg;
           for (const k of splitPoints(m.length, bl, set.short(v))) {
-            expect(streamed(provider, alg, [m.subarray(0, k), m.subarray(k)]), `${label(v)} at ${k}`).toBe(v.md);
+            const pieces = [m.subarray(0, k), m.subarray(k)];
+            expect(streamed(provider, alg, pieces, outOf(v)), `${label(v)} at ${k}`).toBe(v.md);
           }
         }
       });
       it(`one byte at a time and in irregular chunks, ${provider}`, () => {
         for (const v of sampled(set)) {
-          expect(streamed(provider, alg, bytewise(v.msg)), `${label(v)} bytewise`).toBe(v.md);
+          expect(streamed(provider, alg, bytewise(v.msg), outOf(v)), `${label(v)} bytewise`).toBe(v.md);
         }
         for (const v of vectors) {
-          expect(streamed(provider, alg, chunked(v.msg, chunkSizes(bl))), `${label(v)} chunked`).toBe(v.md);
+          const pieces = chunked(v.msg, chunkSizes(bl));
+          expect(streamed(provider, alg, pieces, outOf(v)), `${label(v)} chunked`).toBe(v.md);
         }
       });
     }
@@ -232,6 +246,127 @@ describe('NIST CAVP', () => {
     monteSuite(alg, monte);
   }
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// NIST CAVP: SHA-3 and SHAKE (SHA3VS)
+
+const CAVP_SHA3: [AlgorithmName, string][] = [
+  ['SHA3-224', 'SHA3_224'],
+  ['SHA3-256', 'SHA3_256'],
+  ['SHA3-384', 'SHA3_384'],
+  ['SHA3-512', 'SHA3_512'],
+];
+const CAVP_SHAKE: [AlgorithmName, string][] = [
+  ['SHAKE128', 'SHAKE128'],
+  ['SHAKE256', 'SHAKE256'],
+];
+
+describe('NIST CAVP, SHA-3 and SHAKE', () => {
+  it('covers every SHA-3 and SHAKE algorithm digestlab has', () => {
+    expect([...CAVP_SHA3, ...CAVP_SHAKE].map(([alg]) => alg)).toEqual(
+      ALGORITHMS.filter((a) => a.startsWith('SHA3') || a.startsWith('SHAKE')),
+    );
+  });
+
+  // ShortMsg has every byte length from 0 to one rate (rate + 1 vectors), LongMsg 100 longer ones
+  for (const [alg, file] of CAVP_SHA3) {
+    const short = rsp(`cavp/${file}ShortMsg.rsp`);
+    const long = rsp(`cavp/${file}LongMsg.rsp`);
+    const monte = rsp(`cavp/${file}Monte.rsp`);
+    it(`${alg}: the files' [L] is the digest length in bits`, () => {
+      const n = 8 * digestLength(alg);
+      expect([short.l, long.l, monte.l]).toEqual([n, n, n]);
+    });
+    katSuite({ alg, name: 'ShortMsg', vectors: short.vectors, short: () => true }, blockLength(alg) + 1);
+    katSuite({ alg, name: 'LongMsg', vectors: long.vectors, short: () => false }, 100);
+    sha3MonteSuite(alg, monte);
+  }
+
+  for (const [alg, file] of CAVP_SHAKE) {
+    const short = rsp(`cavp/${file}ShortMsg.rsp`);
+    const long = rsp(`cavp/${file}LongMsg.rsp`);
+    const variable = rsp(`cavp/${file}VariableOut.rsp`);
+    const monte = rsp(`cavp/${file}Monte.rsp`);
+    it(`${alg}: ShortMsg and LongMsg are at the default output length; VariableOut has its own`, () => {
+      const bits = 8 * digestLength(alg);
+      expect([short.params.Outputlen, long.params.Outputlen]).toEqual([bits, bits]);
+      expect(
+        variable.vectors.every((v) => v.outputLen !== undefined && v.len === variable.params['Input Length']),
+      ).toBe(true);
+    });
+    // SHAKE's ShortMsg goes on to two rates (2 × rate + 1 vectors)
+    katSuite({ alg, name: 'ShortMsg', vectors: short.vectors, short: () => true }, 2 * blockLength(alg) + 1);
+    katSuite({ alg, name: 'LongMsg', vectors: long.vectors, short: () => false }, 100);
+    // VariableOut: 1,000+ messages of one length, each with its own output length; split and fed byte by byte
+    // on a sample
+    katSuite(
+      { alg, name: 'VariableOut', vectors: variable.vectors, short: (v) => (v.outputLen ?? 0) % 37 === 0 },
+      variable.vectors.length,
+    );
+    shakeMonteSuite(alg, monte);
+  }
+});
+
+/**
+ * SHA3VS Monte Carlo (§6.2.3): MD0 = Seed; MDi = SHA3(MDi-1) for i = 1..1000; the checkpoint is MD1000, also the
+ * next Seed.
+ */
+function sha3MonteSuite(alg: AlgorithmName, file: Rsp): void {
+  describe(`${alg} Monte`, () => {
+    it('has a seed and 100 checkpoints', () => {
+      expect(file.seed?.length).toBe(digestLength(alg));
+      expect(file.monte.map((c) => c.count)).toEqual(Array.from({ length: 100 }, (_, j) => j));
+    });
+    for (const provider of providersOf(alg)) {
+      it(`${MONTE_CHECKPOINTS} checkpoints, ${isSync(provider) ? 'digest()' : 'digestAsync()'}, ${provider}`, async () => {
+        let md = file.seed ?? new Uint8Array(0);
+        for (const { count, md: want } of file.monte.slice(0, MONTE_CHECKPOINTS)) {
+          for (let i = 1; i <= 1000; i++) {
+            md = isSync(provider) ? digest(alg, md, { provider }) : await digestAsync(alg, md, { provider });
+          }
+          expect(toHex(md), `COUNT = ${count}`).toBe(want);
+        }
+      });
+    }
+  });
+}
+
+/**
+ * SHA3VS Monte Carlo for SHAKE (§6.3.3): Output0 = Msg, Outputlen = the maximum; for each checkpoint, 1000 times:
+ * Msgi = the leftmost 128 bits of Outputi-1 (zero-padded), Outputi = SHAKE(Msgi, Outputlen), then Outputlen =
+ * minimum + (the rightmost 16 bits of Outputi, as an integer) mod (maximum - minimum + 1), in bytes. The
+ * checkpoint is Output1000 and the Outputlen it was made with.
+ */
+function shakeMonteSuite(alg: AlgorithmName, file: Rsp): void {
+  const min = Math.floor((file.params['Minimum Output Length (bits)'] ?? Number.NaN) / 8);
+  const max = Math.floor((file.params['Maximum Output Length (bits)'] ?? Number.NaN) / 8);
+  describe(`${alg} Monte`, () => {
+    it('has a 16-byte message, output bounds and 100 checkpoints', () => {
+      expect(file.seed?.length).toBe(16);
+      expect(max).toBeGreaterThan(min);
+      expect(file.monte.map((c) => c.count)).toEqual(Array.from({ length: 100 }, (_, j) => j));
+    });
+    for (const provider of providersOf(alg).filter(isSync)) {
+      it(`${MONTE_CHECKPOINTS} checkpoints, digest() with outputLength, ${provider}`, () => {
+        let output = file.seed ?? new Uint8Array(0);
+        let outputLength = max;
+        for (const { count, md, outputLen } of file.monte.slice(0, MONTE_CHECKPOINTS)) {
+          let used = outputLength;
+          for (let i = 1; i <= 1000; i++) {
+            const msg = new Uint8Array(16);
+            msg.set(output.subarray(0, 16));
+            used = outputLength;
+            output = digest(alg, msg, { provider, outputLength });
+            const rightmost = (output[output.length - 2] << 8) | output[output.length - 1];
+            outputLength = min + (rightmost % (max - min + 1));
+          }
+          expect(8 * used, `COUNT = ${count}, Outputlen`).toBe(outputLen);
+          expect(toHex(output), `COUNT = ${count}`).toBe(md);
+        }
+      });
+    }
+  });
+}
 
 /**
  * SHAVS Monte Carlo (§6.4): MD0 = MD1 = MD2 = Seed; for i in 3..1002, MDi = SHA(MDi-3 || MDi-2 || MDi-1);
@@ -382,6 +517,19 @@ const MILLION_A: Record<AlgorithmName, string> = {
     'e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b',
   'SHA-512/224': '37ab331d76f0d36de422bd0edeb22a28accd487b7a8453ae965dd287',
   'SHA-512/256': '9a59a052930187a97038cae692f30708aa6491923ef5194394dc68d56c74fb21',
+  // SHA-3 and SHAKE (default output length) from node:crypto, Keccak from @noble/hashes: checked below
+  'SHA3-224': 'd69335b93325192e516a912e6d19a15cb51c6ed5c15243e7a7fd653c',
+  'SHA3-256': '5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1',
+  'SHA3-384': 'eee9e24d78c1855337983451df97c8ad9eedf256c6334f8e948d252d5e0e76847aa0774ddb90a842190d2c558b4b8340',
+  'SHA3-512':
+    '3c3a876da14034ab60627c077bb98f7e120a2a5370212dffb3385a18d4f38859ed311d0a9d5141ce9cc5c66ee689b266a8aa18ace8282a0e0db596c90b0a7b87',
+  SHAKE128: '9d222c79c4ff9d092cf6ca86143aa411',
+  SHAKE256: '3578a7a4ca9137569cdf76ed617d31bb994fca9c1bbf8b184013de8234dfd13a',
+  'KECCAK-224': '19f9167be2a04c43abd0ed554788101b9c339031acc8e1468531303f',
+  'KECCAK-256': 'fadae6b49f129bbb812be8407b7b2894f34aecf6dbd1f9b0f0c7e9853098fc96',
+  'KECCAK-384': '0c8324e1ebc182822c5e2a086cac07c2fe00e3bce61d01ba8ad6b71780e2dec5fb89e5ae90cb593e57bc6258fdd94e17',
+  'KECCAK-512':
+    '5cf53f2e556be5a624425ede23d0e8b2c7814b4ba0e4e09cbbf3c2fac7056f61e048fc341262875ebc58a5183fea651447124370c1ebf4d6c89bc9a7731063bb',
 };
 
 const EMPTY: Record<AlgorithmName, string> = {
@@ -395,10 +543,23 @@ const EMPTY: Record<AlgorithmName, string> = {
     'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e',
   'SHA-512/224': '6ed0dd02806fa89e25de060c19d3ac86cabb87d6a0ddd05c333b84f4',
   'SHA-512/256': 'c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a',
+  // KECCAK-256 of nothing is Ethereum's well-known empty hash c5d24601...
+  'SHA3-224': '6b4e03423667dbb73b6e15454f0eb1abd4597f9a1b078e3f5b5a6bc7',
+  'SHA3-256': 'a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a',
+  'SHA3-384': '0c63a75b845e4f7d01107d852e4c2485c51a50aaaa94fc61995e71bbee983a2ac3713831264adb47fb6bd1e058d5f004',
+  'SHA3-512':
+    'a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26',
+  SHAKE128: '7f9c2ba4e88f827d616045507605853e',
+  SHAKE256: '46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f',
+  'KECCAK-224': 'f71837502ba8e10837bdd8d365adb85591895602fc552b48b7390abd',
+  'KECCAK-256': 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+  'KECCAK-384': '2c23146a63a29acf99e73b88f8c24eaa7dc60aa771780ccc006afbfa8fe2479b2dd2b21362337441ac12b515911957ff',
+  'KECCAK-512':
+    '0eab42de4c3ceb9235fc91acffe746b29c29a8c366b7c60e4e67c466f36a4304c00fa9caf9d87976ba469bcbe06713b435f091ef2769fb160cdab33d3670680e',
 };
 
-describe('the typed tables agree with node:crypto (a check of the tables themselves)', () => {
-  for (const alg of NODE_HAS) {
+describe('the typed tables agree with node:crypto, or @noble/hashes for Keccak (a check of the tables themselves)', () => {
+  for (const alg of ALGORITHMS.filter((a) => a !== 'MD2')) {
     it(alg, () => {
       for (const [s, md] of FIPS[alg] ?? []) expect(reference(alg, ascii(s)), s).toBe(md);
       expect(reference(alg, new Uint8Array(1_000_000).fill(0x61)), 'million a').toBe(MILLION_A[alg]);

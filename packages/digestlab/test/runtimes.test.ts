@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { algorithms } from '../src/index.js';
 import { ALGORITHMS, NODE_HAS, NODE_NAMES, reference } from './helpers/common.js';
 import { batch, bytesOf, HMAC_KEYS, SIZES } from './runtimes/inputs.mjs';
 
@@ -40,9 +41,9 @@ beforeAll(async () => {
     ),
     batch: Object.fromEntries(ALGORITHMS.map((a) => [a, batch().map((m) => reference(a, bytes(m)))])),
     lone: reference('SHA-256', encoder.encode('\uD800x\uDC00')),
-    // node:crypto's createHmac, per algorithm it has, key and size
+    // node:crypto's createHmac, per fixed-length algorithm it has, key and size
     hmac: Object.fromEntries(
-      NODE_HAS.map((a) => [
+      MACS.map((a) => [
         a,
         HMAC_KEYS.map((key) =>
           Object.fromEntries(SIZES.map((n) => [n, createHmac(NODE_NAMES[a], key).update(bytesOf(n)).digest('hex')])),
@@ -54,14 +55,23 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const ALL = ['MD2', 'MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-512/224', 'SHA-512/256'];
+const ALL = ALGORITHMS;
+/** Our WebAssembly: everything but MD2. */
 const MD = ALL.filter((a) => a !== 'MD2');
+/** node:crypto on each runtime here: no MD2, and no Keccak (Node 20's OpenSSL 3.0, Deno's, Bun's BoringSSL). */
+const NODE = MD.filter((a) => !a.startsWith('KECCAK'));
+const WEBCRYPTO = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
+/** HMAC's reference here: node:crypto's createHmac, over the fixed-length hashes it has (not SHAKE). */
+const MACS = NODE_HAS.filter((a) => !algorithms().find((x) => x.name === a)?.xof);
+/** Bun 1.4 and Deno 2.9 take SHA3-256/384/512 in crypto.subtle.digest (not SHA3-224); Node 20 none. */
+const WEBCRYPTO_SHA3 = [...WEBCRYPTO, 'SHA3-256', 'SHA3-384', 'SHA3-512'];
 /** The runtime's own version, as its binary prints it (`bun --version`: 1.4.5; `deno --version`: deno 2.9.6 ...). */
 const versionOf = (command: string) =>
   (/\d+\.\d+\.\d+\S*/.exec(execFileSync(command, ['--version'], { encoding: 'utf8' }))?.[0] ?? '?') as string;
 
 interface Want {
   wasm: string[];
+  webcrypto: string[];
   auto: string;
   runtime: { runtime: string; version: string; cryptoLibrary: RegExp };
   implementedIn: string;
@@ -73,6 +83,7 @@ const RUNTIMES: [string, string[], () => Want][] = [
     [bin('bun'), 'check.mjs'],
     () => ({
       wasm: MD,
+      webcrypto: WEBCRYPTO_SHA3,
       auto: 'node',
       runtime: { runtime: 'bun', version: versionOf(bin('bun')), cryptoLibrary: /^BoringSSL [0-9a-f]{7}$/ },
       implementedIn: 'BoringSSL',
@@ -83,6 +94,7 @@ const RUNTIMES: [string, string[], () => Want][] = [
     [bin('deno'), 'run', '--allow-read', '--allow-env', 'check.mjs'],
     () => ({
       wasm: MD,
+      webcrypto: WEBCRYPTO_SHA3,
       auto: 'node',
       runtime: { runtime: 'deno', version: versionOf(bin('deno')), cryptoLibrary: /^OpenSSL \d/ },
       implementedIn: 'OpenSSL',
@@ -94,6 +106,7 @@ const RUNTIMES: [string, string[], () => Want][] = [
     [process.execPath, '--jitless', 'check.mjs'],
     () => ({
       wasm: [],
+      webcrypto: WEBCRYPTO,
       auto: 'node',
       runtime: { runtime: 'node', version: process.versions.node, cryptoLibrary: /^OpenSSL 3\./ },
       implementedIn: 'OpenSSL',
@@ -129,16 +142,18 @@ describe.each(RUNTIMES)('%s', (_, [command, ...args], wanted) => {
     if (want.wasm.length === 0) expect(result.wasmReason).toBe('this runtime has no WebAssembly');
     else expect(result.wasmReason).toBeUndefined();
     expect(result.auto).toBe(want.auto);
-    // every runtime here implements node:crypto and process.getBuiltinModule; none has MD2
-    expect(result.providers.node).toEqual(MD);
-    expect(result.providers.webcrypto).toEqual(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
+    // every runtime here implements node:crypto and process.getBuiltinModule; none has MD2 or Keccak; Bun's
+    // getHashes() omits SHAKE, which is found all the same (by trying createHash)
+    expect(result.providers.node).toEqual(NODE);
+    expect(result.providers.webcrypto).toEqual(want.webcrypto);
     // every provider of every algorithm and the default's three entry points at every size, and the batch
     const perSize = Object.values(result.providers).reduce((sum, algs) => sum + algs.length, 0) + 3 * ALL.length;
-    // and HMAC over every hash but MD2 (node:crypto made the expected MACs): every provider with the hash, and the
-    // default's hmacHex and createHmac, per key and size
+    // and HMAC over every fixed-length hash node:crypto has (it made the expected MACs): every provider with the
+    // hash, and the default's hmacHex and createHmac, per key and size
+    const macs: readonly string[] = MACS;
     const hmacPerSize =
-      Object.values(result.providers).reduce((sum, algs) => sum + algs.filter((a) => MD.includes(a)).length, 0) +
-      2 * MD.length;
+      Object.values(result.providers).reduce((sum, algs) => sum + algs.filter((a) => macs.includes(a)).length, 0) +
+      2 * MACS.length;
     expect(result.checks).toBe(
       SIZES.length * perSize + ALL.length * batch().length + HMAC_KEYS.length * SIZES.length * hmacPerSize,
     );

@@ -13,7 +13,15 @@ import {
   type ProviderId,
   providers,
 } from 'digestlab';
-import { AUTO_ROW, DIGEST_MANY_ROW, type ImplementedIn, type Prepared, type Row, underNode } from './rows.js';
+import {
+  AUTO_ROW,
+  DIGEST_MANY_ROW,
+  type ImplementedIn,
+  macAlgorithms,
+  type Prepared,
+  type Row,
+  underNode,
+} from './rows.js';
 
 /**
  * How one of our rows calls the library for one algorithm. A provider id passes `{ provider }`; `auto` passes no
@@ -89,7 +97,7 @@ function providerRow(id: ProviderId): Row {
     // Whatever this runtime has; a provider that is unavailable here lists none and is skipped as a whole.
     algorithms: initial?.algorithms ?? [],
     // HMAC over every hash it has (WebCrypto's is asked, and a hash its HMAC lacks fails its cell's check)
-    hmacAlgorithms: initial?.algorithms ?? [],
+    hmacAlgorithms: macAlgorithms(initial?.algorithms ?? []),
     unavailableReason: () => {
       const p = info();
       if (!p) return `digestlab has no provider "${id}"`;
@@ -122,7 +130,7 @@ function autoRow(): Row {
     implementedIn: 'mixed',
     note: 'the default: no provider option; digestlab picks a provider per algorithm and input size (one-shots), or per algorithm (streams)',
     algorithms: syncAlgorithms(),
-    hmacAlgorithms: syncAlgorithms(),
+    hmacAlgorithms: macAlgorithms(syncAlgorithms()),
     prepare: async (algorithm) => prepareOurs(AUTO_ROW, algorithm),
   };
 }

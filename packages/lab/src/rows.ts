@@ -2,7 +2,7 @@
  * A row of the benchmark: one implementation (one of our providers, a peer library, or a baseline the host adds),
  * behind one small interface. Every row says what computes its digests (`implementedIn`).
  */
-import type { AlgorithmName } from 'digestlab';
+import { type AlgorithmName, algorithms } from 'digestlab';
 
 /**
  * What computes a row's digests. `mixed`: the row dispatches to different implementations by algorithm and input
@@ -16,6 +16,15 @@ export type ImplementedIn =
   | 'BoringSSL'
   | 'WebCrypto'
   | 'mixed';
+
+/**
+ * The algorithms of `list` that HMAC (RFC 2104) is defined over: the fixed-length hashes, not the extendable-output
+ * SHAKE128/256 (which digestlab refuses and some libraries would take). A row's `hmacAlgorithms` at most.
+ */
+export function macAlgorithms(list: readonly AlgorithmName[]): AlgorithmName[] {
+  const xof = new Set(algorithms().flatMap((a) => (a.xof ? [a.name] : [])));
+  return list.filter((a) => !xof.has(a));
+}
 
 /** What a row's byte-level call returns; a string is lowercase hex. */
 export type Output = Uint8Array | ArrayBuffer | readonly number[] | string;

@@ -1,5 +1,5 @@
 /** The algorithms `sum` computes, with the tags their BSD-style lines carry. */
-import { type AlgorithmName, createDigest, UnknownAlgorithmError } from 'digestlab';
+import { type AlgorithmName, algorithms, createDigest, UnknownAlgorithmError } from 'digestlab';
 import { SumUsageError } from './args.js';
 
 export interface SumAlgorithm {
@@ -19,22 +19,24 @@ const TAGS: Readonly<Record<AlgorithmName, string>> = {
   'SHA-512': 'SHA512',
   'SHA-512/224': 'SHA512t224',
   'SHA-512/256': 'SHA512t256',
+  // as newer coreutils' cksum and OpenSSL name them; SHAKE at its default output length (16 and 32 bytes)
+  'SHA3-224': 'SHA3-224',
+  'SHA3-256': 'SHA3-256',
+  'SHA3-384': 'SHA3-384',
+  'SHA3-512': 'SHA3-512',
+  SHAKE128: 'SHAKE128',
+  SHAKE256: 'SHAKE256',
+  'KECCAK-224': 'KECCAK-224',
+  'KECCAK-256': 'KECCAK-256',
+  'KECCAK-384': 'KECCAK-384',
+  'KECCAK-512': 'KECCAK-512',
 };
 
-const HEX_LENGTH: Readonly<Record<AlgorithmName, number>> = {
-  MD2: 32,
-  MD5: 32,
-  'SHA-1': 40,
-  'SHA-224': 56,
-  'SHA-256': 64,
-  'SHA-384': 96,
-  'SHA-512': 128,
-  'SHA-512/224': 56,
-  'SHA-512/256': 64,
-};
+/** Hex digits of each algorithm's digest (SHAKE: of its default output length), from the library's registry. */
+const HEX_LENGTH: ReadonlyMap<AlgorithmName, number> = new Map(algorithms().map((a) => [a.name, 2 * a.digestLength]));
 
 function entry(name: AlgorithmName): SumAlgorithm {
-  return { name, tag: TAGS[name], hexLength: HEX_LENGTH[name] };
+  return { name, tag: TAGS[name], hexLength: HEX_LENGTH.get(name) ?? 0 };
 }
 
 export const DEFAULT_ALGORITHM: SumAlgorithm = entry('SHA-256');
@@ -46,7 +48,7 @@ export const BY_TAG: ReadonlyMap<string, SumAlgorithm> = new Map(
 
 /** digestlab's rule for an untagged line without `-a` (coreutils has none): the algorithm by digest length. */
 export const BY_HEX_LENGTH: ReadonlyMap<number, SumAlgorithm> = new Map(
-  (['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'] as const).map((n) => [HEX_LENGTH[n], entry(n)]),
+  (['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'] as const).map((n) => [entry(n).hexLength, entry(n)]),
 );
 
 /** The algorithms `-a` names (any digestlab name or alias), in order, each once; the default when none. */

@@ -38,6 +38,17 @@ export type Crossovers = Readonly<Record<AlgorithmName, Crossover>>;
 const NEVER: Crossover = { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY };
 
 /**
+ * Keccak is in no node:crypto here (OpenSSL 3.0, BoringSSL, Deno's): 0 says "node:crypto if it has it", so that a
+ * runtime without it gets our WebAssembly with no dispatcher per call, and one with it, node:crypto, until measured.
+ */
+const KECCAK = {
+  'KECCAK-224': { bytes: 0, hex: 0 },
+  'KECCAK-256': { bytes: 0, hex: 0 },
+  'KECCAK-384': { bytes: 0, hex: 0 },
+  'KECCAK-512': { bytes: 0, hex: 0 },
+} as const;
+
+/**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
  * its tables are in BENCHMARKS.md). MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
  */
@@ -55,6 +66,16 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     'SHA-512': { bytes: 128, hex: 0 },
     'SHA-512/224': { bytes: 128, hex: 0 },
     'SHA-512/256': { bytes: 128, hex: 0 },
+    // SHA-3 has no CPU instructions: OpenSSL's lead is smaller, and our WebAssembly wins short inputs as bytes
+    // (node:crypto's native hex still wins those). SHAKE goes through createHash (crypto.hash() has no output
+    // length), a slower call, so WebAssembly wins longer. Keccak is in no node:crypto here.
+    'SHA3-224': { bytes: 512, hex: 0 },
+    'SHA3-256': { bytes: 1024, hex: 0 },
+    'SHA3-384': { bytes: 256, hex: 0 },
+    'SHA3-512': { bytes: 512, hex: 0 },
+    SHAKE128: { bytes: 1024, hex: 512 },
+    SHAKE256: { bytes: 2048, hex: 256 },
+    ...KECCAK,
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -67,6 +88,13 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     'SHA-512': { bytes: 0, hex: 0 },
     'SHA-512/224': { bytes: 0, hex: 0 },
     'SHA-512/256': { bytes: 0, hex: 0 },
+    'SHA3-224': { bytes: 512, hex: 0 },
+    'SHA3-256': { bytes: 1024, hex: 0 },
+    'SHA3-384': { bytes: 256, hex: 0 },
+    'SHA3-512': { bytes: 512, hex: 0 },
+    SHAKE128: { bytes: 1024, hex: 512 },
+    SHAKE256: { bytes: 2048, hex: 256 },
+    ...KECCAK,
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -80,6 +108,13 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     'SHA-512': { bytes: 8192, hex: 2048 },
     'SHA-512/224': { bytes: 8192, hex: 2048 },
     'SHA-512/256': { bytes: 4096, hex: 2048 },
+    'SHA3-224': { bytes: 512, hex: 0 },
+    'SHA3-256': { bytes: 1024, hex: 0 },
+    'SHA3-384': { bytes: 256, hex: 0 },
+    'SHA3-512': { bytes: 512, hex: 0 },
+    SHAKE128: { bytes: 1024, hex: 512 },
+    SHAKE256: { bytes: 2048, hex: 256 },
+    ...KECCAK,
   },
 };
 
@@ -108,6 +143,17 @@ export const WEBCRYPTO_FROM: Readonly<Record<AlgorithmName, number>> = {
   'SHA-512': Number.POSITIVE_INFINITY,
   'SHA-512/224': Number.POSITIVE_INFINITY,
   'SHA-512/256': Number.POSITIVE_INFINITY,
+  // SHA-3 in WebCrypto (Bun, Deno) was not measured against our WebAssembly: never chosen by `auto`
+  'SHA3-224': Number.POSITIVE_INFINITY,
+  'SHA3-256': Number.POSITIVE_INFINITY,
+  'SHA3-384': Number.POSITIVE_INFINITY,
+  'SHA3-512': Number.POSITIVE_INFINITY,
+  SHAKE128: Number.POSITIVE_INFINITY,
+  SHAKE256: Number.POSITIVE_INFINITY,
+  'KECCAK-224': Number.POSITIVE_INFINITY,
+  'KECCAK-256': Number.POSITIVE_INFINITY,
+  'KECCAK-384': Number.POSITIVE_INFINITY,
+  'KECCAK-512': Number.POSITIVE_INFINITY,
 };
 
 /** What `auto` calls for one-shot digests: a provider's one-shot half. */
@@ -155,7 +201,14 @@ export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE)
  */
 export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): OneShot {
   const { bytes, hex } = from.nodeFrom[algorithm];
-  if (bytes === 0 && hex === 0 && from.runs(from.node, algorithm)) return from.node;
+  if (bytes === 0 && hex === 0) {
+    if (from.runs(from.node, algorithm)) return from.node;
+    // node:crypto was asked already and lacks it (Keccak on Node 20, SHA-224 in a browser): no size decides
+    // anything unless WebCrypto may take long async inputs, so no dispatcher per call
+    if (WEBCRYPTO_FROM[algorithm] === Number.POSITIVE_INFINITY) {
+      return from.runs(from.wasm, algorithm) ? from.wasm : from.ts;
+    }
+  }
   return new Dispatch(algorithm, bytes, hex, WEBCRYPTO_FROM[algorithm], from);
 }
 
@@ -201,17 +254,17 @@ class Dispatch implements OneShot {
     return this.#subtle;
   }
 
-  digestOnce(algorithm: AlgorithmName, data: Uint8Array | string): Uint8Array {
-    return (data.length < this.bytesFrom ? this.small() : this.large()).digestOnce(algorithm, data);
+  digestOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): Uint8Array {
+    return (data.length < this.bytesFrom ? this.small() : this.large()).digestOnce(algorithm, data, outputLength);
   }
 
-  digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string): string {
-    return (data.length < this.hexFrom ? this.small() : this.large()).digestHexOnce(algorithm, data);
+  digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): string {
+    return (data.length < this.hexFrom ? this.small() : this.large()).digestHexOnce(algorithm, data, outputLength);
   }
 
-  digestAsync(algorithm: AlgorithmName, data: Uint8Array): Promise<Uint8Array> {
+  digestAsync(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): Promise<Uint8Array> {
     const n = data.length;
     const subtle = n >= this.subtleFrom ? this.subtle() : null;
-    return (subtle ?? (n < this.bytesFrom ? this.small() : this.large())).digestAsync(algorithm, data);
+    return (subtle ?? (n < this.bytesFrom ? this.small() : this.large())).digestAsync(algorithm, data, outputLength);
   }
 }

@@ -12,16 +12,20 @@ interface NodeHash {
   update(data: Uint8Array | string): NodeHash;
   digest(): Uint8Array;
   digest(encoding: 'hex' | 'latin1'): string;
-  copy(): NodeHash;
+  /** Without options the copy of a SHAKE hash forgets its output length: pass it again. */
+  copy(options?: NodeHashOptions): NodeHash;
+}
+/** For SHAKE, always given: Node has a default, which newer versions deprecate, and Bun may differ. */
+interface NodeHashOptions {
+  outputLength?: number;
 }
 interface NodeHmac {
   update(data: Uint8Array | string): NodeHmac;
   digest(encoding: 'hex' | 'latin1'): string;
 }
 interface NodeCrypto {
-  createHash(algorithm: string): NodeHash;
+  createHash(algorithm: string, options?: NodeHashOptions): NodeHash;
   createHmac(algorithm: string, key: Uint8Array): NodeHmac;
-  getHashes(): string[];
   /** One-shot, Node >= 20.12; a string is hashed as UTF-8 (lone surrogates as U+FFFD, as TextEncoder does). */
   hash?(algorithm: string, data: Uint8Array | string, outputEncoding: 'hex' | 'latin1'): string;
 }
@@ -36,7 +40,24 @@ const NODE_NAMES: Record<AlgorithmName, string> = {
   'SHA-512': 'sha512',
   'SHA-512/224': 'sha512-224',
   'SHA-512/256': 'sha512-256',
+  'SHA3-224': 'sha3-224',
+  'SHA3-256': 'sha3-256',
+  'SHA3-384': 'sha3-384',
+  'SHA3-512': 'sha3-512',
+  SHAKE128: 'shake128',
+  SHAKE256: 'shake256',
+  // OpenSSL 3.2+ has these; Node 20's OpenSSL 3.0 does not (found by trying, below)
+  'KECCAK-224': 'keccak-224',
+  'KECCAK-256': 'keccak-256',
+  'KECCAK-384': 'keccak-384',
+  'KECCAK-512': 'keccak-512',
 };
+
+/** The options that make `createHash` give `algorithm`'s output: an explicit output length for SHAKE. */
+function optionsFor(algorithm: AlgorithmName, outputLength?: number): NodeHashOptions | undefined {
+  if (!algorithm.startsWith('SHAKE')) return undefined;
+  return { outputLength: outputLength ?? (algorithm === 'SHAKE128' ? 16 : 32) };
+}
 
 function load(): NodeCrypto | undefined {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
@@ -58,15 +79,14 @@ function nodeCrypto(): { crypto: NodeCrypto | undefined; available: Set<Algorith
   const crypto = load();
   const available = new Set<AlgorithmName>();
   if (crypto) {
-    const names = new Set(crypto.getHashes());
     for (const [algorithm, name] of Object.entries(NODE_NAMES) as [AlgorithmName, string][]) {
-      // getHashes() can list what the loaded OpenSSL providers then refuse; creating a hash is the real test.
-      if (!names.has(name)) continue;
+      // getHashes() is no guide: it can list what the loaded OpenSSL providers then refuse, and Bun's omits
+      // SHAKE, which works. Creating a hash is the real test.
       try {
-        crypto.createHash(name).digest();
+        crypto.createHash(name, optionsFor(algorithm)).digest();
         available.add(algorithm);
       } catch {
-        // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider)
+        // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider, Keccak from OpenSSL 3.0)
       }
     }
   }
@@ -88,10 +108,18 @@ function feed(hash: NodeHash, data: Uint8Array): NodeHash {
   return hash;
 }
 
-function oneShot(name: string, data: Uint8Array | string, encoding: 'hex' | 'latin1'): string {
+function oneShot(
+  algorithm: AlgorithmName,
+  data: Uint8Array | string,
+  encoding: 'hex' | 'latin1',
+  outputLength?: number,
+): string {
   const crypto = c();
-  if (crypto.hash) return crypto.hash(name, data, encoding);
-  const hash = crypto.createHash(name);
+  const name = NODE_NAMES[algorithm];
+  const options = optionsFor(algorithm, outputLength);
+  // crypto.hash() takes no output length: SHAKE goes through createHash
+  if (crypto.hash && options === undefined) return crypto.hash(name, data, encoding);
+  const hash = crypto.createHash(name, options);
   return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
 }
 
@@ -134,6 +162,7 @@ function plain(b: Uint8Array): Uint8Array {
 class NodeEngine implements Engine {
   constructor(
     private readonly name: string,
+    private readonly options: NodeHashOptions | undefined,
     private hash: NodeHash,
   ) {}
   update(data: Uint8Array): void {
@@ -143,10 +172,10 @@ class NodeEngine implements Engine {
     return plain(this.hash.digest());
   }
   reset(): void {
-    this.hash = c().createHash(this.name);
+    this.hash = c().createHash(this.name, this.options);
   }
   clone(): Engine {
-    return new NodeEngine(this.name, this.hash.copy());
+    return new NodeEngine(this.name, this.options, this.hash.copy(this.options));
   }
 }
 
@@ -165,20 +194,21 @@ export const nodeProvider: Provider = {
       ? undefined
       : 'node:crypto cannot be loaded here (it needs process.getBuiltinModule: Node >= 20.16, Bun, Deno)',
   has: (algorithm) => nodeCrypto().available.has(algorithm),
-  create(algorithm) {
+  create(algorithm, outputLength) {
     const name = NODE_NAMES[algorithm];
-    return new NodeEngine(name, c().createHash(name));
+    const options = optionsFor(algorithm, outputLength);
+    return new NodeEngine(name, options, c().createHash(name, options));
   },
   // crypto.hash() with a string result is ~2-3x faster for short inputs than any call that returns a Buffer
   // (Buffer allocation dominates); 'latin1' gives the digest bytes one per character.
-  digestOnce(algorithm, data) {
-    const digest = oneShot(NODE_NAMES[algorithm], data, 'latin1');
+  digestOnce(algorithm, data, outputLength) {
+    const digest = oneShot(algorithm, data, 'latin1', outputLength);
     const out = new Uint8Array(digest.length);
     for (let i = 0; i < out.length; i++) out[i] = digest.charCodeAt(i);
     return out;
   },
-  digestHexOnce: (algorithm, data) => oneShot(NODE_NAMES[algorithm], data, 'hex'),
-  async digestAsync(algorithm, data) {
-    return this.digestOnce(algorithm, data);
+  digestHexOnce: (algorithm, data, outputLength) => oneShot(algorithm, data, 'hex', outputLength),
+  async digestAsync(algorithm, data, outputLength) {
+    return this.digestOnce(algorithm, data, outputLength);
   },
 };

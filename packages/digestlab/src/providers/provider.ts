@@ -23,13 +23,16 @@ export interface Provider {
   unavailableReason(): string | undefined;
   /** The algorithm runs here through this provider. */
   has(algorithm: AlgorithmName): boolean;
-  /** A streaming engine; only for sync providers. */
-  create(algorithm: AlgorithmName): Engine;
+  /**
+   * A streaming engine; only for sync providers. `outputLength` (here and below) is given only for an
+   * extendable-output function (SHAKE), already checked; otherwise the output is the digest length.
+   */
+  create(algorithm: AlgorithmName, outputLength?: number): Engine;
   /** One-shot digest of whole input: bytes, or a string to hash as UTF-8 (some providers encode natively). */
-  digestOnce(algorithm: AlgorithmName, data: Uint8Array | string): Uint8Array;
+  digestOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): Uint8Array;
   /** The same as lowercase hex (some providers make hex natively, which is faster than making bytes). */
-  digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string): string;
-  digestAsync(algorithm: AlgorithmName, data: Uint8Array): Promise<Uint8Array>;
+  digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): string;
+  digestAsync(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): Promise<Uint8Array>;
 }
 
 /**

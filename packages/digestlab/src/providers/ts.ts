@@ -1,8 +1,14 @@
 /** Provider `ts`: our own TypeScript, on every runtime. */
-import { type AlgorithmName, chainBytes, chainHex, hashOnce, mdOnce } from '../block.js';
+import { type AlgorithmName, type AlgorithmSpec, chainBytes, chainHex, hashOnce, mdOnce } from '../block.js';
 import { toBytesTransient, toHex } from '../bytes.js';
 import { lookup } from '../registry.js';
+import { spongeOnce } from '../sponge.js';
 import type { Provider } from './provider.js';
+
+/** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, and MD2. */
+function other(spec: AlgorithmSpec, bytes: Uint8Array, outputLength = spec.digestLength): Uint8Array {
+  return spec.sponge ? spongeOnce(spec, spec.sponge.core, bytes, outputLength) : hashOnce(spec, bytes);
+}
 
 export const tsProvider: Provider = {
   id: 'ts',
@@ -12,20 +18,24 @@ export const tsProvider: Provider = {
   exportsState: true,
   unavailableReason: () => undefined,
   has: () => true,
-  create: (algorithm: AlgorithmName) => lookup(algorithm).spec.create(),
-  digestOnce(algorithm, data) {
+  create: (algorithm: AlgorithmName, outputLength?: number) => lookup(algorithm).spec.create(outputLength),
+  digestOnce(algorithm, data, outputLength) {
     const spec = lookup(algorithm).spec;
     const bytes = typeof data === 'string' ? toBytesTransient(data) : data;
     const md = spec.md;
-    return md ? chainBytes(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian) : hashOnce(spec, bytes);
+    return md
+      ? chainBytes(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian)
+      : other(spec, bytes, outputLength);
   },
-  digestHexOnce(algorithm, data) {
+  digestHexOnce(algorithm, data, outputLength) {
     const spec = lookup(algorithm).spec;
     const bytes = typeof data === 'string' ? toBytesTransient(data) : data;
     const md = spec.md;
-    return md ? chainHex(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian) : toHex(hashOnce(spec, bytes));
+    return md
+      ? chainHex(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian)
+      : toHex(other(spec, bytes, outputLength));
   },
-  async digestAsync(algorithm, data) {
-    return this.digestOnce(algorithm, data);
+  async digestAsync(algorithm, data, outputLength) {
+    return this.digestOnce(algorithm, data, outputLength);
   },
 };

@@ -1,8 +1,8 @@
 /**
- * Provider `wasm`: our own WebAssembly (src/wasm), for MD5, SHA-1 and the SHA-2 family. The streaming engine is
- * the TypeScript one (buffering, padding, length, state export: one implementation) with its compression function
- * swapped for the WebAssembly one; short one-shot digests are padded in place in WebAssembly memory and hashed in
- * one call.
+ * Provider `wasm`: our own WebAssembly (src/wasm), for MD5, SHA-1, the SHA-2 family, and SHA-3, SHAKE and Keccak.
+ * The streaming engine is the TypeScript one (buffering, padding, length, state export: one implementation) with
+ * its compression function, or its Keccak-f[1600], swapped for the WebAssembly one; short one-shot digests are
+ * padded in place in WebAssembly memory and hashed in one call.
  */
 import {
   type AlgorithmName,
@@ -13,9 +13,11 @@ import {
   MDHash,
   type MDParams,
   padInPlace,
+  type SpongeParams,
 } from '../block.js';
 import { toHex } from '../bytes.js';
 import { lookup } from '../registry.js';
+import { type KeccakCore, SpongeHash, STATE_WORDS, spongeOnce } from '../sponge.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
 
@@ -52,7 +54,42 @@ function md(spec: AlgorithmSpec): MDParams {
   return spec.md;
 }
 
-export function createWasmEngine(spec: AlgorithmSpec): MDHash {
+/**
+ * Keccak in WebAssembly: the state is copied in, blocks are absorbed in runs that fit the input area, and the
+ * state is copied back. It is kept as plain lanes, FIPS 202's bytes as little-endian words, as in memory.
+ */
+export const WASM_KECCAK: KeccakCore = {
+  absorb(state, data, offset, blocks, rate) {
+    const w = wasm();
+    const words = w.words;
+    const most = Math.floor(INPUT_CAPACITY / rate);
+    words.set(state, STATE >> 2);
+    while (blocks > 0) {
+      const k = Math.min(blocks, most);
+      const end = offset + k * rate;
+      w.bytes.set(data.subarray(offset, end), INPUT);
+      w.keccak(STATE, INPUT, k, rate >> 3);
+      offset = end;
+      blocks -= k;
+    }
+    for (let i = 0; i < STATE_WORDS; i++) state[i] = words[(STATE >> 2) + i];
+  },
+  permute(state) {
+    const w = wasm();
+    w.words.set(state, STATE >> 2);
+    w.keccak(STATE, 0, 1, 0);
+    for (let i = 0; i < STATE_WORDS; i++) state[i] = w.words[(STATE >> 2) + i];
+  },
+  // the state is plain lanes already
+  extract(state, out, offset, n) {
+    for (let k = 0; k < n; k++) out[offset + k] = state[k >> 2] >>> ((k & 3) << 3);
+  },
+  toLanes: (state, lanes) => lanes.set(state),
+  fromLanes: (lanes, state) => state.set(lanes),
+};
+
+export function createWasmEngine(spec: AlgorithmSpec, outputLength = spec.digestLength): MDHash | SpongeHash {
+  if (spec.sponge) return new SpongeHash(spec, outputLength, WASM_KECCAK);
   const params = md(spec);
   let compress = compressors.get(spec);
   if (!compress) {
@@ -92,6 +129,40 @@ function streamed(spec: AlgorithmSpec, data: Uint8Array | string): Uint8Array {
   return engine.digest();
 }
 
+/**
+ * A sponge's one-shot digest: input that fits is encoded or copied into the input area, padded there and
+ * absorbed in one call from a zero state, and the output read straight from memory (squeezing with the
+ * permutation alone past the rate); longer input goes through {@link spongeOnce}.
+ */
+function spongeInPlace(spec: AlgorithmSpec, data: Uint8Array | string, outputLength = spec.digestLength): Uint8Array {
+  const w = wasm();
+  const rate = spec.blockLength;
+  let n: number;
+  if (typeof data === 'string' && data.length * 3 <= INPUT_CAPACITY) {
+    n = encoder.encodeInto(data, w.input).written;
+  } else if (typeof data !== 'string' && data.length <= INPUT_CAPACITY) {
+    w.bytes.set(data, INPUT);
+    n = data.length;
+  } else {
+    return spongeOnce(spec, WASM_KECCAK, typeof data === 'string' ? encoder.encode(data) : data, outputLength);
+  }
+  const padded = (Math.floor(n / rate) + 1) * rate;
+  const bytes = w.bytes;
+  bytes.fill(0, INPUT + n, INPUT + padded);
+  bytes[INPUT + n] = (spec.sponge as SpongeParams).suffix;
+  bytes[INPUT + padded - 1] ^= 0x80;
+  w.words.fill(0, STATE >> 2, (STATE >> 2) + STATE_WORDS);
+  w.keccak(STATE, INPUT, padded / rate, rate >> 3);
+  const out = new Uint8Array(outputLength);
+  for (let off = 0; ; ) {
+    const k = Math.min(rate, outputLength - off);
+    out.set(bytes.subarray(STATE, STATE + k), off);
+    off += k;
+    if (off >= outputLength) return out;
+    w.keccak(STATE, 0, 1, 0);
+  }
+}
+
 export const wasmProvider: Provider = {
   id: 'wasm',
   implementedIn: 'WebAssembly',
@@ -99,17 +170,22 @@ export const wasmProvider: Provider = {
   streaming: true,
   exportsState: true,
   unavailableReason: wasmUnavailableReason,
-  has: (algorithm: AlgorithmName) => lookup(algorithm).spec.md !== undefined,
-  create: (algorithm) => createWasmEngine(lookup(algorithm).spec),
-  digestOnce(algorithm, data) {
+  has: (algorithm: AlgorithmName) => {
     const spec = lookup(algorithm).spec;
+    return spec.md !== undefined || spec.sponge !== undefined;
+  },
+  create: (algorithm, outputLength) => createWasmEngine(lookup(algorithm).spec, outputLength),
+  digestOnce(algorithm, data, outputLength) {
+    const spec = lookup(algorithm).spec;
+    if (spec.sponge) return spongeInPlace(spec, data, outputLength);
     const w = wasm();
     if (!hashInPlace(w, spec, data)) return streamed(spec, data);
     // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
     return chainBytes(w.words, spec.digestLength, md(spec).littleEndian);
   },
-  digestHexOnce(algorithm, data) {
+  digestHexOnce(algorithm, data, outputLength) {
     const spec = lookup(algorithm).spec;
+    if (spec.sponge) return toHex(spongeInPlace(spec, data, outputLength));
     const w = wasm();
     if (!hashInPlace(w, spec, data)) {
       return toHex(streamed(spec, data));
@@ -117,7 +193,7 @@ export const wasmProvider: Provider = {
     // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
     return chainHex(w.words, spec.digestLength, md(spec).littleEndian);
   },
-  async digestAsync(algorithm, data) {
-    return this.digestOnce(algorithm, data);
+  async digestAsync(algorithm, data, outputLength) {
+    return this.digestOnce(algorithm, data, outputLength);
   },
 };

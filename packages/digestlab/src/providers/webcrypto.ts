@@ -1,12 +1,42 @@
-/** Provider `webcrypto`: the platform's crypto.subtle. Asynchronous and one-shot; SHA-1 and SHA-256/384/512. */
+/**
+ * Provider `webcrypto`: the platform's crypto.subtle. Asynchronous and one-shot: SHA-1 and SHA-256/384/512
+ * everywhere, and SHA-3 where the runtime's `crypto.subtle.digest` accepts it (Bun and Deno do, Node 20 and
+ * browsers so far do not), found by trying: see {@link probeWebCrypto}.
+ */
 import type { AlgorithmName } from '../block.js';
 import { AsyncOnlyError } from '../errors.js';
 import type { Provider } from './provider.js';
 
 const ALGORITHMS: readonly AlgorithmName[] = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
+/** Asked of crypto.subtle by name (WebCrypto spells them as digestlab does); SHAKE and Keccak are not digests there. */
+const MAYBE: readonly AlgorithmName[] = ['SHA3-224', 'SHA3-256', 'SHA3-384', 'SHA3-512'];
 
 function subtle(): SubtleCrypto | undefined {
   return (globalThis as { crypto?: Crypto }).crypto?.subtle;
+}
+
+/** The SHA-3 digests crypto.subtle accepted here; empty until {@link probeWebCrypto} has settled. */
+const found = new Set<AlgorithmName>();
+let probing: Promise<void> | undefined;
+
+/**
+ * Finds out which SHA-3 digests this runtime's crypto.subtle computes, by asking it for the digest of nothing
+ * (an asynchronous question, so `has()` answers false until it settles). Never rejects.
+ */
+export function probeWebCrypto(): Promise<void> {
+  probing ??= (async () => {
+    const s = subtle();
+    if (!s) return;
+    await Promise.all(
+      MAYBE.map((a) =>
+        s.digest(a, new Uint8Array(0)).then(
+          () => found.add(a),
+          () => {},
+        ),
+      ),
+    );
+  })();
+  return probing;
 }
 
 export const webcryptoProvider: Provider = {
@@ -17,7 +47,7 @@ export const webcryptoProvider: Provider = {
   exportsState: false,
   unavailableReason: () =>
     subtle() ? undefined : 'globalThis.crypto.subtle is missing (browsers expose it only in secure contexts)',
-  has: (algorithm) => ALGORITHMS.includes(algorithm),
+  has: (algorithm) => ALGORITHMS.includes(algorithm) || found.has(algorithm),
   create() {
     throw new AsyncOnlyError('webcrypto', 'createDigest()');
   },

@@ -33,10 +33,17 @@ export type Blocks4 = (
 export type Many = (state: number, iv: number, table: number, count: number, out: number, dl: number) => void;
 
 export type CoreName = 'md5' | 'sha1' | 'sha256' | 'sha512';
+
+/**
+ * Absorbs `blocks` blocks at `data`, `lanes` 64-bit lanes each (the rate / 8), into the Keccak state at `state`,
+ * with Keccak-f[1600] after each; `lanes` 0 and `blocks` 1 is the permutation alone.
+ */
+export type Keccak = (state: number, data: number, blocks: number, lanes: number) => void;
 export type LaneName = 'md5' | 'sha1' | 'sha256';
 
 /**
- * Where things live in memory: four chaining values (64 bytes each), an initial value for the lanes, then the
+ * Where things live in memory: four chaining values (64 bytes each) or one Keccak state (200 bytes), an initial
+ * value for the lanes, Keccak's round constants (a data segment at 512, 192 bytes: keep 512-703 free), then the
  * input area (a batch lays out its table, digests and messages from there).
  */
 /** 0, and the wasm provider relies on it: its chaining value is `words` from index 0. */
@@ -44,7 +51,7 @@ export const STATE = 0;
 export const LANE_STRIDE = 64;
 export const IV = 256;
 export const INPUT = 1024;
-/** Bytes of input the area holds, plus room for two blocks of padding after it. */
+/** Bytes of input the area holds, plus room for two blocks of padding after it (or one of Keccak's). */
 export const INPUT_CAPACITY = 64 * 1024;
 const INITIAL_BYTES = INPUT + INPUT_CAPACITY + 256;
 const PAGE = 64 * 1024;
@@ -58,6 +65,7 @@ export interface Simd {
 
 export class Wasm {
   readonly blocks: Readonly<Record<CoreName, Blocks>>;
+  readonly keccak: Keccak;
   readonly memory: WebAssembly.Memory;
   /** Views of `memory`, renewed when it grows. */
   bytes!: Uint8Array;
@@ -69,9 +77,10 @@ export class Wasm {
   #simd: Simd | null | undefined;
 
   constructor(core: WebAssembly.Instance) {
-    const e = core.exports as Record<CoreName, Blocks> & { memory: WebAssembly.Memory };
+    const e = core.exports as Record<CoreName, Blocks> & { keccak: Keccak; memory: WebAssembly.Memory };
     this.#core = core;
     this.blocks = { md5: e.md5, sha1: e.sha1, sha256: e.sha256, sha512: e.sha512 };
+    this.keccak = e.keccak;
     this.memory = e.memory;
     this.ensure(INITIAL_BYTES);
   }

@@ -1,7 +1,9 @@
 /** Shared by the test files: the providers to run every suite against, and node:crypto's names. */
+import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { md2Hex } from './md2.js';
 
@@ -14,7 +16,7 @@ export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
  */
 export const MUTATION_PROFILE = process.env.DIGESTLAB_MUTATION === '1';
 
-/** node:crypto's name for each algorithm it may have (MD2 is absent from OpenSSL 3). */
+/** node:crypto's name for each algorithm it may have (MD2 is absent from OpenSSL 3, Keccak from OpenSSL 3.0). */
 export const NODE_NAMES: Record<AlgorithmName, string> = {
   MD2: 'md2',
   MD5: 'md5',
@@ -25,21 +27,51 @@ export const NODE_NAMES: Record<AlgorithmName, string> = {
   'SHA-512': 'sha512',
   'SHA-512/224': 'sha512-224',
   'SHA-512/256': 'sha512-256',
+  'SHA3-224': 'sha3-224',
+  'SHA3-256': 'sha3-256',
+  'SHA3-384': 'sha3-384',
+  'SHA3-512': 'sha3-512',
+  SHAKE128: 'shake128',
+  SHAKE256: 'shake256',
+  'KECCAK-224': 'keccak-224',
+  'KECCAK-256': 'keccak-256',
+  'KECCAK-384': 'keccak-384',
+  'KECCAK-512': 'keccak-512',
+};
+
+/** SHAKE's default output length in bytes, as node:crypto's (FIPS 202 gives none). */
+export const SHAKE_DEFAULT: Partial<Record<AlgorithmName, number>> = { SHAKE128: 16, SHAKE256: 32 };
+
+/** @noble/hashes' Keccak with the submission's padding, for what Node 20's OpenSSL 3.0 lacks. */
+const NOBLE_KECCAK: Partial<Record<AlgorithmName, (m: Uint8Array) => Uint8Array>> = {
+  'KECCAK-224': keccak_224,
+  'KECCAK-256': keccak_256,
+  'KECCAK-384': keccak_384,
+  'KECCAK-512': keccak_512,
 };
 
 /**
- * An independent reference, as hex: node:crypto called directly (not through our `node` provider), and for MD2,
- * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts).
+ * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
+ * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts); for Keccak, which
+ * Node 20's OpenSSL lacks, @noble/hashes. `outputLength` is SHAKE's (default: node:crypto's).
  */
-export function reference(algorithm: AlgorithmName, data: Uint8Array): string {
+export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): string {
   if (algorithm === 'MD2') return md2Hex(data);
-  return createHash(NODE_NAMES[algorithm]).update(data).digest('hex');
+  const keccak = NOBLE_KECCAK[algorithm];
+  if (keccak && !NODE_HAS.includes(algorithm)) return Buffer.from(keccak(data)).toString('hex');
+  return nodeHash(algorithm, outputLength).update(data).digest('hex');
+}
+
+/** node:crypto's hash of `algorithm`, with an explicit output length for SHAKE. */
+export function nodeHash(algorithm: AlgorithmName, outputLength?: number) {
+  const shake = SHAKE_DEFAULT[algorithm];
+  return createHash(NODE_NAMES[algorithm], shake === undefined ? undefined : { outputLength: outputLength ?? shake });
 }
 
 /** Algorithms node:crypto has on this machine. */
 export const NODE_HAS: AlgorithmName[] = ALGORITHMS.filter((a) => {
   try {
-    createHash(NODE_NAMES[a]);
+    nodeHash(a);
     return true;
   } catch {
     return false;

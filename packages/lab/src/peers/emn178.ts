@@ -1,5 +1,5 @@
 /**
- * emn178's js-sha256, js-sha1, js-sha512, js-md5, js-md2: pure JavaScript, except where a top-level function
+ * emn178's js-sha256, js-sha1, js-sha512, js-md5, js-md2, js-sha3: pure JavaScript, except where a top-level function
  * delegates to node:crypto under Node.
  *
  * What each package does under Node (read from their sources in node_modules, versions as installed):
@@ -9,13 +9,13 @@
  * - js-sha256 1.0: Node's `import` condition resolves to `src/node.mjs`, where every method (`.hex()` and
  *   `.create()` included) is node:crypto. Its pure code is the environment-independent build the package exports
  *   as `js-sha256/build/sha256.cjs` (the same core the browser entry uses), so the main row loads that.
- * - js-sha512 0.9 and js-md2 0.2: no node:crypto path at all.
+ * - js-sha512 0.9, js-md2 0.2 and js-sha3 0.13: no node:crypto path at all.
  * The `…:toplevel` rows time the top-level call the way most benchmarks do; under Node they are labelled OpenSSL,
  * because that is what they measure.
  */
 import type { AlgorithmName } from 'digestlab';
 import type { Output, Prepared, Row } from '../rows.js';
-import { underNode } from '../rows.js';
+import { macAlgorithms, underNode } from '../rows.js';
 import { cjs, lacks, lazy } from './util.js';
 
 type Msg = string | Uint8Array | ArrayBuffer;
@@ -47,7 +47,7 @@ function pureRow(
     implementedIn: 'JavaScript',
     ...(note ? { note } : {}),
     algorithms,
-    hmacAlgorithms: algorithms,
+    hmacAlgorithms: macAlgorithms(algorithms),
     async prepare(algorithm): Promise<Prepared> {
       const m = (await methods())[algorithm] ?? lacks(id, algorithm);
       return {
@@ -107,6 +107,48 @@ export const jsSha1 = pureRow(
 );
 export const jsMd5 = pureRow('js-md5', ['MD5'], async () => ({ MD5: await md5Mod() }), 'md5.hex() / .create()');
 export const jsSha512 = pureRow('js-sha512', ['SHA-384', 'SHA-512', 'SHA-512/224', 'SHA-512/256'], sha512Mod);
+
+/** js-sha3's SHAKE takes the output length in bits on every call: bound here to our defaults (16 and 32 bytes). */
+function withOutputBits(m: Record<string, (...a: unknown[]) => unknown>, bits: number): Method {
+  const f = ((msg: Msg) => m.hex(msg, bits)) as Method;
+  f.hex = (msg) => m.hex(msg, bits) as string;
+  f.arrayBuffer = (msg) => m.arrayBuffer(msg, bits) as ArrayBuffer;
+  f.create = () => m.create(bits) as Hasher;
+  return f;
+}
+
+const sha3Mod = lazy(async () => {
+  const m = cjs<Record<string, Method & Record<string, (...a: unknown[]) => unknown>>>(await import('js-sha3'));
+  return {
+    'SHA3-224': m.sha3_224,
+    'SHA3-256': m.sha3_256,
+    'SHA3-384': m.sha3_384,
+    'SHA3-512': m.sha3_512,
+    SHAKE128: withOutputBits(m.shake128, 128),
+    SHAKE256: withOutputBits(m.shake256, 256),
+    'KECCAK-224': m.keccak224,
+    'KECCAK-256': m.keccak256,
+    'KECCAK-384': m.keccak384,
+    'KECCAK-512': m.keccak512,
+  } as Partial<Record<AlgorithmName, Method>>;
+});
+
+export const jsSha3 = pureRow(
+  'js-sha3',
+  [
+    'SHA3-224',
+    'SHA3-256',
+    'SHA3-384',
+    'SHA3-512',
+    'SHAKE128',
+    'SHAKE256',
+    'KECCAK-224',
+    'KECCAK-256',
+    'KECCAK-384',
+    'KECCAK-512',
+  ],
+  sha3Mod,
+);
 
 export const jsSha256Top = topLevelRow(
   'js-sha256',

@@ -19,7 +19,12 @@ interface Hasher {
 type Create = () => Promise<Hasher>;
 
 const load = lazy(async () => {
-  const hw = cjs<Record<string, Create> & { createHMAC: CreateHmac }>(await import('hash-wasm'));
+  const hw = cjs<
+    Record<string, Create> & { createHMAC: CreateHmac } & Record<
+        'createSHA3' | 'createKeccak',
+        (bits: number) => Promise<Hasher>
+      >
+  >(await import('hash-wasm'));
   const creators: Partial<Record<AlgorithmName, Create>> = {
     MD5: hw.createMD5,
     'SHA-1': hw.createSHA1,
@@ -27,13 +32,36 @@ const load = lazy(async () => {
     'SHA-256': hw.createSHA256,
     'SHA-384': hw.createSHA384,
     'SHA-512': hw.createSHA512,
+    'SHA3-224': () => hw.createSHA3(224),
+    'SHA3-256': () => hw.createSHA3(256),
+    'SHA3-384': () => hw.createSHA3(384),
+    'SHA3-512': () => hw.createSHA3(512),
+    'KECCAK-224': () => hw.createKeccak(224),
+    'KECCAK-256': () => hw.createKeccak(256),
+    'KECCAK-384': () => hw.createKeccak(384),
+    'KECCAK-512': () => hw.createKeccak(512),
   };
   return { creators, createHMAC: hw.createHMAC };
 });
 
 type CreateHmac = (hasher: Promise<Hasher>, key: Uint8Array) => Promise<Hasher>;
 
-const ALGORITHMS: readonly AlgorithmName[] = ['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'];
+const ALGORITHMS: readonly AlgorithmName[] = [
+  'MD5',
+  'SHA-1',
+  'SHA-224',
+  'SHA-256',
+  'SHA-384',
+  'SHA-512',
+  'SHA3-224',
+  'SHA3-256',
+  'SHA3-384',
+  'SHA3-512',
+  'KECCAK-224',
+  'KECCAK-256',
+  'KECCAK-384',
+  'KECCAK-512',
+];
 
 export const hashWasm: Row = {
   id: 'hash-wasm',

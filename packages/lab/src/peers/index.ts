@@ -4,7 +4,7 @@
  * needs Node's Buffer in a browser) fails its own row and nothing else.
  */
 import type { Row } from '../rows.js';
-import { jsMd2, jsMd5, jsMd5Top, jsSha1, jsSha1Top, jsSha256, jsSha256Top, jsSha512 } from './emn178.js';
+import { jsMd2, jsMd5, jsMd5Top, jsSha1, jsSha1Top, jsSha3, jsSha256, jsSha256Top, jsSha512 } from './emn178.js';
 import { hashWasm } from './hash-wasm.js';
 import { noble } from './noble.js';
 import { cryptoJsRow, forgeRow, jsshaRow, shajsRow, sparkMd5Row } from './others.js';
@@ -20,6 +20,7 @@ export const PEERS: readonly Row[] = [
   jsMd5,
   jsMd5Top,
   jsMd2,
+  jsSha3,
   cryptoJsRow,
   forgeRow,
   jsshaRow,

@@ -1,6 +1,6 @@
 /** @noble/hashes: audited pure JavaScript (TypeScript compiled to JS). v2 takes bytes only, so strings are UTF-8 encoded per call. */
 import type { AlgorithmName } from 'digestlab';
-import type { Prepared, Row } from '../rows.js';
+import { macAlgorithms, type Prepared, type Row } from '../rows.js';
 import { lacks, lazy, utf8 } from './util.js';
 
 type Hash = ((data: Uint8Array) => Uint8Array) & {
@@ -8,8 +8,9 @@ type Hash = ((data: Uint8Array) => Uint8Array) & {
 };
 
 const load = lazy(async () => {
-  const [sha2, legacy, utils, mac] = await Promise.all([
+  const [sha2, sha3, legacy, utils, mac] = await Promise.all([
     import('@noble/hashes/sha2.js'),
+    import('@noble/hashes/sha3.js'),
     import('@noble/hashes/legacy.js'),
     import('@noble/hashes/utils.js'),
     import('@noble/hashes/hmac.js'),
@@ -23,6 +24,17 @@ const load = lazy(async () => {
     'SHA-512': sha2.sha512,
     'SHA-512/224': sha2.sha512_224,
     'SHA-512/256': sha2.sha512_256,
+    'SHA3-224': sha3.sha3_224,
+    'SHA3-256': sha3.sha3_256,
+    'SHA3-384': sha3.sha3_384,
+    'SHA3-512': sha3.sha3_512,
+    // noble's default output lengths are digestlab's: 16 and 32 bytes
+    SHAKE128: sha3.shake128,
+    SHAKE256: sha3.shake256,
+    'KECCAK-224': sha3.keccak_224,
+    'KECCAK-256': sha3.keccak_256,
+    'KECCAK-384': sha3.keccak_384,
+    'KECCAK-512': sha3.keccak_512,
   };
   return {
     fns,
@@ -40,6 +52,16 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'SHA-512',
   'SHA-512/224',
   'SHA-512/256',
+  'SHA3-224',
+  'SHA3-256',
+  'SHA3-384',
+  'SHA3-512',
+  'SHAKE128',
+  'SHAKE256',
+  'KECCAK-224',
+  'KECCAK-256',
+  'KECCAK-384',
+  'KECCAK-512',
 ];
 
 export const noble: Row = {
@@ -48,7 +70,7 @@ export const noble: Row = {
   kind: 'peer',
   implementedIn: 'JavaScript',
   algorithms: ALGORITHMS,
-  hmacAlgorithms: ALGORITHMS,
+  hmacAlgorithms: macAlgorithms(ALGORITHMS),
   async prepare(algorithm): Promise<Prepared> {
     const { fns, bytesToHex, hmac } = await load();
     const h = fns[algorithm] ?? lacks('@noble/hashes', algorithm);

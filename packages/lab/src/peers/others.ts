@@ -1,6 +1,6 @@
 /** The other pure-JavaScript peers: crypto-js, node-forge, jssha, spark-md5, sha.js. */
 import type { AlgorithmName } from 'digestlab';
-import type { Prepared, Row } from '../rows.js';
+import { macAlgorithms, type Prepared, type Row } from '../rows.js';
 import { cjs, lacks, lazy } from './util.js';
 
 // ---------------------------------------------------------------------------------------------------- crypto-js
@@ -14,7 +14,7 @@ interface CryptoJSHasher {
 interface CryptoJS {
   lib: { WordArray: { create(u8: Uint8Array): WordArray } };
   enc: { Hex: unknown };
-  algo: Record<string, { create(): CryptoJSHasher }>;
+  algo: Record<string, { create(cfg?: { outputLength: number }): CryptoJSHasher }>;
   /** The one-shot functions: `SHA256(message)`, `HmacSHA256(message, key)` and the like. */
   [fn: string]: unknown;
 }
@@ -25,6 +25,18 @@ const CRYPTOJS_NAMES: Partial<Record<AlgorithmName, string>> = {
   'SHA-256': 'SHA256',
   'SHA-384': 'SHA384',
   'SHA-512': 'SHA512',
+  // crypto-js's SHA3 is Keccak with its original padding (it predates FIPS 202): the KECCAK rows, not SHA3-nnn
+  'KECCAK-224': 'SHA3',
+  'KECCAK-256': 'SHA3',
+  'KECCAK-384': 'SHA3',
+  'KECCAK-512': 'SHA3',
+};
+/** Options for crypto-js's SHA3 (its output length in bits; default 512). */
+const CRYPTOJS_OPTIONS: Partial<Record<AlgorithmName, { outputLength: number }>> = {
+  'KECCAK-224': { outputLength: 224 },
+  'KECCAK-256': { outputLength: 256 },
+  'KECCAK-384': { outputLength: 384 },
+  'KECCAK-512': { outputLength: 512 },
 };
 const cryptoJs = lazy(async () => cjs<CryptoJS>(await import('crypto-js')));
 
@@ -35,25 +47,27 @@ export const cryptoJsRow: Row = {
   implementedIn: 'JavaScript',
   note: 'bytes converted to a WordArray per call',
   algorithms: Object.keys(CRYPTOJS_NAMES) as AlgorithmName[],
-  hmacAlgorithms: Object.keys(CRYPTOJS_NAMES) as AlgorithmName[],
+  // its HmacSHA3 takes no output length (always 512 bits): HMAC-Keccak-512 only, which is not worth a special case
+  hmacAlgorithms: (Object.keys(CRYPTOJS_NAMES) as AlgorithmName[]).filter((a) => !a.startsWith('KECCAK')),
   async prepare(algorithm): Promise<Prepared> {
     const C = await cryptoJs();
     const name = CRYPTOJS_NAMES[algorithm] ?? lacks('crypto-js', algorithm);
-    const f = C[name] as (m: WordArray | string) => WordArray;
+    const f = C[name] as (m: WordArray | string, cfg?: { outputLength: number }) => WordArray;
+    const cfg = CRYPTOJS_OPTIONS[algorithm];
     const algo = C.algo[name];
     const hexEnc = C.enc.Hex;
     const mac = C[`Hmac${name}`] as (m: WordArray | string, key: WordArray) => WordArray;
     return {
       async: false,
-      hex: (s) => f(s).toString(hexEnc),
-      bytes: (d) => f(C.lib.WordArray.create(d)).toString(hexEnc),
+      hex: (s) => f(s, cfg).toString(hexEnc),
+      bytes: (d) => f(C.lib.WordArray.create(d), cfg).toString(hexEnc),
       // the key as a WordArray once, as a user converts a key they keep; crypto-js keys anew in every call
       hmac: (key) => {
         const k = C.lib.WordArray.create(key);
         return (s) => mac(s, k).toString(hexEnc);
       },
       stream: () => {
-        const h = algo.create();
+        const h = algo.create(cfg);
         return {
           update: (c) => void h.update(C.lib.WordArray.create(c)),
           finish: () => h.finalize().toString(hexEnc),
@@ -138,15 +152,33 @@ export const forgeRow: Row = {
 // -------------------------------------------------------------------------------------------------------- jssha
 interface JsSHA {
   update(m: string | Uint8Array): JsSHA;
-  getHash(format: 'HEX'): string;
-  getHash(format: 'UINT8ARRAY'): Uint8Array;
+  getHash(format: 'HEX', options?: { outputLen: number }): string;
+  getHash(format: 'UINT8ARRAY', options?: { outputLen: number }): Uint8Array;
 }
 type JsSHACtor = new (
   variant: string,
   inputFormat: 'TEXT' | 'UINT8ARRAY',
   options?: { encoding?: 'UTF8'; hmacKey?: { value: Uint8Array; format: 'UINT8ARRAY' } },
 ) => JsSHA;
-const JSSHA_ALGORITHMS: readonly AlgorithmName[] = ['SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512'];
+/** jsSHA's variant names are ours, SHA-3 and SHAKE included. */
+const JSSHA_ALGORITHMS: readonly AlgorithmName[] = [
+  'SHA-1',
+  'SHA-224',
+  'SHA-256',
+  'SHA-384',
+  'SHA-512',
+  'SHA3-224',
+  'SHA3-256',
+  'SHA3-384',
+  'SHA3-512',
+  'SHAKE128',
+  'SHAKE256',
+];
+/** SHAKE's output length, in bits for jsSHA: our defaults, 16 and 32 bytes. */
+const JSSHA_OUTPUT: Partial<Record<AlgorithmName, { outputLen: number }>> = {
+  SHAKE128: { outputLen: 128 },
+  SHAKE256: { outputLen: 256 },
+};
 const jsshaMod = lazy(async () => cjs<JsSHACtor>(await import('jssha')));
 
 export const jsshaRow: Row = {
@@ -155,21 +187,22 @@ export const jsshaRow: Row = {
   kind: 'peer',
   implementedIn: 'JavaScript',
   algorithms: JSSHA_ALGORITHMS,
-  hmacAlgorithms: JSSHA_ALGORITHMS,
+  hmacAlgorithms: macAlgorithms(JSSHA_ALGORITHMS),
   async prepare(algorithm): Promise<Prepared> {
     if (!JSSHA_ALGORITHMS.includes(algorithm)) lacks('jssha', algorithm);
     const JsSHA = await jsshaMod();
+    const out = JSSHA_OUTPUT[algorithm];
     return {
       async: false,
-      hex: (s) => new JsSHA(algorithm, 'TEXT', { encoding: 'UTF8' }).update(s).getHash('HEX'),
+      hex: (s) => new JsSHA(algorithm, 'TEXT', { encoding: 'UTF8' }).update(s).getHash('HEX', out),
       hmac: (key) => (s) =>
         new JsSHA(algorithm, 'TEXT', { encoding: 'UTF8', hmacKey: { value: key, format: 'UINT8ARRAY' } })
           .update(s)
           .getHash('HEX'),
-      bytes: (d) => new JsSHA(algorithm, 'UINT8ARRAY').update(d).getHash('UINT8ARRAY'),
+      bytes: (d) => new JsSHA(algorithm, 'UINT8ARRAY').update(d).getHash('UINT8ARRAY', out),
       stream: () => {
         const h = new JsSHA(algorithm, 'UINT8ARRAY');
-        return { update: (c) => void h.update(c), finish: () => h.getHash('UINT8ARRAY') };
+        return { update: (c) => void h.update(c), finish: () => h.getHash('UINT8ARRAY', out) };
       },
     };
   },

@@ -10,9 +10,11 @@
  * and the API: Java's Mac names, the Mac lifecycle (clone, reset to the keyed start), hmacVerify, and the errors.
  */
 import { createHmac as nodeCreateHmac } from 'node:crypto';
+import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NODE_HASHED_MAX } from '../src/hmac/node.js';
+import { HMAC_CROSSOVERS, HMAC_NODE_FROM } from '../src/hmac/providers.js';
 import { extendable } from '../src/hmac/resolve.js';
 import {
   type AlgorithmName,
@@ -46,6 +48,7 @@ import {
   readVector,
   streamingProvider,
 } from './helpers/common.js';
+import { HOST } from './helpers/host.js';
 import { md2Hex } from './helpers/md2.js';
 import { type MsgVector, parseRsp } from './helpers/rsp.js';
 
@@ -77,9 +80,11 @@ function* bytewise(msg: Uint8Array): Generator<Uint8Array> {
   for (let i = 0; i < msg.length; i++) yield msg.subarray(i, i + 1);
 }
 
-/** Every provider case (webcrypto too) whose provider has the algorithm here. */
-const CASES = providerCases();
-const SYNC_CASES = providerCases({ sync: true });
+/** HMAC is defined over the fixed-length hashes: SHAKE is refused (tested under "errors"). */
+const FIXED = new Set(algorithms().flatMap((a) => (a.xof ? [] : [a.name])));
+/** Every provider case (webcrypto too) whose provider has the algorithm here, over the fixed-length hashes. */
+const CASES = providerCases().filter(([, a]) => FIXED.has(a));
+const SYNC_CASES = providerCases({ sync: true }).filter(([, a]) => FIXED.has(a));
 
 // ---------------------------------------------------------------------------------------------------------
 // RFC 2202 and RFC 4231
@@ -269,8 +274,62 @@ describe('HMAC-MD2 against RFC 2104 over the test suite’s MD2', () => {
   });
 });
 
+describe("HMAC-Keccak against RFC 2104 over @noble/hashes' Keccak (no node:crypto here has Keccak)", () => {
+  const NOBLE: [AlgorithmName, (b: Uint8Array) => Uint8Array][] = [
+    ['KECCAK-224', keccak_224],
+    ['KECCAK-256', keccak_256],
+    ['KECCAK-384', keccak_384],
+    ['KECCAK-512', keccak_512],
+  ];
+  const cases = SYNC_CASES.flatMap(([provider, alg]) => {
+    const hash = NOBLE.find(([a]) => a === alg)?.[1];
+    return hash ? [[provider, alg, hash] as const] : [];
+  });
+  it('runs each Keccak on at least ts, wasm and auto', () => {
+    for (const [alg] of NOBLE) {
+      const providers = cases.filter(([, a]) => a === alg).map(([p]) => p);
+      expect(providers, alg).toEqual(expect.arrayContaining(['ts', 'wasm', 'auto']));
+    }
+  });
+  it.each(cases)('%s %s: one-shot and streamed, keys shorter and longer than the rate', (provider, alg, hash) => {
+    const rate = SIZES.get(alg)?.blockLength ?? Number.NaN;
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: rate + 40 }),
+        fc.uint8Array({ maxLength: 2 * rate + 5 }),
+        fc.nat(),
+        (key, msg, cut) => {
+          const want = rfc2104(hash, rate, key, msg);
+          expect(hmacHex(alg, key, msg, { provider })).toBe(want);
+          const i = cut % (msg.length + 1);
+          expect(streamed(provider, alg, key, [msg.subarray(0, i), msg.subarray(i)])).toBe(want);
+        },
+      ),
+      { ...OPTIONS, numRuns: MUTATION_PROFILE ? 10 : 40 },
+    );
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // Names
+
+describe("auto's HMAC crossovers", () => {
+  it(`are ${HOST.runtime}'s here, chosen at load`, () => {
+    expect(HMAC_NODE_FROM).toBe(HMAC_CROSSOVERS[HOST.runtime]);
+  });
+
+  it('name only fixed-length algorithms, and none negative', () => {
+    const fixed = algorithms()
+      .filter((a) => !a.xof)
+      .map((a) => a.name as string);
+    for (const table of Object.values(HMAC_CROSSOVERS)) {
+      for (const [name, { bytes, hex }] of Object.entries(table)) {
+        expect(fixed).toContain(name);
+        expect(Math.min(bytes, hex)).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+});
 
 describe('names', () => {
   const KEY = encoder.encode('key');
@@ -468,19 +527,24 @@ describe('errors', () => {
   });
 
   it('refuses HMAC over an extendable-output function (an entry with xof: true)', () => {
-    const entry = (xof: unknown, specXof?: unknown) =>
-      ({ xof, spec: { xof: specXof } }) as unknown as Parameters<typeof extendable>[0];
-    expect(extendable(entry(true))).toBe(true);
-    expect(extendable(entry(undefined, true))).toBe(true);
-    expect(extendable(entry(false, false))).toBe(false);
-    expect(extendable(entry(undefined))).toBe(false);
-    // and every such algorithm the registry has (SHAKE, where this build has it)
-    for (const a of algorithms()) {
-      const xof = (a as { xof?: boolean }).xof === true;
-      if (!xof) continue;
-      expect(() => hmac(a.name, KEY, 'x')).toThrow(HmacUnsupportedError);
+    const entry = (sponge?: { xof: boolean }) => ({ spec: { sponge } }) as unknown as Parameters<typeof extendable>[0];
+    expect(extendable(entry({ xof: true }))).toBe(true);
+    expect(extendable(entry({ xof: false }))).toBe(false);
+    expect(extendable(entry())).toBe(false);
+    // SHAKE128 and SHAKE256, by every name, through every provider
+    const xofs = algorithms().filter((a) => a.xof);
+    expect(xofs.map((a) => a.name)).toEqual(['SHAKE128', 'SHAKE256']);
+    for (const a of xofs) {
+      for (const name of [a.name, `Hmac${a.name}`, a.name.toLowerCase()]) {
+        expect(() => hmac(name, KEY, 'x')).toThrow(HmacUnsupportedError);
+        for (const provider of ['ts', 'wasm', 'node', 'auto'] as const) {
+          expect(() => createHmac(name, KEY, { provider }), `${name} via ${provider}`).toThrow(HmacUnsupportedError);
+        }
+      }
     }
     // none of the fixed-length ones is refused
-    for (const a of ALGORITHMS) expect(hmac(a, KEY, 'x')).toHaveLength(SIZES.get(a)?.digestLength ?? -1);
+    for (const a of ALGORITHMS.filter((x) => FIXED.has(x))) {
+      expect(hmac(a, KEY, 'x')).toHaveLength(SIZES.get(a)?.digestLength ?? -1);
+    }
   });
 });

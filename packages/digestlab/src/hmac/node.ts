@@ -6,6 +6,7 @@
  */
 import type { AlgorithmSpec } from '../block.js';
 import { type HashOnce, nodeHashOnce } from '../providers/node.js';
+import { ENTRIES } from '../registry.js';
 import { IPAD, OPAD, putPad } from './keyed.js';
 
 /** The longest message (bytes) hashed this way; longer ones go to createHmac. */
@@ -13,8 +14,10 @@ export const NODE_HASHED_MAX = 4096;
 /** The longest string (UTF-16 units) hashed this way: UTF-8 takes at most 3 bytes per unit. */
 const STRING_MAX = Math.floor(NODE_HASHED_MAX / 3);
 
+/** The longest block of any hash (SHAKE128's rate, 168 bytes; SHA-512's block is 128). */
+const MAX_BLOCK = Math.max(...ENTRIES.map((e) => e.spec.blockLength));
 /** (K0 ^ ipad) || message. */
-const INNER = new Uint8Array(128 + NODE_HASHED_MAX);
+const INNER = new Uint8Array(MAX_BLOCK + NODE_HASHED_MAX);
 const encoder = new TextEncoder();
 
 /** Per algorithm: its bound one-shot hash, and the views this path reuses (a view costs more than the loops here). */

@@ -32,12 +32,10 @@ export function lookupMac(algorithm: string): AlgorithmEntry {
 }
 
 /**
- * An extendable-output function (SHAKE): `xof: true` on its registry entry or its spec, where the registry has
- * the field. HMAC is defined over hashes of one fixed length.
+ * An extendable-output function (SHAKE): its sponge says so. HMAC is defined over hashes of one fixed length.
  */
 export function extendable(entry: AlgorithmEntry): boolean {
-  const e = entry as { readonly xof?: unknown; readonly spec: { readonly xof?: unknown } };
-  return e.xof === true || e.spec.xof === true;
+  return entry.spec.sponge?.xof === true;
 }
 
 export interface ResolvedHmac {

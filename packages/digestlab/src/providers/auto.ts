@@ -35,7 +35,8 @@ export interface Crossover {
 }
 export type Crossovers = Readonly<Record<AlgorithmName, Crossover>>;
 
-const NEVER: Crossover = { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY };
+/** node:crypto never wins (or lacks the algorithm everywhere). */
+export const NEVER: Crossover = { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY };
 
 /**
  * Keccak is in no node:crypto here (OpenSSL 3.0, BoringSSL, Deno's): 0 says "node:crypto if it has it", so that a
@@ -118,9 +119,17 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
   },
 };
 
-/** The crossovers of a runtime: its own where measured; Node's elsewhere (browsers have no node:crypto to call). */
+/**
+ * The runtime whose measured crossovers apply here: itself where measured; Node elsewhere (browsers have no
+ * node:crypto to call, so any table serves them).
+ */
+export function measuredRuntime(name: RuntimeName): 'node' | 'bun' | 'deno' {
+  return name === 'bun' || name === 'deno' ? name : 'node';
+}
+
+/** The crossovers of a runtime (see {@link measuredRuntime}). */
 export function crossoversOf(name: RuntimeName): Crossovers {
-  return name === 'bun' || name === 'deno' ? CROSSOVERS[name] : CROSSOVERS.node;
+  return CROSSOVERS[measuredRuntime(name)];
 }
 
 /** This runtime's crossovers, chosen once at load. */

@@ -33,12 +33,16 @@ interface Method {
   hmac: { hex(key: Msg, m: Msg): string };
 }
 
-/** A row over emn178 methods, called through their pure entry points (`.hex`, `.arrayBuffer`, `.create`). */
+/**
+ * A row over emn178 methods, called through their pure entry points (`.hex`, `.arrayBuffer`, `.create`, and
+ * `.hmac` unless `hmac` is false: js-sha3 has none).
+ */
 function pureRow(
   id: string,
   algorithms: readonly AlgorithmName[],
   methods: () => Promise<Partial<Record<AlgorithmName, Method>>>,
   note?: string,
+  hmac = true,
 ): Row {
   return {
     id,
@@ -47,7 +51,7 @@ function pureRow(
     implementedIn: 'JavaScript',
     ...(note ? { note } : {}),
     algorithms,
-    hmacAlgorithms: macAlgorithms(algorithms),
+    hmacAlgorithms: hmac ? macAlgorithms(algorithms) : [],
     async prepare(algorithm): Promise<Prepared> {
       const m = (await methods())[algorithm] ?? lacks(id, algorithm);
       return {
@@ -148,6 +152,8 @@ export const jsSha3 = pureRow(
     'KECCAK-512',
   ],
   sha3Mod,
+  undefined,
+  false,
 );
 
 export const jsSha256Top = topLevelRow(

@@ -14,6 +14,8 @@ import { INPUT, INPUT_CAPACITY, IV, type LaneName, STATE, type Wasm } from './wa
 
 /** A message longer than this is hashed on its own (see ManyOptions.alone), not copied into the batch. */
 const BATCH_MAX = INPUT_CAPACITY;
+/** A string longer than this (UTF-16 units) may take more than BATCH_MAX bytes in UTF-8 (3 bytes a unit at most). */
+const BATCH_MAX_UNITS = Math.floor(BATCH_MAX / 3);
 /** A batch is run in chunks of at most this many messages, and this many bytes, so memory stays bounded. */
 const CHUNK_MESSAGES = 8192;
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -65,9 +67,9 @@ export function digestManyWasm(
     return out;
   }
 
-  // Messages of one block count are neighbours in `order`, so the four lanes of a group run in lockstep. A
-  // string's UTF-8 length is unknown until it is encoded, so strings share one key (the driver copes with mixed
-  // lengths). `room` is the most bytes a message takes in memory, padded.
+  // Messages of one block count are neighbours in `order`, so the four lanes of a group run in lockstep: the key
+  // of a message is its padded length. A string's UTF-8 length is unknown until it is encoded, so strings share
+  // one key (the driver copes with mixed lengths). `room` is the most bytes a message takes in memory, padded.
   const n = messages.length;
   const room = new Int32Array(n);
   const keys = new Int32Array(n);
@@ -77,7 +79,7 @@ export function digestManyWasm(
     const m = messages[i];
     let key: number;
     if (typeof m === 'string') {
-      if (m.length * 3 > BATCH_MAX) {
+      if (m.length > BATCH_MAX_UNITS) {
         alone(i, encoder.encode(m));
         continue;
       }
@@ -90,11 +92,10 @@ export function digestManyWasm(
         continue;
       }
       room[i] = paddedLength(bytes.length, bl);
-      key = room[i] / bl;
+      key = room[i];
     }
-    keys[count] = key;
-    if (count > 0 && key !== keys[0]) mixed = true;
-    count++;
+    keys[count++] = key;
+    if (key !== keys[0]) mixed = true;
   }
   const order = new Int32Array(count);
   if (!mixed) {
@@ -104,7 +105,7 @@ export function digestManyWasm(
     for (let i = 0; i < n; i++) {
       if (room[i] === 0) continue;
       const m = messages[i];
-      const key = typeof m === 'string' ? -1 : room[i] / bl;
+      const key = typeof m === 'string' ? -1 : room[i];
       const list = groups.get(key);
       if (list) list.push(i);
       else groups.set(key, [i]);

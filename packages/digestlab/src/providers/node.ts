@@ -8,13 +8,13 @@ import { runtime } from '../runtime.js';
 import type { Provider } from './provider.js';
 
 /** The part of node:crypto used here. */
-interface NodeHash {
+export interface NodeHash {
   update(data: Uint8Array | string): NodeHash;
   digest(): Uint8Array;
   digest(encoding: 'hex' | 'latin1'): string;
   copy(): NodeHash;
 }
-interface NodeCrypto {
+export interface NodeCrypto {
   createHash(algorithm: string): NodeHash;
   getHashes(): string[];
   /** One-shot, Node >= 20.12; a string is hashed as UTF-8 (lone surrogates as U+FFFD, as TextEncoder does). */
@@ -33,8 +33,10 @@ const NODE_NAMES: Record<AlgorithmName, string> = {
   'SHA-512/256': 'sha512-256',
 };
 
-function load(): NodeCrypto | undefined {
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+type Process = { getBuiltinModule?: (id: string) => unknown } | undefined;
+
+/** node:crypto from `proc` (this runtime's `process` by default), or undefined where it cannot be loaded. */
+export function load(proc: Process = (globalThis as { process?: Process }).process): NodeCrypto | undefined {
   try {
     return proc?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
   } catch {
@@ -51,22 +53,25 @@ let loaded: { crypto: NodeCrypto | undefined; available: Set<AlgorithmName> } | 
 function nodeCrypto(): { crypto: NodeCrypto | undefined; available: Set<AlgorithmName> } {
   if (loaded) return loaded;
   const crypto = load();
+  loaded = { crypto, available: crypto ? availableIn(crypto) : new Set() };
+  return loaded;
+}
+
+/** The algorithms `crypto` computes. */
+export function availableIn(crypto: NodeCrypto): Set<AlgorithmName> {
   const available = new Set<AlgorithmName>();
-  if (crypto) {
-    const names = new Set(crypto.getHashes());
-    for (const [algorithm, name] of Object.entries(NODE_NAMES) as [AlgorithmName, string][]) {
-      // getHashes() can list what the loaded OpenSSL providers then refuse; creating a hash is the real test.
-      if (!names.has(name)) continue;
-      try {
-        crypto.createHash(name).digest();
-        available.add(algorithm);
-      } catch {
-        // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider)
-      }
+  const names = new Set(crypto.getHashes());
+  for (const [algorithm, name] of Object.entries(NODE_NAMES) as [AlgorithmName, string][]) {
+    // getHashes() can list what the loaded OpenSSL providers then refuse; creating a hash is the real test.
+    if (!names.has(name)) continue;
+    try {
+      crypto.createHash(name).digest();
+      available.add(algorithm);
+    } catch {
+      // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider)
     }
   }
-  loaded = { crypto, available };
-  return loaded;
+  return available;
 }
 
 /** node:crypto; only called once the provider was found available. */
@@ -77,14 +82,19 @@ function c(): NodeCrypto {
 /** node:crypto's Hash#update refuses views longer than 2^31 - 1 bytes ("data is too long"); feed it slices. */
 const SLICE = 2 ** 30;
 
-function feed(hash: NodeHash, data: Uint8Array): NodeHash {
+export function feed(hash: NodeHash, data: Uint8Array): NodeHash {
   if (data.length <= SLICE) return hash.update(data);
   for (let off = 0; off < data.length; off += SLICE) hash.update(data.subarray(off, off + SLICE));
   return hash;
 }
 
-function oneShot(name: string, data: Uint8Array | string, encoding: 'hex' | 'latin1'): string {
-  const crypto = c();
+/** `crypto.hash` where this Node has it (>= 20.12), else a Hash. */
+export function oneShot(
+  crypto: NodeCrypto,
+  name: string,
+  data: Uint8Array | string,
+  encoding: 'hex' | 'latin1',
+): string {
   if (crypto.hash) return crypto.hash(name, data, encoding);
   const hash = crypto.createHash(name);
   return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
@@ -136,12 +146,12 @@ export const nodeProvider: Provider = {
   // crypto.hash() with a string result is ~2-3x faster for short inputs than any call that returns a Buffer
   // (Buffer allocation dominates); 'latin1' gives the digest bytes one per character.
   digestOnce(algorithm, data) {
-    const digest = oneShot(NODE_NAMES[algorithm], data, 'latin1');
+    const digest = oneShot(c(), NODE_NAMES[algorithm], data, 'latin1');
     const out = new Uint8Array(digest.length);
     for (let i = 0; i < out.length; i++) out[i] = digest.charCodeAt(i);
     return out;
   },
-  digestHexOnce: (algorithm, data) => oneShot(NODE_NAMES[algorithm], data, 'hex'),
+  digestHexOnce: (algorithm, data) => oneShot(c(), NODE_NAMES[algorithm], data, 'hex'),
   async digestAsync(algorithm, data) {
     return this.digestOnce(algorithm, data);
   },

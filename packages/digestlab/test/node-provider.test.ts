@@ -1,0 +1,113 @@
+/**
+ * The `node` provider's own logic, apart from node:crypto's digests (which the known-answer and differential
+ * suites check): what it finds in a node:crypto, how it loads one, and its paths for what this Node does not
+ * exercise (no `crypto.hash` before Node 20.12, views over 2^30 bytes), run against stand-ins.
+ */
+import * as crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  availableIn,
+  feed,
+  load,
+  type NodeCrypto,
+  type NodeHash,
+  nodeProvider,
+  oneShot,
+} from '../src/providers/node.js';
+import { NODE_HAS, reference } from './helpers/common.js';
+
+/** A stand-in for a view of `length` bytes that holds none (see boundaries.test.ts). */
+function hugeView(length: number): Uint8Array {
+  return {
+    length,
+    subarray: (from = 0, to = length) => hugeView(Math.min(to, length) - from),
+  } as unknown as Uint8Array;
+}
+
+/** A Hash that records the length of each update and digests to 'done'. */
+function recordingHash(updates: number[]): NodeHash {
+  const hash: NodeHash = {
+    update(data) {
+      updates.push(data.length);
+      return hash;
+    },
+    digest: ((encoding?: string) => (encoding ? 'done' : new Uint8Array(0))) as NodeHash['digest'],
+    copy: () => hash,
+  };
+  return hash;
+}
+
+describe('the node provider', () => {
+  it('finds what node:crypto computes here: the algorithms node:crypto itself takes', () => {
+    expect([...availableIn(crypto as unknown as NodeCrypto)].sort()).toEqual([...NODE_HAS].sort());
+    for (const a of NODE_HAS) expect(nodeProvider.has(a)).toBe(true);
+    expect(nodeProvider.unavailableReason()).toBeUndefined();
+  });
+
+  it('takes an algorithm only when getHashes() lists it and a hash of it can be made', () => {
+    const made: string[] = [];
+    const fake: NodeCrypto = {
+      // md2 is listed but refused (OpenSSL 3); sha256 can be made but is not listed
+      getHashes: () => ['md2', 'md5', 'sha1', 'whirlpool'],
+      createHash(name) {
+        made.push(name);
+        if (name === 'md2') throw new Error('unsupported');
+        return recordingHash([]);
+      },
+    };
+    expect([...availableIn(fake)]).toEqual(['MD5', 'SHA-1']);
+    expect(made).toEqual(['md2', 'md5', 'sha1']);
+  });
+
+  it('loads node:crypto through process.getBuiltinModule, and nothing where that is missing or throws', () => {
+    expect(load()).toBe(process.getBuiltinModule('node:crypto'));
+    expect(load({ getBuiltinModule: (id) => (id === 'node:crypto' ? crypto : undefined) })).toBe(crypto);
+    expect(load({})).toBeUndefined();
+    expect(
+      load({
+        getBuiltinModule: () => {
+          throw new Error('no such module');
+        },
+      }),
+    ).toBeUndefined();
+  });
+
+  it('is OpenSSL under Node', () => {
+    expect(nodeProvider.implementedIn).toBe('OpenSSL');
+    expect(nodeProvider.library?.()).toBe(`OpenSSL ${process.versions.openssl}`);
+  });
+
+  it('one-shots with crypto.hash where it exists, else with a Hash (Node < 20.12): same digests', () => {
+    const withoutHash = { getHashes: crypto.getHashes, createHash: crypto.createHash } as unknown as NodeCrypto;
+    const withHash = crypto as unknown as NodeCrypto;
+    const bytes = new TextEncoder().encode('abc€');
+    for (const c of [withHash, withoutHash]) {
+      expect(oneShot(c, 'sha256', bytes, 'hex')).toBe(reference('SHA-256', bytes));
+      expect(oneShot(c, 'sha256', 'abc€', 'hex')).toBe(reference('SHA-256', bytes));
+      expect(Buffer.from(oneShot(c, 'md5', bytes, 'latin1'), 'latin1').toString('hex')).toBe(reference('MD5', bytes));
+    }
+    // which one is used: a crypto.hash that answers otherwise is the one asked
+    expect(oneShot({ ...withoutHash, hash: () => 'from hash' }, 'sha256', bytes, 'hex')).toBe('from hash');
+  });
+
+  it('feeds a Hash views over 2^30 bytes in slices of 2^30 (Hash#update refuses views over 2^31 - 1)', () => {
+    const updates: number[] = [];
+    feed(recordingHash(updates), hugeView(2 ** 31 + 5));
+    expect(updates).toEqual([2 ** 30, 2 ** 30, 5]);
+    updates.length = 0;
+    feed(recordingHash(updates), hugeView(2 ** 30));
+    expect(updates).toEqual([2 ** 30]);
+    // the same through the one-shot without crypto.hash, and a stream's update
+    updates.length = 0;
+    const old: NodeCrypto = { getHashes: () => [], createHash: () => recordingHash(updates) };
+    expect(oneShot(old, 'sha256', hugeView(2 ** 30 + 1), 'hex')).toBe('done');
+    expect(updates).toEqual([2 ** 30, 1]);
+  });
+
+  it('gives digests as plain bytes, one per latin1 character', () => {
+    const d = nodeProvider.digestOnce('SHA-512', 'abc');
+    expect(d).toBeInstanceOf(Uint8Array);
+    expect(d).toHaveLength(64);
+    expect(Buffer.from(d).toString('hex')).toBe(reference('SHA-512', new TextEncoder().encode('abc')));
+  });
+});

@@ -608,12 +608,13 @@ describe('typed errors', () => {
     'sync calls with webcrypto (%s): AsyncOnlyError pointing to digestAsync',
     (name) => {
       const options = { provider: 'webcrypto' as const };
-      for (const error of [
-        caught(() => digest(name, ABC, options)),
-        caught(() => digestHex(name, ABC, options)),
-        caught(() => createDigest(name, options)),
-      ]) {
+      for (const [call, error] of [
+        ['digest()', caught(() => digest(name, ABC, options))],
+        ['digestHex()', caught(() => digestHex(name, ABC, options))],
+        ['createDigest()', caught(() => createDigest(name, options))],
+      ] as const) {
         expectDigestError(error, AsyncOnlyError, 'ERR_ASYNC_ONLY', 'digestAsync', '"webcrypto"');
+        expect((error as Error).message).toContain(`: ${call} cannot use it.`);
         expect((error as AsyncOnlyError).provider).toBe('webcrypto');
       }
     },

@@ -15,13 +15,13 @@ export const tsProvider: Provider = {
   create: (algorithm: AlgorithmName) => lookup(algorithm).spec.create(),
   digestOnce(algorithm, data) {
     const spec = lookup(algorithm).spec;
-    const bytes = typeof data === 'string' ? toBytesTransient(data) : data;
+    const bytes = toBytesTransient(data);
     const md = spec.md;
     return md ? chainBytes(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian) : hashOnce(spec, bytes);
   },
   digestHexOnce(algorithm, data) {
     const spec = lookup(algorithm).spec;
-    const bytes = typeof data === 'string' ? toBytesTransient(data) : data;
+    const bytes = toBytesTransient(data);
     const md = spec.md;
     return md ? chainHex(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian) : toHex(hashOnce(spec, bytes));
   },

@@ -1,10 +1,11 @@
 /**
- * The `node` provider's own logic, apart from node:crypto's digests (which the known-answer and differential
+ * The providers over what the platform has (node:crypto, WebCrypto), where they are missing. And the `node`
+ * provider's own logic, apart from node:crypto's digests (which the known-answer and differential
  * suites check): what it finds in a node:crypto, how it loads one, and its paths for what this Node does not
  * exercise (no `crypto.hash` before Node 20.12, views over 2^30 bytes), run against stand-ins.
  */
 import * as crypto from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   availableIn,
   feed,
@@ -14,6 +15,9 @@ import {
   nodeProvider,
   oneShot,
 } from '../src/providers/node.js';
+import { runsHere } from '../src/providers/provider.js';
+import { tsProvider } from '../src/providers/ts.js';
+import { webcryptoProvider } from '../src/providers/webcrypto.js';
 import { NODE_HAS, reference } from './helpers/common.js';
 
 /** A stand-in for a view of `length` bytes that holds none (see boundaries.test.ts). */
@@ -109,5 +113,28 @@ describe('the node provider', () => {
     expect(d).toBeInstanceOf(Uint8Array);
     expect(d).toHaveLength(64);
     expect(Buffer.from(d).toString('hex')).toBe(reference('SHA-512', new TextEncoder().encode('abc')));
+  });
+});
+
+describe('the webcrypto provider', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('runs where globalThis.crypto.subtle is, and says why not where it is missing', () => {
+    expect(webcryptoProvider.unavailableReason()).toBeUndefined();
+    const reason = 'globalThis.crypto.subtle is missing (browsers expose it only in secure contexts)';
+    vi.stubGlobal('crypto', {}); // a page over plain HTTP: crypto without subtle
+    expect(webcryptoProvider.unavailableReason()).toBe(reason);
+    vi.stubGlobal('crypto', undefined); // no crypto at all
+    expect(webcryptoProvider.unavailableReason()).toBe(reason);
+  });
+});
+
+describe('runsHere', () => {
+  it('needs both: the provider has the algorithm, and it runs on this runtime', () => {
+    expect(runsHere(tsProvider, 'MD2')).toBe(true);
+    expect(runsHere({ ...tsProvider, has: () => false }, 'MD2')).toBe(false);
+    expect(runsHere({ ...tsProvider, unavailableReason: () => 'not here' }, 'MD2')).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/bytes.js';
+import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient, toHex } from '../src/bytes.js';
 import {
   type AlgorithmName,
   AlgorithmUnavailableError,
@@ -1305,6 +1305,23 @@ describe('UTF-8: strings encode exactly as TextEncoder does', () => {
         }
       }
     }
+  });
+
+  it('strings up to TRANSIENT_MAX_UNITS share one scratch buffer, longer ones get their own; toBytes’ are the caller’s', () => {
+    const M = TRANSIENT_MAX_UNITS;
+    const scratch = toBytesTransient('a').buffer;
+    expect(toBytesTransient('x'.repeat(M)).buffer).toBe(scratch);
+    expect(toBytesTransient('\u4e2d'.repeat(M)).buffer).toBe(scratch); // 3 bytes a unit: the most it takes
+    const long = toBytesTransient('x'.repeat(M + 1));
+    expect(long.buffer).not.toBe(scratch);
+    expect(long).toEqual(encoder.encode('x'.repeat(M + 1)));
+    expect(toBytes('a').buffer).not.toBe(toBytes('a').buffer);
+  });
+
+  it('toHex: lowercase, two digits a byte, at every length to 200 (past its 64-byte pieces)', () => {
+    const all = Uint8Array.from({ length: 200 }, (_, i) => (i * 37 + 11) & 0xff);
+    for (let n = 0; n <= 200; n++)
+      expect(toHex(all.subarray(0, n))).toBe(Buffer.from(all.subarray(0, n)).toString('hex'));
   });
 
   it('a string of nothing but surrogates, short and long', () => {

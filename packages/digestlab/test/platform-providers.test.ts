@@ -6,6 +6,8 @@
  */
 import * as crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { autoOneShot, type Candidates, NODE_FROM } from '../src/providers/auto.js';
+import { forgetResolutions, resolve } from '../src/providers/index.js';
 import {
   availableIn,
   feed,
@@ -17,6 +19,7 @@ import {
 } from '../src/providers/node.js';
 import { runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
+import { wasmProvider } from '../src/providers/wasm.js';
 import { webcryptoProvider } from '../src/providers/webcrypto.js';
 import { NODE_HAS, reference } from './helpers/common.js';
 
@@ -136,5 +139,49 @@ describe('runsHere', () => {
     expect(runsHere(tsProvider, 'MD2')).toBe(true);
     expect(runsHere({ ...tsProvider, has: () => false }, 'MD2')).toBe(false);
     expect(runsHere({ ...tsProvider, unavailableReason: () => 'not here' }, 'MD2')).toBe(false);
+  });
+});
+
+describe('resolve: a name and a provider choice to what computes the digest', () => {
+  it('remembers what it resolved, one-shot and streaming apart, until told to forget', () => {
+    const once = resolve('sha256');
+    expect(resolve('sha256')).toBe(once);
+    expect(resolve('SHA-256', 'auto')).not.toBe(once); // remembered by the name asked for
+    const streaming = resolve('sha256', 'auto', 'streaming');
+    expect(streaming).not.toBe(once);
+    expect(resolve('sha256', 'auto', 'streaming')).toBe(streaming);
+    expect(resolve('sha256', 'wasm')).toMatchObject({ oneShot: wasmProvider, provider: wasmProvider });
+    expect(resolve('sha256', 'wasm')).toBe(resolve('sha256', 'wasm'));
+    forgetResolutions();
+    expect(resolve('sha256')).not.toBe(once);
+  });
+
+  it('auto: node:crypto itself, with no dispatcher, where it takes every size; else a dispatcher', () => {
+    expect(autoOneShot('SHA-256')).toBe(nodeProvider);
+    expect(autoOneShot('MD5')).not.toBe(nodeProvider);
+    expect(resolve('SHA-256').provider).toBe(nodeProvider);
+  });
+
+  it('auto asks about node:crypto only when an input reaches its crossover', () => {
+    const asked: string[] = [];
+    const from: Candidates = {
+      node: nodeProvider,
+      wasm: wasmProvider,
+      ts: tsProvider,
+      webcrypto: webcryptoProvider,
+      runs: (p, a) => {
+        asked.push(p.id);
+        return runsHere(p, a);
+      },
+    };
+    const md5 = autoOneShot('MD5', from);
+    const short = new Uint8Array(10);
+    expect(Buffer.from(md5.digestOnce('MD5', short)).toString('hex')).toBe(reference('MD5', short));
+    expect(md5.digestHexOnce('MD5', 'abc')).toBe(reference('MD5', new TextEncoder().encode('abc')));
+    expect(asked).toEqual(['wasm']); // asked once, remembered
+    const long = new Uint8Array(NODE_FROM.MD5.bytes);
+    expect(Buffer.from(md5.digestOnce('MD5', long)).toString('hex')).toBe(reference('MD5', long));
+    md5.digestOnce('MD5', long); // again: nothing more is asked
+    expect(asked).toEqual(['wasm', 'node']);
   });
 });

@@ -10,9 +10,6 @@ export default {
   ...base,
   mutate: [
     'packages/digestlab/src/state.ts',
-    'packages/digestlab/src/bytes.ts',
-    'packages/digestlab/src/providers/provider.ts',
-    'packages/digestlab/src/providers/ts.ts',
     'packages/digestlab/src/providers/webcrypto.ts',
     'packages/lab/src/overflow/verdict.ts',
     'packages/lab/src/overflow/settle.ts',

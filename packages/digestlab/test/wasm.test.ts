@@ -180,3 +180,13 @@ describe('wasm: the calls into WebAssembly (each route gives the same digest, so
     }
   });
 });
+
+describe('wasm: MD2, which has no WebAssembly core', () => {
+  it('is not among its algorithms, and a direct call says why rather than computing something else', () => {
+    expect(wasmProvider.has('MD2')).toBe(false);
+    const why = new Error('digestlab: MD2 has no WebAssembly core');
+    expect(() => wasmProvider.create('MD2')).toThrow(why);
+    expect(() => wasmProvider.digestOnce('MD2', 'abc')).toThrow(why);
+    expect(() => wasmProvider.digestHexOnce('MD2', new Uint8Array(3))).toThrow(why);
+  });
+});

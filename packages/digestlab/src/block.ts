@@ -201,6 +201,7 @@ export class MDHash extends BlockHash {
       pos = 0;
     }
     // Of a 16-byte length field only the low 8 bytes can be non-zero: length < 2^53 bytes.
+    // Stryker disable next-line ArithmeticOperator: zeros written up to the end are overwritten by the length field
     buffer.fill(0, pos, bl - 8);
     const hi = Math.floor(this.length / 0x20000000);
     const lo = (this.length % 0x20000000) * 8;
@@ -214,6 +215,7 @@ export class MDHash extends BlockHash {
     this.compress(buffer, 0, 1);
     // Every digest length is a whole number of 32-bit words (SHA-512/224 ends on the high half of a word).
     const write = this.littleEndian ? writeLE : writeBE;
+    // Stryker disable next-line ArithmeticOperator: a typed array ignores writes past its end
     for (let i = 0; i < out.length / 4; i++) write(out, 4 * i, this.chain[i]);
   }
 }
@@ -275,6 +277,7 @@ export function mdOnce(spec: AlgorithmSpec, md: MDParams, data: Uint8Array): Int
 export function chainBytes(chain: Int32Array, length: number, littleEndian: boolean): Uint8Array {
   const out = new Uint8Array(length);
   const write = littleEndian ? writeLE : writeBE;
+  // Stryker disable next-line ArithmeticOperator: a typed array ignores writes past its end
   for (let i = 0; i < length / 4; i++) write(out, 4 * i, chain[i]);
   return out;
 }
@@ -292,6 +295,7 @@ const ascii = new TextDecoder();
  */
 export function chainHex(chain: Int32Array, length: number, littleEndian: boolean): string {
   const out = hexChars;
+  // Stryker disable next-line ArithmeticOperator: digits past 2 * length are never read (and past 128, never written)
   for (let i = 0, k = 0; i < length / 4; i++) {
     const w = littleEndian ? byteSwap(chain[i]) : chain[i];
     for (let shift = 28; shift >= 0; shift -= 4) out[k++] = HEX_DIGITS[(w >>> shift) & 15];

@@ -21,6 +21,7 @@ import { runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { webcryptoProvider } from '../src/providers/webcrypto.js';
+import { lookup } from '../src/registry.js';
 import { NODE_HAS, reference } from './helpers/common.js';
 
 /** A stand-in for a view of `length` bytes that holds none (see boundaries.test.ts). */
@@ -183,5 +184,22 @@ describe('resolve: a name and a provider choice to what computes the digest', ()
     expect(Buffer.from(md5.digestOnce('MD5', long)).toString('hex')).toBe(reference('MD5', long));
     md5.digestOnce('MD5', long); // again: nothing more is asked
     expect(asked).toEqual(['wasm', 'node']);
+  });
+});
+
+describe('the ts provider', () => {
+  it('one-shots without the Merkle–Damgård path (MD2) reuse one engine, reset before each call', () => {
+    const spec = lookup('MD2').spec;
+    const encoder = new TextEncoder();
+    tsProvider.digestOnce('MD2', 'first'); // the engine exists from here on
+    const create = vi.spyOn(spec, 'create');
+    try {
+      for (const s of ['', 'abc', 'message digest', 'abc']) {
+        expect(tsProvider.digestHexOnce('MD2', s)).toBe(reference('MD2', encoder.encode(s)));
+      }
+      expect(create).not.toHaveBeenCalled();
+    } finally {
+      create.mockRestore();
+    }
   });
 });

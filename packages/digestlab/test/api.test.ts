@@ -7,6 +7,7 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient, toHex } from '../src/bytes.js';
@@ -40,10 +41,11 @@ import {
 } from '../src/index.js';
 import * as md2m from '../src/md2.js';
 import * as md5m from '../src/md5.js';
+import { lookup } from '../src/registry.js';
 import * as sha1m from '../src/sha1.js';
 import * as sha256m from '../src/sha256.js';
 import * as sha512m from '../src/sha512.js';
-import { crc32, STATE_VERSION } from '../src/state.js';
+import { crc32, decodeState, STATE_VERSION } from '../src/state.js';
 import { ALGORITHMS, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
 
 const encoder = new TextEncoder();
@@ -724,12 +726,41 @@ describe.each(providerCases({ sync: true }))('Digest lifecycle, provider %s, %s'
 // ---------------------------------------------------------------------------------------------------------
 // Exported state
 
+/** `body` and its CRC-32, as zlib computes it (not the code under test, which must agree). */
 function withCrc(body: Uint8Array): Uint8Array {
   const out = new Uint8Array(body.length + 4);
   out.set(body);
-  new DataView(out.buffer).setUint32(body.length, crc32(body));
+  new DataView(out.buffer).setUint32(body.length, zlibCrc32(body));
   return out;
 }
+
+describe('the state checksum', () => {
+  it('is zlib’s CRC-32, on every length to 100 and on a state', () => {
+    const bytes = Uint8Array.from({ length: 100 }, (_, i) => (i * 131 + 7) & 0xff);
+    for (let n = 0; n <= 100; n++)
+      expect(crc32(bytes.subarray(0, n)), `${n} bytes`).toBe(zlibCrc32(bytes.subarray(0, n)));
+    const s = createDigest('SHA-256', { provider: 'ts' }).update('abc').exportState();
+    expect(new DataView(s.buffer, s.byteOffset).getUint32(s.length - 4)).toBe(zlibCrc32(s.subarray(0, s.length - 4)));
+  });
+
+  it('decodeState restores into a TypeScript engine unless told otherwise', () => {
+    const s = createDigest('SHA-1', { provider: 'ts' }).update('ab').exportState();
+    const engine = decodeState(s, lookup('SHA-1').spec);
+    engine.update(encoder.encode('c'));
+    expect(hex(engine.digest())).toBe(reference('SHA-1', encoder.encode('abc')));
+  });
+
+  it('a 20-byte input (header and checksum, no chaining value) is refused for its size; 19 bytes for its header', () => {
+    const header = [0x44, 0x4c, 0x53, 0x54, STATE_VERSION, 5];
+    const twenty = withCrc(Uint8Array.from({ length: 16 }, (_, i) => header[i] ?? 0));
+    expectBadState(twenty, /its size \(20 bytes\) does not fit a SHA-256 state/);
+    expectBadState(withCrc(Uint8Array.from({ length: 15 }, (_, i) => header[i] ?? 0)), HEADER_REASON);
+    // a foreign header with a valid checksum is refused for its header, not its checksum
+    const foreign = twenty.slice(0, 16);
+    foreign[0] = 0x45;
+    expectBadState(withCrc(foreign), HEADER_REASON);
+  });
+});
 
 /** A copy of `state` edited by `edit` (on the bytes before the CRC), with a valid CRC again. */
 function craft(state: Uint8Array, edit: (view: DataView, body: Uint8Array) => unknown): Uint8Array {

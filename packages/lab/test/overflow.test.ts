@@ -407,6 +407,26 @@ describe('runJob', () => {
   });
 });
 
+describe('agreement: among records of the same input only', () => {
+  it('compares a record with the same algorithm, size and pattern, and a record without a digest with none', () => {
+    const records = [
+      rec({ provider: 'ts', hex: 'aa' }),
+      rec({ provider: 'wasm', hex: 'aa', size: 11 }), // another size
+      rec({ provider: 'node', hex: 'bb', pattern: 'ramp' }), // another pattern
+      rec({ provider: 'peer', hex: 'cc' }),
+      rec({ provider: 'webcrypto', verdict: 'SKIPPED', reason: 'one-shot' }),
+    ];
+    applyVerdicts(records, () => undefined);
+    expect(records.map((r) => [r.provider, r.agreesWith, r.disagreesWith])).toEqual([
+      ['ts', [], ['peer']],
+      ['wasm', [], []],
+      ['node', [], []],
+      ['peer', [], ['ts']],
+      ['webcrypto', [], []],
+    ]);
+  });
+});
+
 describe('settlement: verdicts as results come in', () => {
   // A hand-made plan: SHA-1 expects the digest of job `ref` (node:crypto in this run), MD5 a stored vector, MD2
   // nothing; SHA-256 expects a reference job without a source name. Jobs in report order.

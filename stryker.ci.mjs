@@ -16,6 +16,6 @@ export default {
     'packages/lab/src/overflow/size.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
-  // a score under `break` fails the run: just under the 92.0% this scope reached (CORRECTNESS.md)
-  thresholds: { high: 95, low: 90, break: 91 },
+  // a score under `break` fails the run: just under the 94.3% this scope reached (CORRECTNESS.md)
+  thresholds: { high: 95, low: 90, break: 93 },
 };

@@ -229,6 +229,7 @@ export class MDHash extends BlockHash {
       pos = 0;
     }
     // Of a 16-byte length field only the low 8 bytes can be non-zero: length < 2^53 bytes.
+    // Stryker disable next-line ArithmeticOperator: zeros written up to the end are overwritten by the length field
     buffer.fill(0, pos, bl - 8);
     const hi = Math.floor(this.length / 0x20000000);
     const lo = (this.length % 0x20000000) * 8;
@@ -242,6 +243,7 @@ export class MDHash extends BlockHash {
     this.compress(buffer, 0, 1);
     // Every digest length is a whole number of 32-bit words (SHA-512/224 ends on the high half of a word).
     const write = this.littleEndian ? writeLE : writeBE;
+    // Stryker disable next-line ArithmeticOperator: a typed array ignores writes past its end
     for (let i = 0; i < out.length / 4; i++) write(out, 4 * i, this.chain[i]);
   }
 }

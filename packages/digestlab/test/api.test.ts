@@ -7,9 +7,10 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/bytes.js';
+import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient, toHex } from '../src/bytes.js';
 import {
   type AlgorithmName,
   AlgorithmUnavailableError,
@@ -41,11 +42,12 @@ import {
 } from '../src/index.js';
 import * as md2m from '../src/md2.js';
 import * as md5m from '../src/md5.js';
+import { lookup } from '../src/registry.js';
 import * as sha1m from '../src/sha1.js';
 import * as sha3m from '../src/sha3.js';
 import * as sha256m from '../src/sha256.js';
 import * as sha512m from '../src/sha512.js';
-import { crc32, STATE_VERSION } from '../src/state.js';
+import { crc32, decodeState, STATE_VERSION } from '../src/state.js';
 import { ALGORITHMS, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 
@@ -701,12 +703,13 @@ describe('typed errors', () => {
     'sync calls with webcrypto (%s): AsyncOnlyError pointing to digestAsync',
     (name) => {
       const options = { provider: 'webcrypto' as const };
-      for (const error of [
-        caught(() => digest(name, ABC, options)),
-        caught(() => digestHex(name, ABC, options)),
-        caught(() => createDigest(name, options)),
-      ]) {
+      for (const [call, error] of [
+        ['digest()', caught(() => digest(name, ABC, options))],
+        ['digestHex()', caught(() => digestHex(name, ABC, options))],
+        ['createDigest()', caught(() => createDigest(name, options))],
+      ] as const) {
         expectDigestError(error, AsyncOnlyError, 'ERR_ASYNC_ONLY', 'digestAsync', '"webcrypto"');
+        expect((error as Error).message).toContain(`: ${call} cannot use it.`);
         expect((error as AsyncOnlyError).provider).toBe('webcrypto');
       }
     },
@@ -816,12 +819,41 @@ describe.each(providerCases({ sync: true }))('Digest lifecycle, provider %s, %s'
 // ---------------------------------------------------------------------------------------------------------
 // Exported state
 
+/** `body` and its CRC-32, as zlib computes it (not the code under test, which must agree). */
 function withCrc(body: Uint8Array): Uint8Array {
   const out = new Uint8Array(body.length + 4);
   out.set(body);
-  new DataView(out.buffer).setUint32(body.length, crc32(body));
+  new DataView(out.buffer).setUint32(body.length, zlibCrc32(body));
   return out;
 }
+
+describe('the state checksum', () => {
+  it('is zlib’s CRC-32, on every length to 100 and on a state', () => {
+    const bytes = Uint8Array.from({ length: 100 }, (_, i) => (i * 131 + 7) & 0xff);
+    for (let n = 0; n <= 100; n++)
+      expect(crc32(bytes.subarray(0, n)), `${n} bytes`).toBe(zlibCrc32(bytes.subarray(0, n)));
+    const s = createDigest('SHA-256', { provider: 'ts' }).update('abc').exportState();
+    expect(new DataView(s.buffer, s.byteOffset).getUint32(s.length - 4)).toBe(zlibCrc32(s.subarray(0, s.length - 4)));
+  });
+
+  it('decodeState restores into a TypeScript engine unless told otherwise', () => {
+    const s = createDigest('SHA-1', { provider: 'ts' }).update('ab').exportState();
+    const engine = decodeState(s, lookup('SHA-1').spec);
+    engine.update(encoder.encode('c'));
+    expect(hex(engine.digest())).toBe(reference('SHA-1', encoder.encode('abc')));
+  });
+
+  it('a 20-byte input (header and checksum, no chaining value) is refused for its size; 19 bytes for its header', () => {
+    const header = [0x44, 0x4c, 0x53, 0x54, STATE_VERSION, 5];
+    const twenty = withCrc(Uint8Array.from({ length: 16 }, (_, i) => header[i] ?? 0));
+    expectBadState(twenty, /its size \(20 bytes\) does not fit a SHA-256 state/);
+    expectBadState(withCrc(Uint8Array.from({ length: 15 }, (_, i) => header[i] ?? 0)), HEADER_REASON);
+    // a foreign header with a valid checksum is refused for its header, not its checksum
+    const foreign = twenty.slice(0, 16);
+    foreign[0] = 0x45;
+    expectBadState(withCrc(foreign), HEADER_REASON);
+  });
+});
 
 /** A copy of `state` edited by `edit` (on the bytes before the CRC), with a valid CRC again. */
 function craft(state: Uint8Array, edit: (view: DataView, body: Uint8Array) => unknown): Uint8Array {
@@ -1428,6 +1460,23 @@ describe('UTF-8: strings encode exactly as TextEncoder does', () => {
         }
       }
     }
+  });
+
+  it('strings up to TRANSIENT_MAX_UNITS share one scratch buffer, longer ones get their own; toBytes’ are the caller’s', () => {
+    const M = TRANSIENT_MAX_UNITS;
+    const scratch = toBytesTransient('a').buffer;
+    expect(toBytesTransient('x'.repeat(M)).buffer).toBe(scratch);
+    expect(toBytesTransient('\u4e2d'.repeat(M)).buffer).toBe(scratch); // 3 bytes a unit: the most it takes
+    const long = toBytesTransient('x'.repeat(M + 1));
+    expect(long.buffer).not.toBe(scratch);
+    expect(long).toEqual(encoder.encode('x'.repeat(M + 1)));
+    expect(toBytes('a').buffer).not.toBe(toBytes('a').buffer);
+  });
+
+  it('toHex: lowercase, two digits a byte, at every length to 200 (past its 64-byte pieces)', () => {
+    const all = Uint8Array.from({ length: 200 }, (_, i) => (i * 37 + 11) & 0xff);
+    for (let n = 0; n <= 200; n++)
+      expect(toHex(all.subarray(0, n))).toBe(Buffer.from(all.subarray(0, n)).toString('hex'));
   });
 
   it('a string of nothing but surrogates, short and long', () => {

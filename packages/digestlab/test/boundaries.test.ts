@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { type AlgorithmSpec, padInPlace } from '../src/block.js';
+import { type AlgorithmSpec, BlockHash, type MDParams, mdOnce, padInPlace } from '../src/block.js';
 import { type AlgorithmName, importState, MAX_LENGTH } from '../src/index.js';
 import { lookup } from '../src/registry.js';
 import { encodeState } from '../src/state.js';
@@ -497,5 +497,86 @@ describe('padInPlace (the one-shot paths of ts and wasm): the length field at ev
     expect(hex(bytes.subarray(55, 64))).toBe(referencePadding(55, 55, 64, false));
     expect(padInPlace(bytes, 0, 56, 64, true)).toBe(128);
     expect(hex(bytes.subarray(56, 128))).toBe(referencePadding(56, 56, 64, true));
+  });
+});
+
+// ---- Views over 2^30 bytes: handed to the compression loop in slices ---------------------------------------------
+
+/**
+ * A stand-in for a view of `length` zero bytes that holds none, so a 3 GiB input costs nothing: update() and
+ * mdOnce() read its length and its subarrays, and copy a tail's bytes from it (undefined reads as 0 when copied).
+ */
+function hugeView(length: number): Uint8Array {
+  return {
+    length,
+    subarray: (from = 0, to = length) => hugeView(Math.min(to, length) - from),
+  } as unknown as Uint8Array;
+}
+
+describe('views over 2^30 bytes go to the compression loop in slices of at most 2^30 bytes', () => {
+  const SLICE = 2 ** 30;
+  const sha256 = lookup('SHA-256').spec;
+
+  /** A SHA-256-shaped engine whose compression function records (view length, offset, blocks) and does nothing. */
+  class Recorder extends BlockHash {
+    readonly chain = new Int32Array(8);
+    protected readonly iv = new Int32Array(8);
+    readonly calls: [number, number, number][] = [];
+    protected compress(data: Uint8Array, offset: number, blocks: number): void {
+      this.calls.push([data.length, offset, blocks]);
+    }
+    protected finish(): void {}
+  }
+
+  test('update: 2^31 + 100 bytes are two slices of 2^30 and the 100 left; every byte is counted', () => {
+    const e = new Recorder(sha256);
+    e.update(hugeView(2 * SLICE + 100));
+    expect(e.calls).toEqual([
+      [SLICE, 0, SLICE / 64],
+      [SLICE, 0, SLICE / 64],
+      [100, 0, 1],
+    ]);
+    expect([e.length, e.pos]).toEqual([2 * SLICE + 100, 36]);
+  });
+
+  test('update: after 10 buffered bytes, each slice first fills the block, so offsets stay below 2^30', () => {
+    const e = new Recorder(sha256);
+    e.update(new Uint8Array(10));
+    e.update(hugeView(SLICE + 1));
+    expect(e.calls).toEqual([
+      [64, 0, 1], // the buffer: 10 + 54 bytes of the first slice
+      [SLICE, 54, SLICE / 64 - 1],
+    ]);
+    // buffered: the first slice's last 10 bytes and the second slice's one
+    expect([e.length, e.pos]).toEqual([SLICE + 11, 11]);
+  });
+
+  test('update: exactly 2^30 bytes are one piece', () => {
+    const e = new Recorder(sha256);
+    e.update(hugeView(SLICE));
+    expect(e.calls).toEqual([[SLICE, 0, SLICE / 64]]);
+  });
+
+  test('mdOnce: 2^31 + 2^29 + 100 bytes in three slices, then the tail padded with the whole length', () => {
+    const n = 2 * SLICE + SLICE / 2 + 100;
+    const calls: [number, number, number][] = [];
+    let tail = '';
+    const md: MDParams = {
+      ...(sha256.md as MDParams),
+      compress: (_chain, data, offset, blocks) => {
+        calls.push([data.length, offset, blocks]);
+        if (data instanceof Uint8Array) tail = hex(data.subarray(offset, offset + 64 * blocks));
+      },
+    };
+    mdOnce(sha256, md, hugeView(n));
+    expect(calls.slice(0, 3)).toEqual([
+      [n, 0, SLICE / 64],
+      [n - SLICE, 0, SLICE / 64],
+      [n - 2 * SLICE, 0, (SLICE / 2 + 64) / 64],
+    ]);
+    expect(calls).toHaveLength(4);
+    // the 36 bytes left (zeros), 0x80, zeros, and n * 8 bits as a 64-bit big-endian integer (FIPS 180-4 §5.1.1)
+    const bits = (BigInt(n) * 8n).toString(16).padStart(16, '0');
+    expect(tail).toBe(`${'00'.repeat(36)}80${'00'.repeat(64 - 36 - 1 - 8)}${bits}`);
   });
 });

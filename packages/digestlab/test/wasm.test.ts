@@ -18,7 +18,7 @@ import { NODE_FROM } from '../src/providers/auto.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry.js';
-import { INPUT_CAPACITY } from '../src/wasm/module.js';
+import { type Blocks, INPUT_CAPACITY, load } from '../src/wasm/module.js';
 import { NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
 const WASM_HAS = NODE_HAS.filter((a) => lookup(a).spec.md !== undefined);
@@ -124,5 +124,72 @@ describe('ready()', () => {
     await ready();
     await ready();
     expect(digestHex('SHA-256', 'abc', { provider: 'wasm' })).toBe(reference('SHA-256', encoder.encode('abc')));
+  });
+});
+
+describe('wasm: the calls into WebAssembly (each route gives the same digest, so these watch the route)', () => {
+  /** Runs `f` with every call into the scalar cores recorded as its block count. */
+  function blockCalls(f: () => void): number[] {
+    const w = load();
+    if (!w) throw new Error('WebAssembly did not load: Node 20 has it, so this is a bug');
+    const cores = w.blocks as Record<string, Blocks>;
+    const saved = { ...cores };
+    const calls: number[] = [];
+    for (const [name, core] of Object.entries(saved)) {
+      cores[name] = (state, data, blocks) => {
+        calls.push(blocks);
+        core(state, data, blocks);
+      };
+    }
+    try {
+      f();
+    } finally {
+      Object.assign(cores, saved);
+    }
+    return calls;
+  }
+
+  const ascii = (n: number) => 'x'.repeat(n);
+
+  it.each([
+    ['SHA-256', 64],
+    ['SHA-512', 128],
+  ] as const)('%s: input that fits the area is padded in place and hashed in one call; more is streamed', (a, bl) => {
+    const blocksOf = (n: number) => Math.ceil((n + 1 + bl / 8) / bl);
+    const most = INPUT_CAPACITY / bl; // blocks the area holds
+    const cases: [string, Uint8Array | string, number[]][] = [
+      ['64 KiB', bytes(INPUT_CAPACITY), [blocksOf(INPUT_CAPACITY)]],
+      // streamed: the area's worth of whole blocks, then the last block padded
+      ['64 KiB + 1', bytes(INPUT_CAPACITY + 1), [most, 1]],
+      // three areas and a half: the streaming engine copies at most an area at a time
+      ['3.5 areas', bytes(3.5 * INPUT_CAPACITY), [most, most, most, most / 2, 1]],
+      // a string fits when 3 bytes a UTF-16 unit would: 21845 units; 21846 are streamed
+      ['21845 units', ascii(21845), [blocksOf(21845)]],
+      ['21846 units', ascii(21846), [Math.floor(21846 / bl), 1]],
+    ];
+    for (const [name, data, want] of cases) {
+      const expected = reference(a, typeof data === 'string' ? encoder.encode(data) : data);
+      let hex = '';
+      expect(
+        blockCalls(() => (hex = Buffer.from(wasmProvider.digestOnce(a, data)).toString('hex'))),
+        name,
+      ).toEqual(want);
+      expect(hex, name).toBe(expected);
+      expect(
+        blockCalls(() => (hex = wasmProvider.digestHexOnce(a, data))),
+        name,
+      ).toEqual(want);
+      expect(hex, name).toBe(expected);
+    }
+  });
+});
+
+describe('wasm: MD2, which has no WebAssembly core', () => {
+  it('is not among its algorithms, and a direct call says why rather than computing something else', () => {
+    expect(wasmProvider.has('MD2')).toBe(false);
+    const why = new Error('digestlab: MD2 has no WebAssembly core');
+    expect(() => wasmProvider.create('MD2')).toThrow(why);
+    expect(() => wasmProvider.digestOnce('MD2', 'abc')).toThrow(why);
+    expect(() => wasmProvider.digestHexOnce('MD2', new Uint8Array(3))).toThrow(why);
   });
 });

@@ -9,8 +9,10 @@ import {
   exitCode,
   formatSize,
   KNOWN_DIGESTS,
+  type OverflowPlan,
   type OverflowRecord,
   PATTERNS,
+  type PlannedJob,
   parseSize,
   parseZeroVectors,
   patternByte,
@@ -18,7 +20,9 @@ import {
   renderRecord,
   renderSummary,
   runJob,
+  type Settlement,
   SizeError,
+  settlement,
   storedReference,
 } from '../src/overflow/index.js';
 import { PEERS } from '../src/peers/index.js';
@@ -400,5 +404,143 @@ describe('runJob', () => {
     expect(out).toMatchObject({ status: 'done', hex, resumable: false });
     expect(seen[0]).toBe(0);
     expect(seen.at(-1)).toBe(5 * 2 ** 20 + 1);
+  });
+});
+
+describe('agreement: among records of the same input only', () => {
+  it('compares a record with the same algorithm, size and pattern, and a record without a digest with none', () => {
+    const records = [
+      rec({ provider: 'ts', hex: 'aa' }),
+      rec({ provider: 'wasm', hex: 'aa', size: 11 }), // another size
+      rec({ provider: 'node', hex: 'bb', pattern: 'ramp' }), // another pattern
+      rec({ provider: 'peer', hex: 'cc' }),
+      rec({ provider: 'webcrypto', verdict: 'SKIPPED', reason: 'one-shot' }),
+    ];
+    applyVerdicts(records, () => undefined);
+    expect(records.map((r) => [r.provider, r.agreesWith, r.disagreesWith])).toEqual([
+      ['ts', [], ['peer']],
+      ['wasm', [], []],
+      ['node', [], []],
+      ['peer', [], ['ts']],
+      ['webcrypto', [], []],
+    ]);
+  });
+});
+
+describe('settlement: verdicts as results come in', () => {
+  // A hand-made plan: SHA-1 expects the digest of job `ref` (node:crypto in this run), MD5 a stored vector, MD2
+  // nothing; SHA-256 expects a reference job without a source name. Jobs in report order.
+  const job = (key: string) => ({ key }) as PlannedJob;
+  const makePlan = (sizes: number[]) =>
+    ({
+      run: { sizes },
+      jobs: ['ref', 'sha1-ts', 'sha1-peer', 'md5-ts', 'md2-ts', 'sha256-ref', 'sha256-ts', 'sha1-big'].map(job),
+      expectations: [
+        { algorithm: 'SHA-1', size: 10, referenceJob: 'ref', referenceSource: 'node:crypto in this run' },
+        { algorithm: 'MD5', size: 10, stored: { hex: 'dd', source: 'vectors/zeros.json' } },
+        { algorithm: 'MD2', size: 10 },
+        { algorithm: 'SHA-256', size: 10, referenceJob: 'sha256-ref' },
+        { algorithm: 'SHA-1', size: 2 ** 20, stored: { hex: 'ee', source: 'vectors/zeros.json' } },
+      ].filter((e) => sizes.includes(e.size)),
+    }) as unknown as OverflowPlan;
+  const sha1 = (provider: string, hex: string | null) => rec({ provider, hex });
+  /** The key each record was added under, to name records in expectations. */
+  const keyOf = new Map<OverflowRecord, string>();
+  const keys = (list: OverflowRecord[]) => list.map((r) => keyOf.get(r));
+  const add = (s: Settlement, key: string, r: OverflowRecord) => {
+    keyOf.set(r, key);
+    s.add(key, r);
+    return r;
+  };
+
+  it('settles a record once its expected digest is known, once, in plan order', () => {
+    const s = settlement(makePlan([10]));
+    const ts = add(s, 'sha1-ts', sha1('ts', 'aa'));
+    expect(s.has('sha1-ts')).toBe(true);
+    expect(s.has('ref')).toBe(false);
+    // its reference has not ended: not settled, and nothing is expected yet
+    expect(s.release(false)).toEqual([]);
+    expect(s.expectedFor({ algorithm: 'SHA-1', size: 10 })).toBeUndefined();
+    // a stored vector settles at once; so does an algorithm with no expected digest at all (UNCHECKED)
+    const md5 = add(s, 'md5-ts', rec({ algorithm: 'MD5', hex: 'dd' }));
+    const md2 = add(s, 'md2-ts', rec({ algorithm: 'MD2', hex: 'cc' }));
+    expect(keys(s.release(false))).toEqual(['md5-ts', 'md2-ts']);
+    expect(md5).toMatchObject({ verdict: 'PASS', expected: 'dd', expectedSource: 'vectors/zeros.json' });
+    expect(md2).toMatchObject({ verdict: 'UNCHECKED', expected: null });
+    // the reference ends: it and the record that waited for it, in plan order
+    const ref = add(s, 'ref', rec({ provider: 'node:crypto', kind: 'reference', hex: 'aa' }));
+    expect(keys(s.release(false))).toEqual(['ref', 'sha1-ts']);
+    expect(ts).toMatchObject({ verdict: 'PASS', expected: 'aa', expectedSource: 'node:crypto in this run' });
+    expect(ref).toMatchObject({ verdict: 'UNCHECKED', expected: null }); // not checked against itself
+    expect(s.expectedFor({ algorithm: 'SHA-1', size: 10 })).toEqual({
+      hex: 'aa',
+      source: 'node:crypto in this run',
+      from: 'node:crypto',
+    });
+    // a later record of a settled algorithm is settled as it comes; nothing is released twice
+    expect(s.release(false)).toEqual([]);
+    const peer = add(s, 'sha1-peer', sha1('js-sha1', 'bb'));
+    expect(keys(s.release(false))).toEqual(['sha1-peer']);
+    expect(peer).toMatchObject({ verdict: 'FAIL', expected: 'aa', disagreesWith: ['node:crypto', 'ts'] });
+    expect(s.release(true)).toEqual([]);
+    expect(keys(s.records())).toEqual(['ref', 'sha1-ts', 'sha1-peer', 'md5-ts', 'md2-ts']);
+  });
+
+  it('matches the expectation by algorithm and size', () => {
+    const s = settlement(makePlan([10, 2 ** 20]));
+    const big = add(s, 'sha1-big', rec({ size: 2 ** 20, hex: 'ee' }));
+    expect(keys(s.release(false))).toEqual(['sha1-big']);
+    expect(big).toMatchObject({ verdict: 'PASS', expectedSource: 'vectors/zeros.json' });
+    expect(s.expectedFor({ algorithm: 'SHA-1', size: 2 ** 20 })?.hex).toBe('ee');
+    expect(s.expectedFor({ algorithm: 'SHA-1', size: 10 })).toBeUndefined();
+    expect(s.expectedFor({ algorithm: 'SHA-512', size: 10 })).toBeUndefined();
+  });
+
+  it('names a reference job without a source by its provider; a reference without a digest gives nothing', () => {
+    const s = settlement(makePlan([10]));
+    const ts = add(s, 'sha256-ts', rec({ algorithm: 'SHA-256', hex: 'ab' }));
+    add(
+      s,
+      'sha256-ref',
+      rec({ algorithm: 'SHA-256', provider: 'node:crypto', kind: 'reference', hex: null, verdict: 'ERROR' }),
+    );
+    // the reference ended without a digest: the record is settled, UNCHECKED
+    expect(keys(s.release(false))).toEqual(['sha256-ref', 'sha256-ts']);
+    expect(ts).toMatchObject({ verdict: 'UNCHECKED', expected: null });
+    expect(s.expectedFor({ algorithm: 'SHA-256', size: 10 })).toBeUndefined();
+    const t = settlement(makePlan([10]));
+    add(t, 'sha256-ref', rec({ algorithm: 'SHA-256', provider: 'node:crypto', kind: 'reference', hex: 'ab' }));
+    expect(t.expectedFor({ algorithm: 'SHA-256', size: 10 })).toEqual({
+      hex: 'ab',
+      source: 'node:crypto',
+      from: 'node:crypto',
+    });
+  });
+
+  it('release(true) settles what still waits for a reference that never finished, as UNCHECKED', () => {
+    const s = settlement(makePlan([10]));
+    const ts = add(s, 'sha1-ts', sha1('ts', 'aa'));
+    expect(s.release(false)).toEqual([]);
+    expect(keys(s.release(true))).toEqual(['sha1-ts']);
+    expect(ts).toMatchObject({ verdict: 'UNCHECKED', expected: null });
+    expect(s.release(true)).toEqual([]);
+  });
+
+  it('sources: where each column’s expected digest comes from, columns named with the size when there are several', () => {
+    const one = settlement(makePlan([10]));
+    add(one, 'ref', rec({ provider: 'node:crypto', kind: 'reference', hex: 'aa' }));
+    expect(one.sources()).toEqual({
+      'SHA-1': 'node:crypto in this run',
+      MD5: 'vectors/zeros.json',
+      MD2: undefined,
+      'SHA-256': undefined,
+    });
+    expect(settlement(makePlan([10, 2 ** 20])).sources()).toEqual({
+      'SHA-1 10': undefined,
+      'MD5 10': 'vectors/zeros.json',
+      'MD2 10': undefined,
+      'SHA-256 10': undefined,
+      'SHA-1 1MiB': 'vectors/zeros.json',
+    });
   });
 });

@@ -7,8 +7,8 @@ import type { Engine } from '../digest.js';
 import { runtime } from '../runtime.js';
 import type { Provider } from './provider.js';
 
-/** The part of node:crypto used here. */
-interface NodeHash {
+/** The part of node:crypto used here (exported for the tests' stand-ins). */
+export interface NodeHash {
   update(data: Uint8Array | string): NodeHash;
   digest(): Uint8Array;
   digest(encoding: 'hex' | 'latin1'): string;
@@ -16,14 +16,14 @@ interface NodeHash {
   copy(options?: NodeHashOptions): NodeHash;
 }
 /** For SHAKE, always given: Node has a default, which newer versions deprecate, and Bun may differ. */
-interface NodeHashOptions {
+export interface NodeHashOptions {
   outputLength?: number;
 }
-interface NodeHmac {
+export interface NodeHmac {
   update(data: Uint8Array | string): NodeHmac;
   digest(encoding: 'hex' | 'latin1'): string;
 }
-interface NodeCrypto {
+export interface NodeCrypto {
   createHash(algorithm: string, options?: NodeHashOptions): NodeHash;
   createHmac(algorithm: string, key: Uint8Array): NodeHmac;
   /** One-shot, Node >= 20.12; a string is hashed as UTF-8 (lone surrogates as U+FFFD, as TextEncoder does). */
@@ -59,10 +59,13 @@ function optionsFor(algorithm: AlgorithmName, outputLength?: number): NodeHashOp
   return { outputLength: outputLength ?? (algorithm === 'SHAKE128' ? 16 : 32) };
 }
 
-function load(): NodeCrypto | undefined {
-  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+type Process = { getBuiltinModule?: (id: string) => unknown } | undefined;
+
+/** node:crypto from `proc` (this runtime's `process` by default), or undefined where it cannot be loaded. */
+export function load(proc: Process = (globalThis as { process?: Process }).process): NodeCrypto | undefined {
   try {
     return proc?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+    // Stryker disable next-line BlockStatement: without the return, the function still returns undefined
   } catch {
     return undefined;
   }
@@ -77,21 +80,25 @@ let loaded: { crypto: NodeCrypto | undefined; available: Set<AlgorithmName> } | 
 function nodeCrypto(): { crypto: NodeCrypto | undefined; available: Set<AlgorithmName> } {
   if (loaded) return loaded;
   const crypto = load();
+  loaded = { crypto, available: crypto ? availableIn(crypto) : new Set() };
+  return loaded;
+}
+
+/**
+ * The algorithms `crypto` computes. getHashes() is no guide: it can list what the loaded OpenSSL providers then
+ * refuse, and Bun's omits SHAKE, which works. Creating a hash is the real test.
+ */
+export function availableIn(crypto: NodeCrypto): Set<AlgorithmName> {
   const available = new Set<AlgorithmName>();
-  if (crypto) {
-    for (const [algorithm, name] of Object.entries(NODE_NAMES) as [AlgorithmName, string][]) {
-      // getHashes() is no guide: it can list what the loaded OpenSSL providers then refuse, and Bun's omits
-      // SHAKE, which works. Creating a hash is the real test.
-      try {
-        crypto.createHash(name, optionsFor(algorithm)).digest();
-        available.add(algorithm);
-      } catch {
-        // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider, Keccak from OpenSSL 3.0)
-      }
+  for (const [algorithm, name] of Object.entries(NODE_NAMES) as [AlgorithmName, string][]) {
+    try {
+      crypto.createHash(name, optionsFor(algorithm)).digest();
+      available.add(algorithm);
+    } catch {
+      // not in this OpenSSL (MD2 is absent from OpenSSL 3's default provider, Keccak from OpenSSL 3.0)
     }
   }
-  loaded = { crypto, available };
-  return loaded;
+  return available;
 }
 
 /** node:crypto; only called once the provider was found available. */
@@ -102,25 +109,37 @@ function c(): NodeCrypto {
 /** node:crypto's Hash#update refuses views longer than 2^31 - 1 bytes ("data is too long"); feed it slices. */
 const SLICE = 2 ** 30;
 
-function feed(hash: NodeHash, data: Uint8Array): NodeHash {
+export function feed(hash: NodeHash, data: Uint8Array): NodeHash {
   if (data.length <= SLICE) return hash.update(data);
   for (let off = 0; off < data.length; off += SLICE) hash.update(data.subarray(off, off + SLICE));
   return hash;
 }
 
-function oneShot(
+/**
+ * `crypto.hash` where this Node has it (>= 20.12), else a Hash; SHAKE (`options`: its output length) always a Hash,
+ * as crypto.hash() takes no output length.
+ */
+export function oneShot(
+  crypto: NodeCrypto,
+  name: string,
+  data: Uint8Array | string,
+  encoding: 'hex' | 'latin1',
+  options?: NodeHashOptions,
+): string {
+  if (crypto.hash && options === undefined) return crypto.hash(name, data, encoding);
+  const hash = crypto.createHash(name, options);
+  // Stryker disable next-line StringLiteral: feed() gives a string (never over 2^30 units) to update() as it is
+  return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
+}
+
+/** node:crypto's one-shot of `algorithm` (SHAKE: `outputLength` bytes, by default 16 or 32). */
+function nodeOnce(
   algorithm: AlgorithmName,
   data: Uint8Array | string,
   encoding: 'hex' | 'latin1',
   outputLength?: number,
 ): string {
-  const crypto = c();
-  const name = NODE_NAMES[algorithm];
-  const options = optionsFor(algorithm, outputLength);
-  // crypto.hash() takes no output length: SHAKE goes through createHash
-  if (crypto.hash && options === undefined) return crypto.hash(name, data, encoding);
-  const hash = crypto.createHash(name, options);
-  return (typeof data === 'string' ? hash.update(data) : feed(hash, data)).digest(encoding);
+  return oneShot(c(), NODE_NAMES[algorithm], data, encoding, optionsFor(algorithm, outputLength));
 }
 
 /** A one-shot digest of bytes as hex or latin1 (the digest's bytes one per character). */
@@ -202,12 +221,12 @@ export const nodeProvider: Provider = {
   // crypto.hash() with a string result is ~2-3x faster for short inputs than any call that returns a Buffer
   // (Buffer allocation dominates); 'latin1' gives the digest bytes one per character.
   digestOnce(algorithm, data, outputLength) {
-    const digest = oneShot(algorithm, data, 'latin1', outputLength);
+    const digest = nodeOnce(algorithm, data, 'latin1', outputLength);
     const out = new Uint8Array(digest.length);
     for (let i = 0; i < out.length; i++) out[i] = digest.charCodeAt(i);
     return out;
   },
-  digestHexOnce: (algorithm, data, outputLength) => oneShot(algorithm, data, 'hex', outputLength),
+  digestHexOnce: (algorithm, data, outputLength) => nodeOnce(algorithm, data, 'hex', outputLength),
   async digestAsync(algorithm, data, outputLength) {
     return this.digestOnce(algorithm, data, outputLength);
   },

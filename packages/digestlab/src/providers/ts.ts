@@ -21,7 +21,7 @@ export const tsProvider: Provider = {
   create: (algorithm: AlgorithmName, outputLength?: number) => lookup(algorithm).spec.create(outputLength),
   digestOnce(algorithm, data, outputLength) {
     const spec = lookup(algorithm).spec;
-    const bytes = typeof data === 'string' ? toBytesTransient(data) : data;
+    const bytes = toBytesTransient(data);
     const md = spec.md;
     return md
       ? chainBytes(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian)
@@ -29,7 +29,7 @@ export const tsProvider: Provider = {
   },
   digestHexOnce(algorithm, data, outputLength) {
     const spec = lookup(algorithm).spec;
-    const bytes = typeof data === 'string' ? toBytesTransient(data) : data;
+    const bytes = toBytesTransient(data);
     const md = spec.md;
     return md
       ? chainHex(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian)

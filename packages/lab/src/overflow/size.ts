@@ -41,7 +41,7 @@ function unitValue(unit: string, text: string): bigint {
   if (iec !== undefined) return iec;
   const si = SI[unit];
   if (si !== undefined) return si;
-  const first = unit[0]?.toUpperCase() ?? '';
+  const first = unit.charAt(0).toUpperCase();
   const prefix = { K: 'Ki', M: 'Mi', G: 'Gi', T: 'Ti' }[first];
   const hint = prefix
     ? `write ${prefix}B (powers of 2, e.g. 4${prefix}B) or ${first === 'K' ? 'k' : first}B (powers of 10)`
@@ -58,7 +58,7 @@ class Parser {
     throw new SizeError(`cannot read size "${this.text}": ${what}; ${EXAMPLES}`);
   }
   skip(): void {
-    while (this.pos < this.text.length && /\s/.test(this.text[this.pos])) this.pos++;
+    this.pos += /^\s*/.exec(this.text.slice(this.pos))?.[0].length ?? 0;
   }
   peek(s: string): boolean {
     this.skip();

@@ -6,6 +6,7 @@
  */
 import * as crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AlgorithmName } from '../src/block.js';
 import { autoOneShot, type Candidates, CROSSOVERS } from '../src/providers/auto.js';
 import { forgetResolutions, resolve } from '../src/providers/index.js';
 import {
@@ -20,9 +21,9 @@ import {
 import { runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
-import { webcryptoProvider } from '../src/providers/webcrypto.js';
+import { sha3DigestsOf, webcryptoProvider } from '../src/providers/webcrypto.js';
 import { lookup } from '../src/registry.js';
-import { NODE_HAS, reference } from './helpers/common.js';
+import { NODE_HAS, nodeHash, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 
 /** A stand-in for a view of `length` bytes that holds none (see boundaries.test.ts). */
@@ -127,9 +128,82 @@ describe('the node provider', () => {
   });
 });
 
+/**
+ * A crypto.subtle that computes `takes` (with node:crypto) and refuses every other name, by a rejected promise as the
+ * standard has it or by a synchronous throw as some polyfills do; it records what it is asked.
+ */
+function subtleStandIn(takes: readonly AlgorithmName[], refuse: 'reject' | 'throw' = 'reject') {
+  const asked: { algorithm: string; data: Uint8Array }[] = [];
+  const subtle = {
+    digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> {
+      asked.push({ algorithm, data });
+      if (!(takes as readonly string[]).includes(algorithm)) {
+        const refusal = new DOMException(`Unrecognized name: ${algorithm}`, 'NotSupportedError');
+        if (refuse === 'throw') throw refusal;
+        return Promise.reject(refusal);
+      }
+      const d = nodeHash(algorithm as AlgorithmName)
+        .update(data)
+        .digest();
+      return Promise.resolve(new Uint8Array(d).buffer);
+    },
+  };
+  return { subtle: subtle as unknown as SubtleCrypto, asked };
+}
+
 describe('the webcrypto provider', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it('finds the SHA-3 digests a crypto.subtle computes by asking each SHA-3 name once, for the digest of nothing', async () => {
+    const some = subtleStandIn(['SHA3-256', 'SHA3-512']);
+    expect(await sha3DigestsOf(some.subtle)).toEqual(['SHA3-256', 'SHA3-512']);
+    expect(some.asked.map((q) => q.algorithm)).toEqual(['SHA3-224', 'SHA3-256', 'SHA3-384', 'SHA3-512']);
+    expect(some.asked.map((q) => q.data.length)).toEqual([0, 0, 0, 0]);
+    const all = ['SHA3-224', 'SHA3-256', 'SHA3-384', 'SHA3-512'] as const;
+    expect(await sha3DigestsOf(subtleStandIn(all).subtle)).toEqual(all);
+    expect(await sha3DigestsOf(subtleStandIn([]).subtle)).toEqual([]);
+    // a synchronous throw is a refusal of that name, not a failure of the question
+    expect(await sha3DigestsOf(subtleStandIn(['SHA3-384'], 'throw').subtle)).toEqual(['SHA3-384']);
+    expect(await sha3DigestsOf(undefined)).toEqual([]);
+  });
+
+  it('where crypto.subtle has SHA-3 (Bun, Deno): has() says so once probed, and digestAsync computes it there', async () => {
+    const here = subtleStandIn(['SHA-256', 'SHA3-256']);
+    vi.stubGlobal('crypto', { subtle: here.subtle });
+    vi.resetModules(); // a fresh module, which has not probed yet
+    const fresh = await import('../src/providers/webcrypto.js');
+    expect(fresh.webcryptoProvider.has('SHA3-256')).toBe(false); // not known before the question settles
+    expect(fresh.webcryptoProvider.has('SHA-256')).toBe(true);
+    const probing = fresh.probeWebCrypto();
+    expect(fresh.probeWebCrypto()).toBe(probing); // asked once per module
+    await probing;
+    expect(here.asked).toHaveLength(4);
+    expect(fresh.webcryptoProvider.has('SHA3-256')).toBe(true);
+    expect(fresh.webcryptoProvider.has('SHA3-384')).toBe(false);
+    expect(fresh.webcryptoProvider.has('MD5')).toBe(false);
+    const abc = new TextEncoder().encode('abc');
+    const d = await fresh.webcryptoProvider.digestAsync('SHA3-256', abc);
+    expect(Buffer.from(d).toString('hex')).toBe(reference('SHA3-256', abc));
+    expect(here.asked.at(-1)?.data).toBe(abc); // a view of an ArrayBuffer goes as it is, uncopied
+    // crypto.subtle refuses views of a SharedArrayBuffer: those go as a copy
+    const shared = new Uint8Array(new SharedArrayBuffer(3));
+    shared.set(abc);
+    const fromShared = await fresh.webcryptoProvider.digestAsync('SHA3-256', shared);
+    const sent = here.asked.at(-1)?.data;
+    expect(sent?.buffer).toBeInstanceOf(ArrayBuffer);
+    expect(Buffer.from(fromShared).toString('hex')).toBe(reference('SHA3-256', abc));
+  });
+
+  it('where there is no crypto.subtle, the probe settles on nothing', async () => {
+    vi.stubGlobal('crypto', {});
+    vi.resetModules();
+    const fresh = await import('../src/providers/webcrypto.js');
+    await expect(fresh.probeWebCrypto()).resolves.toBeUndefined();
+    expect(fresh.webcryptoProvider.has('SHA3-256')).toBe(false);
+    expect(fresh.webcryptoProvider.has('SHA-1')).toBe(true);
   });
 
   it('runs where globalThis.crypto.subtle is, and says why not where it is missing', () => {

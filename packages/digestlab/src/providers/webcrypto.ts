@@ -15,27 +15,37 @@ function subtle(): SubtleCrypto | undefined {
   return (globalThis as { crypto?: Crypto }).crypto?.subtle;
 }
 
+/**
+ * The SHA-3 digests `s` computes, found by asking it for the digest of nothing. Never rejects: a refusal, whether a
+ * rejected promise (as the standard has it) or a synchronous throw (as some polyfills do), means "not here".
+ */
+export async function sha3DigestsOf(s: SubtleCrypto | undefined): Promise<AlgorithmName[]> {
+  if (!s) return [];
+  const accepted = await Promise.all(
+    MAYBE.map(async (a) => {
+      try {
+        await s.digest(a, new Uint8Array(0));
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return MAYBE.filter((_, i) => accepted[i]);
+}
+
 /** The SHA-3 digests crypto.subtle accepted here; empty until {@link probeWebCrypto} has settled. */
 const found = new Set<AlgorithmName>();
 let probing: Promise<void> | undefined;
 
 /**
- * Finds out which SHA-3 digests this runtime's crypto.subtle computes, by asking it for the digest of nothing
- * (an asynchronous question, so `has()` answers false until it settles). Never rejects.
+ * Finds out, once, which SHA-3 digests this runtime's crypto.subtle computes (an asynchronous question, so `has()`
+ * answers false for them until it settles). Never rejects.
  */
 export function probeWebCrypto(): Promise<void> {
-  probing ??= (async () => {
-    const s = subtle();
-    if (!s) return;
-    await Promise.all(
-      MAYBE.map((a) =>
-        s.digest(a, new Uint8Array(0)).then(
-          () => found.add(a),
-          () => {},
-        ),
-      ),
-    );
-  })();
+  probing ??= sha3DigestsOf(subtle()).then((list) => {
+    for (const a of list) found.add(a);
+  });
   return probing;
 }
 

@@ -18,6 +18,10 @@
  * at least as fast as the faster of ts and wasm at that size and every larger one; Infinity when it never is
  * (then `auto` streams through our WebAssembly too, as node:crypto loses even at 1 MiB).
  * Prints a table of node's speed over the best of ours, then the crossovers as the object auto.ts holds.
+ *
+ * --auto also times `auto` (the default provider) in the same rounds and prints its speed over the fastest of ts,
+ * wasm and node at each size: how close the default comes to the best call it could have made (issue 10's "within
+ * 5%"), measured as robustly as the crossovers it follows.
  */
 import { algorithms, digest, digestHex, hmac, hmacHex, runtime } from '../packages/digestlab/dist/index.js';
 
@@ -29,11 +33,12 @@ const option = (name, fallback) => {
 const ROUNDS = Number(option('--rounds', '9'));
 const JSON_OUT = args.includes('--json');
 const HMAC = args.includes('--hmac');
+const AUTO = args.includes('--auto');
 const ONLY = option('--algorithms', '')
   .split(',')
   .filter((a) => a !== '');
 const SIZES = [0, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 65536, 1048576];
-const PROVIDERS = ['ts', 'wasm', 'node'];
+const PROVIDERS = ['ts', 'wasm', 'node', ...(AUTO ? ['auto'] : [])];
 const INPUTS = 64;
 const ROUND_MS = 4;
 const CLOCK = option('--clock', 'cpu');
@@ -140,12 +145,15 @@ for (const a of algs) {
     ['bytes', false],
     ['hex', true],
   ]) {
-    const ratios = SIZES.map((n) => {
+    const ratios = [];
+    const autoRatios = [];
+    for (const n of SIZES) {
       const ns = measure(a.name, n, hex);
-      return Math.min(ns.ts, ns.wasm) / ns.node;
-    });
+      ratios.push(Math.min(ns.ts, ns.wasm) / ns.node);
+      if (AUTO) autoRatios.push(Math.min(ns.ts, ns.wasm, ns.node) / ns.auto);
+    }
     nodeFrom[a.name][out] = crossover(ratios);
-    table.push({ algorithm: a.name, out, ratios });
+    table.push({ algorithm: a.name, out, ratios, ...(AUTO ? { autoRatios } : {}) });
   }
 }
 
@@ -162,6 +170,18 @@ if (JSON_OUT) {
   );
   console.log(['algorithm', 'out', ...SIZES.map(size)].join('\t'));
   for (const row of table) console.log([row.algorithm, row.out, ...row.ratios.map((r) => r.toFixed(2))].join('\t'));
+  if (AUTO) {
+    console.log(`\nauto's speed over the fastest of ts, wasm and node, same rounds: ${label}`);
+    console.log(['algorithm', 'out', ...SIZES.map(size)].join('\t'));
+    for (const row of table) {
+      console.log([row.algorithm, row.out, ...row.autoRatios.map((r) => r.toFixed(2))].join('\t'));
+    }
+    const all = table.flatMap((row) => row.autoRatios);
+    const low = all.filter((r) => r < 0.95).length;
+    console.log(
+      `lowest ${Math.min(...all).toFixed(3)}, median ${all.sort((x, y) => x - y)[all.length >> 1].toFixed(3)}; under 0.95: ${low} of ${all.length}`,
+    );
+  }
   const show = (v) => (v === Number.POSITIVE_INFINITY ? 'Infinity' : String(v));
   console.log(`\n${HMAC ? 'HMAC_CROSSOVERS' : 'CROSSOVERS'}.${here.runtime}:`);
   for (const [name, { bytes, hex }] of Object.entries(nodeFrom)) {

@@ -199,7 +199,10 @@ export function resolveRun(ask: OverflowAsk, rows: readonly Row[], resumed?: Res
   const { source, checkpoint } = resumed;
   const r = checkpoint.run;
   const conflicts: string[] = [];
-  if (ask.size !== undefined && (sizes ?? perAlgorithm?.sizes ?? []).join() !== r.sizes.join()) {
+  // `boundaries` means the sizes of the algorithms resumed, unless others are asked
+  const resumedSizes = () =>
+    sizesByAlgorithm(ask.algorithms !== undefined ? algorithms : resolveAlgorithms(r.algorithms), true).sizes;
+  if (ask.size !== undefined && (sizes ?? resumedSizes()).join() !== r.sizes.join()) {
     conflicts.push(`--size (checkpoint: ${r.sizes.map(formatSize).join(',')})`);
   }
   if (outputLengths !== undefined && outputLengths.join() !== (r.outputLengths ?? []).join()) {

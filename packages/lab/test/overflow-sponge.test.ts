@@ -131,6 +131,10 @@ describe('overflow plan: sponges', () => {
     expect(resolveRun({ size: 'boundaries', algorithms: 'SHA3-512' }, rows).run.sizesOf).toBeUndefined();
   });
 
+  it('"boundaries" stands alone', () => {
+    expect(() => resolveRun({ size: 'boundaries,1GiB' }, rows)).toThrow(/--size: "boundaries" stands alone/);
+  });
+
   it('an asked size is run for a sponge too, 2^38 included', () => {
     const p = plan({ size: '2^38,1000', algorithms: 'SHA-1,SHA3-256', providers: 'ts' });
     expect(p.run.sizesOf).toBeUndefined();
@@ -252,6 +256,24 @@ describe('overflow plan: SHAKE output lengths', () => {
       /drop or match --output-length \(checkpoint: 32\)/,
     );
     expect(resolveRun({ size: 'boundaries' }, rows, resumed).run.sizes).toEqual(first.run.sizes);
+  });
+});
+
+describe('resume: a SHAKE record saved before records had outputLength', () => {
+  it('gets the job’s output length, so it is matched to its expectation', () => {
+    const first = plan({ size: '1000', algorithms: 'SHAKE128', providers: 'ts' });
+    const key = 'SHAKE128 ts 1000';
+    const hex = createHash('shake128', { outputLength: 16 }).update(new Uint8Array(1000)).digest('hex');
+    const job = first.jobs.find((j) => j.key === key);
+    expect(job?.outputLength).toBe(16);
+    const cp = structuredClone(first.checkpoint) as CheckpointFile;
+    const { outputLength: _, ...old } = { ...(job as object), outputLength: 16, verdict: 'PASS', hex } as Record<
+      string,
+      unknown
+    >;
+    cp.jobs[key].record = old as unknown as CheckpointFile['jobs'][string]['record'];
+    const again = plan({}, host, { source: 'cp.json', checkpoint: cp });
+    expect(again.jobs.find((j) => j.key === key)?.record?.outputLength).toBe(16);
   });
 });
 

@@ -98,6 +98,9 @@ export function parseOutputLengths(text: string): number[] {
 export function parseSizes(text: string): number[] {
   const parts = text.split(',').map((t) => t.trim());
   if (parts.some((t) => t === '')) throw new UsageError(`--size: an empty size in "${text}"`);
+  if (parts.some((t) => t.toLowerCase() === BOUNDARIES)) {
+    throw new UsageError(`--size: "${BOUNDARIES}" stands alone (got "${text}")`);
+  }
   return [...new Set(parts.map((t) => sizeOption('size', t, SEED_SIZE, 0)))];
 }
 
@@ -464,10 +467,11 @@ export function mergeResume(jobs: PlannedJob[], run: RunParams, resumed?: Resume
     };
     cp.jobs[job.key] = entry;
     if (!saved) continue;
-    // a record saved before records had outputLength: the job's
-    if (saved.record)
-      job.record = { ...saved.record, outputLength: saved.record.outputLength ?? job.outputLength ?? null };
-    else if (saved.state) {
+    // a SHAKE record saved before records had outputLength gets the job's (it is matched to its expectation by it)
+    if (saved.record) {
+      const old = saved.record.outputLength === undefined && job.outputLength !== undefined;
+      job.record = old ? { ...saved.record, outputLength: job.outputLength } : { ...saved.record };
+    } else if (saved.state) {
       let state: Uint8Array;
       try {
         state = decodeState(saved.state);

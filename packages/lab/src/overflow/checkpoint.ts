@@ -4,8 +4,8 @@
  * it in IndexedDB or offer it as a download.
  *
  * Shape (schema digestlab-overflow-checkpoint/1):
- *   { schema, updated, run: { sizes, chunk, pattern, algorithms, providers, named },
- *     jobs: { "<algorithm> <provider> <size>": { algorithm, provider, bytes, seconds, state (base64) | null,
+ *   { schema, updated, run: { sizes, sizesOf?, outputLengths?, chunk, pattern, algorithms, providers, named },
+ *     jobs: { "<algorithm or SHAKE128/32B> <provider> <size>": { algorithm, provider, bytes, seconds, state (base64) | null,
  *                                          record (finished OverflowRecord) | null } } }
  * `state` is what digestlab's `Digest.exportState()` returned at `bytes`; `importState` continues from it.
  */

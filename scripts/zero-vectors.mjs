@@ -5,6 +5,9 @@
 //
 //   node scripts/zero-vectors.mjs [--max BYTES] [--algorithms MD5,SHA-1,...]
 //
+// SHAKE at another output length than its default is named with the length in bytes: SHAKE128/32B, SHAKE256/16B
+// (the key `digestlab overflow --output-length` reads them under).
+//
 // --max limits the sizes computed (the full list goes to 2^39+1 bytes: about 70 minutes on one core here);
 // entries already in the file for other sizes are kept, so a partial run can be completed later.
 import { createHash, getHashes } from 'node:crypto';
@@ -70,10 +73,13 @@ const CHUNK = 16 * 2 ** 20;
 const zeros = new Uint8Array(CHUNK);
 const hashes = new Set(getHashes());
 for (const alg of algorithms) {
-  const name = NODE_NAMES[alg];
+  // SHAKE128/32B: SHAKE128 with 32 bytes out
+  const [, base, bytes] = /^(SHAKE(?:128|256))\/([1-9]\d*)B$/.exec(alg) ?? ['', alg];
+  const name = NODE_NAMES[base];
   if (!name || !hashes.has(name)) throw new Error(`node:crypto has no ${alg}`);
+  const options = bytes ? { outputLength: Number(bytes) } : OPTIONS[alg];
   const sizes = SIZES.filter((s) => s <= max);
-  const h = createHash(name, OPTIONS[alg]);
+  const h = createHash(name, options);
   data.digests[alg] ??= {};
   const entry = data.digests[alg];
   let done = 0;
@@ -84,7 +90,7 @@ for (const alg of algorithms) {
       h.update(n === CHUNK ? zeros : zeros.subarray(0, n));
       done += n;
     }
-    entry[String(size)] = h.copy(OPTIONS[alg]).digest('hex');
+    entry[String(size)] = h.copy(options).digest('hex');
     process.stderr.write(`${alg} ${size} ${entry[String(size)]} (${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
   }
   // keep sizes sorted numerically for readable diffs

@@ -37,8 +37,9 @@ const OPTIONS: Partial<Record<AlgorithmName, { outputLength: number }>> = {
   SHAKE256: { outputLength: 32 },
 };
 
-/** `createHash` for `algorithm`, whose node:crypto name is `n`. */
-const create = (algorithm: AlgorithmName, n: string) => createHash(n, OPTIONS[algorithm]);
+/** `createHash` for `algorithm`, whose node:crypto name is `n` (SHAKE: `outputLength` bytes, else its default). */
+const create = (algorithm: AlgorithmName, n: string, outputLength?: number) =>
+  createHash(n, outputLength !== undefined && OPTIONS[algorithm] ? { outputLength } : OPTIONS[algorithm]);
 
 /**
  * Algorithms this Node's OpenSSL really computes (getHashes() can list what the default provider refuses, and
@@ -92,16 +93,18 @@ export const nodeCryptoRow: Row = {
   note: 'createHash(alg).update(x).digest(), called directly (hmac: createHmac(alg, key).update(x).digest())',
   algorithms: AVAILABLE,
   hmacAlgorithms: macAlgorithms(AVAILABLE),
-  async prepare(algorithm): Promise<Prepared> {
+  outputLength: true,
+  async prepare(algorithm, options): Promise<Prepared> {
     const n = NODE_NAMES[algorithm];
     if (!n || !AVAILABLE.includes(algorithm)) throw new Error(`node:crypto has no ${algorithm} here`);
+    const length = options?.outputLength;
     return {
       async: false,
-      hex: (s) => create(algorithm, n).update(s, 'utf8').digest('hex'),
-      bytes: (d) => create(algorithm, n).update(d).digest(),
+      hex: (s) => create(algorithm, n, length).update(s, 'utf8').digest('hex'),
+      bytes: (d) => create(algorithm, n, length).update(d).digest(),
       hmac: (key) => (s) => createHmac(n, key).update(s, 'utf8').digest('hex'),
       stream: () => {
-        const h = create(algorithm, n);
+        const h = create(algorithm, n, length);
         return { update: (c) => void h.update(c), finish: () => h.digest() };
       },
     };

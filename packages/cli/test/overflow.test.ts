@@ -90,6 +90,8 @@ describe('digestlab overflow: usage', () => {
     [['--resume', '/nonexistent/cp.json'], /cannot read checkpoint/],
     [['--vectors', '/nonexistent/zeros.json'], /--vectors: no file/],
     [['--bogus'], /unknown option/],
+    [['--output-length', '32'], /--output-length is for SHAKE128 and SHAKE256 only \(asked: SHA-1\)/],
+    [['-a', 'SHAKE128', '--output-length', '0'], /--output-length: "0" is not a whole number of bytes/],
   ])('%j: exit 2', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(2);
@@ -106,6 +108,89 @@ describe('digestlab overflow: usage', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/--size <bytes>[\s\S]*--checkpoint <file>[\s\S]*--resume <file>[\s\S]*--json/);
     expect(r.stdout).not.toMatch(/debug/);
+    // where the boundaries are described: a sponge stops at 2^32+5
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/"boundaries": .* for a sponge \(SHA-3, SHAKE, Keccak/);
+    expect(r.stdout).toMatch(/--output-length <bytes>/);
+  });
+});
+
+describe('digestlab overflow: SHA-3, SHAKE and Keccak', () => {
+  it('PASS through ts, wasm and node: SHA-3 and SHAKE against node:crypto, Keccak against hash-wasm, same run', async () => {
+    const size = 2 ** 20 + 1;
+    const r = await run([
+      '--size',
+      '2^20+1',
+      '-a',
+      'SHA3-256,SHAKE256,KECCAK-256',
+      '-p',
+      'ts,wasm,node',
+      '--json',
+      '-q',
+    ]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc;
+    const zeros = new Uint8Array(size);
+    // independent of digestlab: OpenSSL for SHA-3 and SHAKE, js-sha3 (emn178, pure JavaScript) for Keccak
+    const { keccak256 } = (await import('js-sha3')) as unknown as { keccak256(d: Uint8Array): string };
+    const want: Record<string, string> = {
+      'SHA3-256': createHash('sha3-256').update(zeros).digest('hex'),
+      SHAKE256: createHash('shake256', { outputLength: 32 }).update(zeros).digest('hex'),
+      'KECCAK-256': keccak256(zeros),
+    };
+    const cells = doc.results.map((x) => [x.algorithm, x.provider, x.kind, x.verdict]);
+    expect(cells).toEqual([
+      ['SHA3-256', 'node:crypto', 'reference', 'UNCHECKED'],
+      ['SHAKE256', 'node:crypto', 'reference', 'UNCHECKED'],
+      ['KECCAK-256', 'hash-wasm', 'reference', 'UNCHECKED'],
+      ['SHA3-256', 'ts', 'ours', 'PASS'],
+      ['SHA3-256', 'wasm', 'ours', 'PASS'],
+      ['SHA3-256', 'node', 'ours', 'PASS'],
+      ['SHAKE256', 'ts', 'ours', 'PASS'],
+      ['SHAKE256', 'wasm', 'ours', 'PASS'],
+      ['SHAKE256', 'node', 'ours', 'PASS'],
+      ['KECCAK-256', 'ts', 'ours', 'PASS'],
+      ['KECCAK-256', 'wasm', 'ours', 'PASS'],
+      ['KECCAK-256', 'node', 'ours', 'SKIPPED'],
+    ]);
+    for (const x of doc.results.filter((x) => x.verdict !== 'SKIPPED')) {
+      expect(x.hex).toBe(want[x.algorithm]);
+      expect(x.bytes).toBe(size);
+    }
+    for (const x of doc.results.filter((x) => x.verdict === 'PASS')) {
+      expect(x.expectedSource).toMatch(
+        x.algorithm === 'KECCAK-256'
+          ? /^hash-wasm \d+\.\d+\.\d+ createKeccak in this run$/
+          : /^node:crypto \(OpenSSL .*\) in this run$/,
+      );
+    }
+    expect(doc.results.find((x) => x.algorithm === 'SHAKE256')?.outputLength).toBe(32);
+    expect(doc.results.find((x) => x.algorithm === 'SHA3-256')?.outputLength).toBeNull();
+    expect(doc.summary).toMatchObject({ PASS: 8, FAIL: 0, exitCode: 0 });
+  });
+
+  it('--output-length: SHAKE at both lengths, checked against the stored OpenSSL digests or node:crypto', async () => {
+    const r = await run([
+      '--size',
+      '1000',
+      '-a',
+      'SHAKE128,SHAKE256',
+      '--output-length',
+      '32,16',
+      '-p',
+      'ts',
+      '--quiet',
+    ]);
+    expect(r.code).toBe(0);
+    const hex = (alg: string, n: number) =>
+      createHash(alg, { outputLength: n }).update(new Uint8Array(1000)).digest('hex');
+    expect(r.stdout).toMatch(
+      new RegExp(`PASS +SHAKE128 \\(32 bytes out\\) .* from ts[^\\n]*\\n.*hash=${hex('shake128', 32)}`),
+    );
+    expect(r.stdout).toMatch(
+      new RegExp(`PASS +SHAKE256 \\(16 bytes out\\) .* from ts[^\\n]*\\n.*hash=${hex('shake256', 16)}`),
+    );
+    expect(r.stdout).toMatch(/provider +library +SHAKE128\/32B +SHAKE128 +SHAKE256 +SHAKE256\/16B\n/);
+    expect(r.stdout).toMatch(/4 PASS, 0 FAIL/);
   });
 });
 

@@ -29,7 +29,7 @@ import {
  * CLI's `-w cold`) can time that first call with nothing compiled beforehand (`providers()` compiles digestlab's
  * WebAssembly to tell whether it is available).
  */
-export function prepareOurs(id: string, algorithm: AlgorithmName, async = false): Prepared {
+export function prepareOurs(id: string, algorithm: AlgorithmName, async = false, outputLength?: number): Prepared {
   if (id === DIGEST_MANY_ROW) {
     return { async: false, many: (messages) => digestMany(algorithm, messages) };
   }
@@ -50,7 +50,8 @@ export function prepareOurs(id: string, algorithm: AlgorithmName, async = false)
       },
     };
   }
-  const options = { provider: id as ProviderId };
+  // SHAKE's output length only when asked (the overflow check's --output-length): a fixed-length digest refuses it
+  const options = { provider: id as ProviderId, ...(outputLength !== undefined ? { outputLength } : {}) };
   if (async) {
     return {
       async: true,
@@ -103,8 +104,9 @@ function providerRow(id: ProviderId): Row {
       if (!p) return `digestlab has no provider "${id}"`;
       return p.available ? undefined : (p.reason ?? 'not available on this runtime');
     },
-    async prepare(algorithm: AlgorithmName): Promise<Prepared> {
-      return prepareOurs(id, algorithm, !sync);
+    outputLength: true,
+    async prepare(algorithm: AlgorithmName, options?: { outputLength?: number }): Promise<Prepared> {
+      return prepareOurs(id, algorithm, !sync, options?.outputLength);
     },
   };
 }

@@ -93,8 +93,16 @@ export interface Row {
   hmacAlgorithms?: readonly AlgorithmName[];
   /** Why the row cannot run on this runtime at all (then it is `skipped`), or undefined. */
   unavailableReason?(): string | undefined;
-  /** Loads the library (dynamic import) and prepares one algorithm. Throws when the library cannot load. */
-  prepare(algorithm: AlgorithmName): Promise<Prepared>;
+  /**
+   * The row honours `options.outputLength` of {@link prepare} for an extendable-output function (SHAKE): its calls
+   * then give that many bytes. A row without it is only run at SHAKE's default output length.
+   */
+  outputLength?: boolean;
+  /**
+   * Loads the library (dynamic import) and prepares one algorithm. Throws when the library cannot load.
+   * `options.outputLength`: SHAKE's output length in bytes, passed only to a row that says it honours it.
+   */
+  prepare(algorithm: AlgorithmName, options?: { outputLength?: number }): Promise<Prepared>;
 }
 
 const HEX = '0123456789abcdef';

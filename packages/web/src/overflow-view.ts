@@ -4,7 +4,7 @@
  * screen wake lock where the browser grants one (a phone that sleeps throttles or freezes the page). After: the
  * verdicts, the CLI's summary, the run as `digestlab-overflow/1` to download, and sent to the collector.
  */
-import { formatSize, jobKey, type OverflowDocument, type OverflowRecord } from '@digestlab/lab/overflow';
+import { digestLabel, formatSize, jobKey, type OverflowDocument, type OverflowRecord } from '@digestlab/lab/overflow';
 import { deliver, runFileName } from './deliver.js';
 import { h, scroll } from './dom.js';
 import { type Choices, toQuery } from './params.js';
@@ -170,7 +170,8 @@ export async function runOverflowView(choices: Choices, deps: OverflowViewDeps):
         if (left) left.textContent = '';
         overall();
       } else if (ev.type === 'verdict') {
-        const v = cell(jobKey(ev.record.algorithm, ev.record.provider, ev.record.size), 'verdict');
+        const name = digestLabel(ev.record.algorithm, ev.record.outputLength);
+        const v = cell(jobKey(name, ev.record.provider, ev.record.size), 'verdict');
         if (v) {
           v.textContent = ev.record.verdict;
           v.className = `verdict ${ev.record.verdict.toLowerCase()}`;

@@ -11,6 +11,7 @@ import { allRows, runtimeFacts, UsageError } from '@digestlab/lab';
 import {
   type CheckpointFile,
   DEFAULT_CHECKPOINT_EVERY,
+  keccakReference,
   OVERFLOW_SCHEMA,
   type OverflowEnv,
   type OverflowEvent,
@@ -20,6 +21,7 @@ import {
   overflowStatus,
   PATTERNS,
   type Paint,
+  type PlanReference,
   parseZeroVectors,
   planOverflow,
   type Resumed,
@@ -43,6 +45,7 @@ export { EXIT_INTERRUPTED, OVERFLOW_SCHEMA } from '@digestlab/lab/overflow';
 
 export interface OverflowFlags {
   size?: string;
+  outputLength?: string;
   chunk?: string;
   algorithms?: string;
   providers?: string;
@@ -144,15 +147,18 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
   const { vectors, name: vectorsName } = loadVectors(flags.vectors, note);
 
   // ---- the jobs, and where each expected digest comes from
+  // node:crypto for what it has; hash-wasm's createKeccak for Keccak, which OpenSSL 3.0 lacks
+  const references: PlanReference[] = [
+    { row: nodeCryptoRow, source: `node:crypto (${runtimeFacts().cryptoLibrary ?? 'the runtime'}) in this run` },
+  ];
+  const keccak = keccakReference(rows, versionOf('hash-wasm') ?? null);
+  if (keccak) references.push(keccak);
   let plan: OverflowPlan;
   try {
     plan = planOverflow(
       choice,
       {
-        reference: {
-          row: nodeCryptoRow,
-          source: `node:crypto (${runtimeFacts().cryptoLibrary ?? 'the runtime'}) in this run`,
-        },
+        reference: references,
         ...(vectors ? { vectors } : {}),
         vectorsName,
         versionOf: (library) => versionOf(library) ?? null,
@@ -288,11 +294,17 @@ export function registerOverflow(
   program
     .command('overflow')
     .description(
-      'stream --size bytes (default 257GiB, the seed) through each algorithm and provider; PASS, FAIL or UNCHECKED at every length',
+      'stream --size bytes (default 257GiB, the seed; 4GiB+5 for SHA-3, SHAKE and Keccak) through each algorithm and provider; PASS, FAIL or UNCHECKED at every length',
     )
     .option(
       '-s, --size <bytes>',
-      'bytes per digest: 275951648768, 257GiB, 4GiB+5, 2^38-1, 512MiB, 10GB; several: 2^29-1,2^29,2^29+1 (default 257GiB)',
+      'bytes per digest: 275951648768, 257GiB, 4GiB+5, 2^38-1, 512MiB, 10GB; several: 2^29-1,2^29,2^29+1; ' +
+        '"boundaries": 2^28±1 … 2^39±1 and 257GiB, for a sponge (SHA-3, SHAKE, Keccak: no length counter) only to 2^32+5 ' +
+        '(default 257GiB; 2^32+5 for a sponge)',
+    )
+    .option(
+      '--output-length <bytes>',
+      "SHAKE128/SHAKE256 output lengths in bytes, comma-separated: 16,32 runs each SHAKE at both (default each one's: 16, 32)",
     )
     .option('-c, --chunk <bytes>', 'bytes per update (default 1MiB)')
     .option('-a, --algorithms <list>', 'comma-separated algorithms (default SHA-1)')

@@ -4,8 +4,8 @@
  * it in IndexedDB or offer it as a download.
  *
  * Shape (schema digestlab-overflow-checkpoint/1):
- *   { schema, updated, run: { sizes, chunk, pattern, algorithms, providers, named },
- *     jobs: { "<algorithm> <provider> <size>": { algorithm, provider, bytes, seconds, state (base64) | null,
+ *   { schema, updated, run: { sizes, sizesOf?, outputLengths?, chunk, pattern, algorithms, providers, named },
+ *     jobs: { "<algorithm or SHAKE128/32B> <provider> <size>": { algorithm, provider, bytes, seconds, state (base64) | null,
  *                                          record (finished OverflowRecord) | null } } }
  * `state` is what digestlab's `Digest.exportState()` returned at `bytes`; `importState` continues from it.
  */
@@ -15,8 +15,15 @@ import type { OverflowRecord } from './verdict.js';
 export const CHECKPOINT_SCHEMA = 'digestlab-overflow-checkpoint/1';
 
 export interface RunParams {
-  /** Bytes per digest: each size is a job of its own for every algorithm and provider. */
+  /** Bytes per digest: each size is a job of its own for every algorithm (see `sizesOf`) and provider. */
   sizes: number[];
+  /**
+   * Where algorithms run at different sizes (no `--size`, or `--size boundaries`: a sponge stops at 2^32 + 5), the
+   * sizes of each, from `sizes`; absent: every algorithm at every size.
+   */
+  sizesOf?: Record<string, number[]>;
+  /** `--output-length`: the output lengths in bytes each SHAKE runs at; absent: its default (16 or 32). */
+  outputLengths?: number[];
   chunk: number;
   pattern: Pattern;
   algorithms: string[];
@@ -65,10 +72,13 @@ export function parseCheckpoint(text: string, source: string): CheckpointFile {
     throw new Error(`${source} is not a digestlab overflow checkpoint (schema ${CHECKPOINT_SCHEMA})`);
   }
   const r = cp.run;
+  const counts = (v: unknown) => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && n >= 0);
   if (
     !r ||
-    !Array.isArray(r.sizes) ||
-    !r.sizes.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+    !counts(r.sizes) ||
+    (r.sizesOf !== undefined &&
+      (typeof r.sizesOf !== 'object' || r.sizesOf === null || !Object.values(r.sizesOf).every(counts))) ||
+    (r.outputLengths !== undefined && !counts(r.outputLengths)) ||
     !Number.isSafeInteger(r.chunk) ||
     typeof r.pattern !== 'string' ||
     !Array.isArray(r.algorithms) ||

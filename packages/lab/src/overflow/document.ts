@@ -38,6 +38,10 @@ export interface OverflowDocument {
     chunk: number;
     pattern: string;
     algorithms: string[];
+    /** Present when algorithms ran at different sizes (a sponge stops at 2^32+5): each algorithm's sizes. */
+    sizesOf?: Record<string, number[]>;
+    /** Present with `--output-length`: the output lengths in bytes each SHAKE ran at. */
+    outputLengths?: number[];
     providers: string[];
     /** Jobs at once. */
     jobs: number;
@@ -77,6 +81,8 @@ export function overflowDocument(run: RunParams, result: OverflowResult, facts: 
       chunk: run.chunk,
       pattern: run.pattern,
       algorithms: run.algorithms,
+      ...(run.sizesOf ? { sizesOf: run.sizesOf } : {}),
+      ...(run.outputLengths ? { outputLengths: run.outputLengths } : {}),
       providers: run.providers,
       jobs: facts.jobs,
       strict: facts.strict,
@@ -126,6 +132,14 @@ const RUN: Record<string, [Check, string]> = {
   strict: [isBoolean, 'true or false'],
   checkpoint: [orNull(isString), 'a string or null'],
   resumedFrom: [orNull(isString), 'a string or null'],
+  // added later, so optional: a document written before them is still read
+  sizesOf: [
+    (v) =>
+      v === undefined ||
+      (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(listOf(isCount))),
+    'absent or an object of lists of byte counts',
+  ],
+  outputLengths: [(v) => v === undefined || listOf(isCount)(v), 'absent or a list of byte counts'],
 };
 const ENV: Record<string, [Check, string]> = {
   runtime: [isString, 'a string'],
@@ -137,6 +151,7 @@ const ENV: Record<string, [Check, string]> = {
 };
 const RECORD: Record<string, [Check, string]> = {
   algorithm: [isString, 'a string'],
+  outputLength: [(v) => v === undefined || v === null || isCount(v), 'absent, null or a byte count'],
   aliases: [listOf(isString), 'a list of strings'],
   provider: [isString, 'a string'],
   kind: [oneOf(KINDS), `one of ${KINDS.join(', ')}`],

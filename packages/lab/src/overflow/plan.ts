@@ -17,7 +17,18 @@ import {
   type RunParams,
 } from './checkpoint.js';
 import { isPattern, PATTERNS, type Pattern } from './patterns.js';
-import { type Expected, SEED_SIZE, storedReference, type ZeroVectors } from './references.js';
+import {
+  BOUNDARY_SIZES,
+  boundarySizes,
+  defaultOutputLength,
+  defaultSize,
+  digestLabel,
+  type Expected,
+  isXof,
+  SEED_SIZE,
+  storedReference,
+  type ZeroVectors,
+} from './references.js';
 import { canExportState, type JobOutcome, mibPerSecond, type ResumePoint } from './runner.js';
 import { formatSize, parseSize, SizeError } from './size.js';
 import type { OverflowRecord, RecordKind } from './verdict.js';
@@ -29,8 +40,13 @@ export const MAX_CHUNK = 2 ** 30;
 
 /** What was asked, as the texts a person typed (the CLI's flags, a page's query parameters). */
 export interface OverflowAsk {
-  /** One size or several, comma-separated: `257GiB`, `2^29+1,4GiB+5`. */
+  /**
+   * One size or several, comma-separated: `257GiB`, `2^29+1,4GiB+5`; or `boundaries`: every counter boundary that
+   * matters to each algorithm ({@link boundarySizes}). Absent: {@link defaultSize} of each algorithm.
+   */
   size?: string;
+  /** `--output-length`: SHAKE's output lengths in bytes, comma-separated (`16,32`). Absent: each SHAKE's default. */
+  outputLength?: string;
   chunk?: string;
   /** Comma-separated algorithm names or aliases. */
   algorithms?: string;
@@ -56,10 +72,35 @@ export function patternOption(text: string): Pattern {
   return text;
 }
 
+/** The word `--size` takes for every counter boundary that matters to each algorithm. */
+export const BOUNDARIES = 'boundaries';
+
+/** Most bytes `--output-length` takes: SHAKE can give any length, but a digest is printed and stored in hex. */
+export const MAX_OUTPUT_LENGTH = 1024;
+
+/** `--output-length`: whole numbers of bytes from 1 to {@link MAX_OUTPUT_LENGTH}, comma-separated, no repeats. */
+export function parseOutputLengths(text: string): number[] {
+  const parts = text.split(',').map((t) => t.trim());
+  const out: number[] = [];
+  for (const t of parts) {
+    const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;
+    if (!(n >= 1 && n <= MAX_OUTPUT_LENGTH)) {
+      throw new UsageError(
+        `--output-length: "${t}" is not a whole number of bytes from 1 to ${MAX_OUTPUT_LENGTH} (e.g. 16,32)`,
+      );
+    }
+    if (!out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
 /** `--size`: one size, or several separated by commas (each a job of its own). */
 export function parseSizes(text: string): number[] {
   const parts = text.split(',').map((t) => t.trim());
   if (parts.some((t) => t === '')) throw new UsageError(`--size: an empty size in "${text}"`);
+  if (parts.some((t) => t.toLowerCase() === BOUNDARIES)) {
+    throw new UsageError(`--size: "${BOUNDARIES}" stands alone (got "${text}")`);
+  }
   return [...new Set(parts.map((t) => sizeOption('size', t, SEED_SIZE, 0)))];
 }
 
@@ -132,15 +173,24 @@ export interface RunChoice {
  * size does not change a digest, so a resumed run may use another).
  */
 export function resolveRun(ask: OverflowAsk, rows: readonly Row[], resumed?: Resumed): RunChoice {
-  const sizes = ask.size !== undefined ? parseSizes(ask.size) : undefined;
+  const boundaries = ask.size?.trim().toLowerCase() === BOUNDARIES;
+  const sizes = ask.size !== undefined && !boundaries ? parseSizes(ask.size) : undefined;
   const chunk = ask.chunk !== undefined ? sizeOption('chunk', ask.chunk, DEFAULT_CHUNK, 1) : undefined;
   if (ask.pattern !== undefined) patternOption(ask.pattern);
   const algorithms = resolveAlgorithms(listOption(ask.algorithms) ?? ['SHA-1']);
   const selection = selectProviders(listOption(ask.providers), rows);
   if (chunk !== undefined && chunk > MAX_CHUNK) throw new UsageError('--chunk: at most 1GiB');
+  const outputLengths = ask.outputLength !== undefined ? parseOutputLengths(ask.outputLength) : undefined;
+  if (outputLengths && !algorithms.some(isXof)) {
+    throw new UsageError(`--output-length is for SHAKE128 and SHAKE256 only (asked: ${algorithms.join(',')})`);
+  }
+  // without --size (or with `boundaries`) each algorithm runs at the sizes that matter to it: a sponge stops at 2^32+5
+  const perAlgorithm = sizes ? undefined : sizesByAlgorithm(algorithms, boundaries);
   if (!resumed) {
     const run: RunParams = {
-      sizes: sizes ?? [SEED_SIZE],
+      sizes: sizes ?? perAlgorithm?.sizes ?? [SEED_SIZE],
+      ...(perAlgorithm?.sizesOf ? { sizesOf: perAlgorithm.sizesOf } : {}),
+      ...(outputLengths ? { outputLengths } : {}),
       chunk: chunk ?? DEFAULT_CHUNK,
       pattern: (ask.pattern ?? 'zeros') as Pattern,
       algorithms,
@@ -152,8 +202,14 @@ export function resolveRun(ask: OverflowAsk, rows: readonly Row[], resumed?: Res
   const { source, checkpoint } = resumed;
   const r = checkpoint.run;
   const conflicts: string[] = [];
-  if (sizes !== undefined && sizes.join() !== r.sizes.join()) {
+  // `boundaries` means the sizes of the algorithms resumed, unless others are asked
+  const resumedSizes = () =>
+    sizesByAlgorithm(ask.algorithms !== undefined ? algorithms : resolveAlgorithms(r.algorithms), true).sizes;
+  if (ask.size !== undefined && (sizes ?? resumedSizes()).join() !== r.sizes.join()) {
     conflicts.push(`--size (checkpoint: ${r.sizes.map(formatSize).join(',')})`);
+  }
+  if (outputLengths !== undefined && outputLengths.join() !== (r.outputLengths ?? []).join()) {
+    conflicts.push(`--output-length (checkpoint: ${r.outputLengths?.join(',') ?? 'the default'})`);
   }
   if (ask.pattern !== undefined && ask.pattern !== r.pattern) conflicts.push(`--pattern (checkpoint: ${r.pattern})`);
   if (ask.algorithms !== undefined && algorithms.join() !== r.algorithms.join()) {
@@ -181,14 +237,69 @@ export function resolveRun(ask: OverflowAsk, rows: readonly Row[], resumed?: Res
   }
 }
 
+/**
+ * The sizes of each algorithm without `--size` (its {@link defaultSize}) or with `--size boundaries` (its
+ * {@link boundarySizes}), their union in order, and `sizesOf` when not every algorithm runs at every size.
+ */
+export function sizesByAlgorithm(
+  algorithms: readonly AlgorithmName[],
+  boundaries: boolean,
+): { sizes: number[]; sizesOf?: Record<string, number[]> } {
+  const of = Object.fromEntries(algorithms.map((a) => [a, boundaries ? boundarySizes(a) : [defaultSize(a)]]));
+  const all = new Set(Object.values(of).flat());
+  // the boundaries in ascending order; defaults in the order of the algorithms
+  const sizes = boundaries ? BOUNDARY_SIZES.filter((n) => all.has(n)) : [...all];
+  const uneven = Object.values(of).some((list) => list.length !== sizes.length);
+  return uneven ? { sizes, sizesOf: of } : { sizes };
+}
+
+/** The sizes `algorithm` runs at in `run`. */
+export function sizesFor(run: Pick<RunParams, 'sizes' | 'sizesOf'>, algorithm: string): readonly number[] {
+  return run.sizesOf?.[algorithm] ?? run.sizes;
+}
+
+/** The output lengths `algorithm` runs at: `--output-length`'s for an XOF (SHAKE), else one, undefined. */
+export function outputLengthsFor(
+  run: Pick<RunParams, 'outputLengths'>,
+  algorithm: AlgorithmName,
+): (number | undefined)[] {
+  if (!isXof(algorithm)) return [undefined];
+  return run.outputLengths ?? [defaultOutputLength(algorithm)];
+}
+
+/**
+ * A row run in the same list as the selected providers to give expected digests that no stored vector gives:
+ * node:crypto under Node, hash-wasm's createKeccak for Keccak (which OpenSSL 3.0 lacks).
+ */
+export interface PlanReference {
+  row: Row;
+  /** How a verdict names its digest (`node:crypto (OpenSSL 3.0.13) in this run`). */
+  source: string;
+  /** Only for these algorithms (else every algorithm the row has). */
+  only?: readonly AlgorithmName[];
+}
+
+/** Keccak as submitted to the competition: what no OpenSSL 3.0 has. */
+export const KECCAK: readonly AlgorithmName[] = ['KECCAK-224', 'KECCAK-256', 'KECCAK-384', 'KECCAK-512'];
+
+/**
+ * The reference for Keccak (node:crypto has none): hash-wasm's `createKeccak(bits)` streaming the same pattern in
+ * the same run, an implementation independent of ours (C compiled to WebAssembly). Undefined when `rows` lack it.
+ */
+export function keccakReference(rows: readonly Row[], version: string | null = null): PlanReference | undefined {
+  const row = rows.find((r) => r.id === 'hash-wasm');
+  if (!row) return undefined;
+  return { row, source: `hash-wasm${version ? ` ${version}` : ''} createKeccak in this run`, only: KECCAK };
+}
+
 /** What the host knows before anything runs. */
 export interface OverflowPlanHost {
   /**
-   * The row run for an expected digest that no stored vector gives (node:crypto under Node), and how a verdict
-   * names it (`node:crypto (OpenSSL 3.0.13) in this run`). Absent (a browser: WebCrypto cannot stream): such jobs
-   * are UNCHECKED and compared with each other.
+   * The rows run for an expected digest that no stored vector gives, the first one that has the algorithm (and
+   * whose `only` lists it). Absent (a browser: WebCrypto cannot stream): such jobs are UNCHECKED and compared with
+   * each other.
    */
-  reference?: { row: Row; source: string };
+  reference?: PlanReference | readonly PlanReference[];
   /** Stored zero-input digests (vectors/zeros.json), and their name in messages. */
   vectors?: ZeroVectors;
   vectorsName?: string;
@@ -200,6 +311,8 @@ export interface OverflowPlanHost {
 export interface PlannedJob {
   key: string;
   algorithm: AlgorithmName;
+  /** An XOF's (SHAKE's) output length in bytes; absent for a fixed-length digest. */
+  outputLength?: number;
   size: number;
   /** Row id. */
   provider: string;
@@ -222,6 +335,8 @@ export interface PlannedJob {
 /** Where the expected digest of one (algorithm, size) comes from. */
 export interface Expectation {
   algorithm: AlgorithmName;
+  /** An XOF's output length in bytes, as the jobs it is for. */
+  outputLength?: number;
   size: number;
   /** Known before anything runs (the seed, stored vectors). */
   stored?: Expected;
@@ -240,7 +355,7 @@ export interface OverflowPlan {
   expectations: Expectation[];
   /** The checkpoint this run starts from: a resumed one merged with this run's jobs, or a fresh one. */
   checkpoint: CheckpointFile;
-  /** The host's reference row, when it has one (for messages: "node:crypto lacks it"). */
+  /** The host's (first) reference row, when it has one (for messages: "node:crypto lacks it"). */
   referenceProvider?: string;
 }
 
@@ -254,55 +369,69 @@ const SPEED_RANK: readonly ImplementedIn[] = ['JavaScript', 'TypeScript', 'WebAs
  */
 export function planOverflow(choice: RunChoice, host: OverflowPlanHost = {}, resumed?: Resumed): OverflowPlan {
   const { run, algorithms, selection } = choice;
+  // every digest asked for: size × algorithm × output length (SHAKE's), each with its expected digest
   const expectations: Expectation[] = run.sizes.flatMap((size) =>
-    algorithms.map((algorithm) => {
-      const stored = storedReference(algorithm, run.pattern, size, host.vectors, host.vectorsName);
-      return { algorithm, size, ...(stored ? { stored } : {}) };
-    }),
+    algorithms.flatMap((algorithm) =>
+      sizesFor(run, algorithm).includes(size)
+        ? outputLengthsFor(run, algorithm).map((outputLength) => {
+            const stored = storedReference(algorithm, run.pattern, size, host.vectors, host.vectorsName, outputLength);
+            return {
+              algorithm,
+              size,
+              ...(outputLength !== undefined ? { outputLength } : {}),
+              ...(stored ? { stored } : {}),
+            };
+          })
+        : [],
+    ),
   );
   const several = run.sizes.length > 1;
-  const job = (algorithm: AlgorithmName, size: number, row: Row, reference: boolean): PlannedJob => ({
-    key: jobKey(algorithm, reference ? `${row.id}#reference` : row.id, size),
-    algorithm,
-    size,
-    provider: row.id,
-    reference,
-    kind: reference ? 'reference' : row.kind,
-    library: row.library,
-    version: host.versionOf?.(row.library) ?? null,
-    implementedIn: row.implementedIn,
-    resumable: canExportState(row),
-    label: `${algorithm}${several ? ` ${formatSize(size)}` : ''} ${row.id}${reference ? ' (reference)' : ''}`,
-  });
-  const jobs: PlannedJob[] = [];
-  const ref = host.reference;
-  const expectationOf = (a: AlgorithmName, n: number) =>
-    expectations.find((e) => e.algorithm === a && e.size === n) as Expectation;
-  const useAsReference = (j: PlannedJob) => {
-    Object.assign(expectationOf(j.algorithm, j.size), { referenceJob: j.key, referenceSource: ref?.source });
+  const job = (e: Expectation, row: Row, reference: boolean): PlannedJob => {
+    const name = digestLabel(e.algorithm, e.outputLength);
+    return {
+      key: jobKey(name, reference ? `${row.id}#reference` : row.id, e.size),
+      algorithm: e.algorithm,
+      ...(e.outputLength !== undefined ? { outputLength: e.outputLength } : {}),
+      size: e.size,
+      provider: row.id,
+      reference,
+      kind: reference ? 'reference' : row.kind,
+      library: row.library,
+      version: host.versionOf?.(row.library) ?? null,
+      implementedIn: row.implementedIn,
+      resumable: canExportState(row),
+      label: `${name}${several ? ` ${formatSize(e.size)}` : ''} ${row.id}${reference ? ' (reference)' : ''}`,
+    };
   };
-  // node:crypto among the selected providers is its own reference; else it runs as a job of its own
-  if (ref && !selection.some((s) => s.row === ref.row)) {
-    for (const e of expectations) {
-      if (e.stored || !ref.row.algorithms.includes(e.algorithm)) continue;
-      const j = job(e.algorithm, e.size, ref.row, true);
-      jobs.push(j);
-      useAsReference(j);
-    }
+  const jobs: PlannedJob[] = [];
+  const refs: readonly PlanReference[] =
+    host.reference === undefined ? [] : 'row' in host.reference ? [host.reference] : host.reference;
+  // the reference for an algorithm: the first that has it
+  const referenceOf = (a: AlgorithmName) =>
+    refs.find((r) => r.row.algorithms.includes(a) && (r.only === undefined || r.only.includes(a)));
+  const useAsReference = (e: Expectation, j: PlannedJob, ref: PlanReference) => {
+    Object.assign(e, { referenceJob: j.key, referenceSource: ref.source });
+  };
+  // a reference among the selected providers is its own; else it runs as a job of its own
+  for (const e of expectations) {
+    const ref = referenceOf(e.algorithm);
+    if (e.stored || !ref || selection.some((s) => s.row === ref.row)) continue;
+    const j = job(e, ref.row, true);
+    jobs.push(j);
+    useAsReference(e, j, ref);
   }
-  for (const size of run.sizes) {
-    for (const algorithm of algorithms) {
-      for (const { row, named } of selection) {
-        const has = row.algorithms.includes(algorithm);
-        if (!has && !named) continue;
-        const j = job(algorithm, size, row, false);
-        if (oneShot(row, algorithm)) {
-          const reason = `${row.id} is one-shot only (async, no streaming digest), so it cannot take ${formatSize(size)} in ${formatSize(run.chunk)} pieces`;
-          j.record = overflowRecord(j, run, { status: 'skipped', reason });
-        }
-        jobs.push(j);
-        if (row === ref?.row && !expectationOf(algorithm, size).stored) useAsReference(j);
+  for (const e of expectations) {
+    const ref = referenceOf(e.algorithm);
+    for (const { row, named } of selection) {
+      const has = row.algorithms.includes(e.algorithm);
+      if (!has && !named) continue;
+      const j = job(e, row, false);
+      if (oneShot(row, e.algorithm)) {
+        const reason = `${row.id} is one-shot only (async, no streaming digest), so it cannot take ${formatSize(e.size)} in ${formatSize(run.chunk)} pieces`;
+        j.record = overflowRecord(j, run, { status: 'skipped', reason });
       }
+      jobs.push(j);
+      if (ref && row === ref.row && !e.stored) useAsReference(e, j, ref);
     }
   }
   const checkpoint = mergeResume(jobs, run, resumed);
@@ -311,7 +440,7 @@ export function planOverflow(choice: RunChoice, host: OverflowPlanHost = {}, res
     .filter((j) => !j.record)
     .sort((a, b) => rank(a) - rank(b))
     .map((j) => j.key);
-  return { run, jobs, order, expectations, checkpoint, ...(ref ? { referenceProvider: ref.row.id } : {}) };
+  return { run, jobs, order, expectations, checkpoint, ...(refs[0] ? { referenceProvider: refs[0].row.id } : {}) };
 }
 
 /** One of our providers that has the algorithm but cannot stream it (async one-shot: WebCrypto). */
@@ -338,8 +467,11 @@ export function mergeResume(jobs: PlannedJob[], run: RunParams, resumed?: Resume
     };
     cp.jobs[job.key] = entry;
     if (!saved) continue;
-    if (saved.record) job.record = { ...saved.record };
-    else if (saved.state) {
+    // a SHAKE record saved before records had outputLength gets the job's (it is matched to its expectation by it)
+    if (saved.record) {
+      const old = saved.record.outputLength === undefined && job.outputLength !== undefined;
+      job.record = old ? { ...saved.record, outputLength: job.outputLength } : { ...saved.record };
+    } else if (saved.state) {
       let state: Uint8Array;
       try {
         state = decodeState(saved.state);
@@ -367,6 +499,7 @@ export function overflowRecord(
 ): OverflowRecord {
   const base: OverflowRecord = {
     algorithm: job.algorithm,
+    outputLength: job.outputLength ?? null,
     aliases: NAMES.get(job.algorithm) ?? [],
     provider: job.provider,
     kind: job.kind,

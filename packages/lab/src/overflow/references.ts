@@ -3,7 +3,7 @@
  * (vectors/zeros.json, made by scripts/zero-vectors.mjs with node:crypto), else the host's reference computed in the
  * same run (node:crypto under Node), else none (UNCHECKED).
  */
-import type { AlgorithmName } from 'digestlab';
+import { type AlgorithmName, algorithms as libraryAlgorithms } from 'digestlab';
 import type { Pattern } from './patterns.js';
 
 const GiB = 2 ** 30;
@@ -47,7 +47,53 @@ export const BOUNDARY_SIZES: readonly number[] = [
   2 ** 39 + 1,
 ];
 
-/** vectors/zeros.json: `digests[algorithm][String(size)]` = lowercase hex of `size` zero bytes. */
+/**
+ * SHA-3, SHAKE and Keccak: sponges. A sponge absorbs blocks and keeps no length counter, so only the byte totals
+ * where an implementation's own bookkeeping could wrap matter (2^29, 2^31, 2^32); the 2^38 and 2^39 sizes are
+ * Merkle–Damgård block-counter boundaries and mean nothing to it.
+ */
+export function isSponge(algorithm: string): boolean {
+  return /^(SHA3-|SHAKE|KECCAK-)/.test(algorithm);
+}
+
+/** The largest boundary size that matters to a sponge: 2^32 + 5 (past a 32-bit byte total). */
+export const SPONGE_MAX_BOUNDARY = 2 ** 32 + 5;
+
+/** The boundary sizes that matter to `algorithm`: all of {@link BOUNDARY_SIZES}, up to 2^32 + 5 for a sponge. */
+export function boundarySizes(algorithm: string): number[] {
+  return BOUNDARY_SIZES.filter((n) => !isSponge(algorithm) || n <= SPONGE_MAX_BOUNDARY);
+}
+
+/** The size `--size` defaults to: the seed's 257 GiB, and 2^32 + 5 for a sponge (which has no counter at 2^38). */
+export function defaultSize(algorithm: string): number {
+  return isSponge(algorithm) ? SPONGE_MAX_BOUNDARY : SEED_SIZE;
+}
+
+const DEFAULT_OUTPUT = new Map(libraryAlgorithms().flatMap((a) => (a.xof ? [[a.name, a.digestLength] as const] : [])));
+
+/** Whether `algorithm` is an extendable-output function (SHAKE128, SHAKE256): it takes an output length. */
+export function isXof(algorithm: string): boolean {
+  return DEFAULT_OUTPUT.has(algorithm as AlgorithmName);
+}
+
+/** An XOF's default output length in bytes (SHAKE128: 16, SHAKE256: 32, as node:crypto's); undefined otherwise. */
+export function defaultOutputLength(algorithm: string): number | undefined {
+  return DEFAULT_OUTPUT.get(algorithm as AlgorithmName);
+}
+
+/**
+ * What a digest is named by where a run keys it (job keys, summary columns, zeros.json): the algorithm, and for an
+ * XOF at another output length than its default, that length in bytes: `SHAKE128/32B`, `SHAKE256/16B`.
+ */
+export function digestLabel(algorithm: string, outputLength?: number | null): string {
+  if (outputLength == null || outputLength === defaultOutputLength(algorithm)) return algorithm;
+  return `${algorithm}/${outputLength}B`;
+}
+
+/**
+ * vectors/zeros.json: `digests[name][String(size)]` = lowercase hex of `size` zero bytes; `name` is the algorithm, or
+ * for SHAKE at another output length than its default, {@link digestLabel}'s `SHAKE128/32B`.
+ */
 export interface ZeroVectors {
   digests: Partial<Record<string, Record<string, string>>>;
 }
@@ -91,9 +137,11 @@ export function storedReference(
   size: number,
   vectors: ZeroVectors | undefined,
   vectorsName = 'vectors/zeros.json',
+  outputLength?: number,
 ): Expected | undefined {
-  const known = KNOWN_DIGESTS.find((k) => k.algorithm === algorithm && k.pattern === pattern && k.size === size);
-  const stored = pattern === 'zeros' ? vectors?.digests[algorithm]?.[String(size)] : undefined;
+  const label = digestLabel(algorithm, outputLength);
+  const known = KNOWN_DIGESTS.find((k) => k.algorithm === label && k.pattern === pattern && k.size === size);
+  const stored = pattern === 'zeros' ? vectors?.digests[label]?.[String(size)] : undefined;
   if (known && stored && stored !== known.hex) {
     throw new Error(
       `${vectorsName} gives ${stored} for ${algorithm} of ${size} zero bytes, but ${known.source} gives ${known.hex}`,

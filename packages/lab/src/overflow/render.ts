@@ -4,6 +4,7 @@
  * and algorithm. MiB/s = 2^20 bytes per second.
  */
 import type { OverflowPlan } from './plan.js';
+import { digestLabel } from './references.js';
 import { describeSize, formatSize } from './size.js';
 import { type OverflowRecord, type Tally, tally } from './verdict.js';
 
@@ -43,7 +44,8 @@ function who(r: OverflowRecord): string {
 export function renderRecord(r: OverflowRecord, p: Paint = PLAIN): string {
   const pad = ' '.repeat(13);
   const aliases = r.aliases.length > 0 ? ` [${r.aliases.join(', ')}]` : '';
-  const lines = [`${verdictText(r, p)}  ${p.bold(r.algorithm)}${aliases} from ${who(r)}`];
+  const out = r.outputLength != null ? ` (${r.outputLength} bytes out)` : '';
+  const lines = [`${verdictText(r, p)}  ${p.bold(r.algorithm)}${out}${aliases} from ${who(r)}`];
   if (r.hex !== null) {
     lines.push(
       `${pad}${r.bytes} bytes x ${r.pattern}  hash=${r.hex}  in ${formatSeconds(r.seconds ?? 0)} s  ` +
@@ -106,9 +108,13 @@ export function renderExpectations(
     .join('');
 }
 
-/** A summary column: the algorithm, plus the size when a run has several. */
-export function columnLabel(r: { algorithm: string; size: number }, severalSizes: boolean): string {
-  return severalSizes ? `${r.algorithm} ${formatSize(r.size)}` : r.algorithm;
+/** A summary column: the algorithm (SHAKE at another length: `SHAKE128/32B`), plus the size when a run has several. */
+export function columnLabel(
+  r: { algorithm: string; outputLength?: number | null; size: number },
+  severalSizes: boolean,
+): string {
+  const name = digestLabel(r.algorithm, r.outputLength);
+  return severalSizes ? `${name} ${formatSize(r.size)}` : name;
 }
 
 /** Verdicts by provider (rows) and algorithm (and size: columns), plus the summary lines. */

@@ -7,9 +7,12 @@
 import { type AlgorithmName, createDigest, importState, type ProviderId, providers } from 'digestlab';
 import { outputHex, type Row, type StreamHandle } from '../rows.js';
 import { type Pattern, patternSource } from './patterns.js';
+import { defaultOutputLength } from './references.js';
 
 export interface JobSpec {
   algorithm: AlgorithmName;
+  /** An XOF's (SHAKE's) output length in bytes; absent: its default (fixed-length digests: always absent). */
+  outputLength?: number;
   /** Row id. */
   provider: string;
   size: number;
@@ -81,10 +84,13 @@ export function canExportState(row: Row): boolean {
 }
 
 /** Why the row cannot run this job at all, or undefined. */
-export function skipReason(row: Row, algorithm: AlgorithmName): string | undefined {
+export function skipReason(row: Row, algorithm: AlgorithmName, outputLength?: number): string | undefined {
   const unavailable = row.unavailableReason?.();
   if (unavailable) return unavailable;
   if (!row.algorithms.includes(algorithm)) return `${row.id} has no ${algorithm}`;
+  if (outputLength !== undefined && outputLength !== defaultOutputLength(algorithm) && !row.outputLength) {
+    return `${row.id} cannot set ${algorithm}'s output length (${outputLength} bytes asked)`;
+  }
   return undefined;
 }
 
@@ -97,8 +103,9 @@ export async function openStream(
   row: Row,
   algorithm: AlgorithmName,
   resume?: ResumePoint,
+  outputLength?: number,
 ): Promise<{ stream: StateStream; resumable: boolean } | { skip: string }> {
-  const reason = skipReason(row, algorithm);
+  const reason = skipReason(row, algorithm, outputLength);
   if (reason) return { skip: reason };
   if (canExportState(row)) {
     let d: ReturnType<typeof createDigest>;
@@ -107,8 +114,14 @@ export async function openStream(
       if (d.algorithm !== algorithm) {
         throw new Error(`checkpoint state is for ${d.algorithm}, not ${algorithm}`);
       }
+      if (outputLength !== undefined && d.digestLength !== outputLength) {
+        throw new Error(`checkpoint state is for ${d.digestLength} bytes out, not ${outputLength}`);
+      }
     } else {
-      d = createDigest(algorithm, { provider: row.id as ProviderId });
+      d = createDigest(algorithm, {
+        provider: row.id as ProviderId,
+        ...(outputLength !== undefined ? { outputLength } : {}),
+      });
     }
     return {
       resumable: true,
@@ -120,7 +133,8 @@ export async function openStream(
     };
   }
   if (resume) throw new Error(`${row.id} cannot export its state, so it cannot resume from a checkpoint`);
-  const prepared = await row.prepare(algorithm);
+  const prepared =
+    outputLength !== undefined ? await row.prepare(algorithm, { outputLength }) : await row.prepare(algorithm);
   if (!prepared.stream) {
     return {
       skip:
@@ -151,7 +165,7 @@ export async function runJob(spec: JobSpec, row: Row, hooks: JobHooks = {}, resu
   }
   let opened: Awaited<ReturnType<typeof openStream>>;
   try {
-    opened = await openStream(row, spec.algorithm, resume);
+    opened = await openStream(row, spec.algorithm, resume, spec.outputLength);
   } catch (e) {
     return { status: 'error', message: message(e), bytes, seconds: before };
   }

@@ -131,6 +131,7 @@ export function runOverflow(plan: OverflowPlan, options: OverflowRunOptions): Ov
 function specOf(job: PlannedJob, plan: OverflowPlan, options: OverflowRunOptions): JobSpec {
   return {
     algorithm: job.algorithm,
+    ...(job.outputLength !== undefined ? { outputLength: job.outputLength } : {}),
     provider: job.provider,
     size: job.size,
     chunk: plan.run.chunk,

@@ -14,20 +14,25 @@ export interface Settlement {
   has(key: string): boolean;
   /** Sets every record's verdict, and returns the ones newly settled (all of them: `all`), in plan order. */
   release(all: boolean): OverflowRecord[];
-  /** The expected digest for an algorithm and size, as far as it is known now. */
-  expectedFor(x: { algorithm: string; size: number }): Expected | undefined;
+  /** The expected digest for an algorithm (and SHAKE's output length) and size, as far as it is known now. */
+  expectedFor(x: Digested): Expected | undefined;
   /** Every record in plan order (call when every job has one). */
   records(): OverflowRecord[];
   /** Where each summary column's expected digest came from ({@link columnLabel}). */
   sources(): Partial<Record<string, string>>;
 }
 
+/** What names one digest of a run: algorithm, SHAKE's output length (absent or null otherwise), size. */
+type Digested = { algorithm: string; outputLength?: number | null; size: number };
+
 export function settlement(plan: OverflowPlan): Settlement {
   const records = new Map<string, OverflowRecord>();
   const released = new Set<string>();
-  const expectation = (x: { algorithm: string; size: number }) =>
-    plan.expectations.find((e) => e.algorithm === x.algorithm && e.size === x.size);
-  const expectedFor = (x: { algorithm: string; size: number }): Expected | undefined => {
+  const expectation = (x: Digested) =>
+    plan.expectations.find(
+      (e) => e.algorithm === x.algorithm && (e.outputLength ?? null) === (x.outputLength ?? null) && e.size === x.size,
+    );
+  const expectedFor = (x: Digested): Expected | undefined => {
     const e = expectation(x);
     if (e?.stored) return e.stored;
     const r = e?.referenceJob ? records.get(e.referenceJob) : undefined;

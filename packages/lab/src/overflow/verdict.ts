@@ -20,6 +20,11 @@ export type RecordKind = RowKind | 'reference';
 
 export interface OverflowRecord {
   algorithm: AlgorithmName;
+  /**
+   * Bytes of output of an extendable-output function (SHAKE128, SHAKE256: `--output-length`, else 16 and 32), null
+   * for a fixed-length digest. Absent in documents written before it existed (read as null).
+   */
+  outputLength?: number | null;
   /** The algorithm's other names (Java's "aliases"), OIDs last. */
   aliases: string[];
   /** Row id: our provider id, a peer's npm name, or node:crypto. */
@@ -62,9 +67,14 @@ export interface OverflowRecord {
   resumed: boolean;
 }
 
-/** The same digest of the same input: algorithm, size and pattern match. */
+/** The same digest of the same input: algorithm, output length (SHAKE's), size and pattern match. */
 export function sameInput(a: OverflowRecord, b: OverflowRecord): boolean {
-  return a.algorithm === b.algorithm && a.size === b.size && a.pattern === b.pattern;
+  return (
+    a.algorithm === b.algorithm &&
+    (a.outputLength ?? null) === (b.outputLength ?? null) &&
+    a.size === b.size &&
+    a.pattern === b.pattern
+  );
 }
 
 /** PASS, FAIL or UNCHECKED for a finished digest. */

@@ -7,6 +7,7 @@ import { allRows, type BenchOptions, type BenchReport, type Host, type Progress,
 import {
   type Breathe,
   inProcessRunner,
+  keccakReference,
   type OverflowAsk,
   type OverflowEvent,
   type OverflowPlan,
@@ -121,12 +122,15 @@ export interface OverflowHere {
 
 /**
  * Plans an overflow run as `digestlab overflow` does (the same parsers, so a bad value is the CLI's UsageError), with
- * the stored zero vectors as expected digests and no streaming reference (WebCrypto cannot stream): other jobs are
- * UNCHECKED and say which rows agree.
+ * the stored zero vectors as expected digests. The one streaming reference a page has is hash-wasm's createKeccak,
+ * for Keccak, as in the CLI; there is no node:crypto and WebCrypto cannot stream, so other jobs without a stored
+ * vector are UNCHECKED and say which rows agree.
  */
 export function overflowHere(ask: OverflowAsk, host: Host): OverflowHere {
   const rows = allRows(host);
+  const keccak = keccakReference(rows, host.versionOf?.('hash-wasm') ?? null);
   const plan = planOverflow(resolveRun(ask, rows), {
+    ...(keccak ? { reference: keccak } : {}),
     vectors: parseZeroVectors(zerosText, VECTORS_NAME),
     vectorsName: VECTORS_NAME,
     versionOf: (library) => host.versionOf?.(library) ?? null,

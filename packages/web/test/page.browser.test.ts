@@ -254,6 +254,31 @@ describe('an overflow run from its URL: 2^29+1 zeros through ts and wasm', () =>
     seen = web.saved();
   });
 
+  it('Keccak, which no stored vector has, is checked against hash-wasm createKeccak streaming in the same page', async () => {
+    const p = await context.newPage();
+    await p.goto(`${web.url}?workload=overflow&size=2^20%2B1&algorithms=KECCAK-256&providers=ts,wasm&run=1`);
+    await p.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
+    const rows = await p.locator('#verdicts tr[data-verdict]').evaluateAll((trs) =>
+      trs.map((t) => {
+        const { provider, algorithm, verdict } = (t as HTMLElement).dataset;
+        return { row: `${provider} ${algorithm} ${verdict}`, hex: t.querySelector('td.hex')?.textContent ?? '' };
+      }),
+    );
+    // the reference job is listed too, with its digest, as the one the others were checked against
+    expect(rows.map((r) => r.row).sort()).toEqual([
+      'hash-wasm KECCAK-256 UNCHECKED',
+      'ts KECCAK-256 PASS',
+      'wasm KECCAK-256 PASS',
+    ]);
+    const reference = rows.find((r) => r.row.startsWith('hash-wasm'))?.hex;
+    expect(reference).toMatch(/^[0-9a-f]{64}$/);
+    for (const r of rows) expect(r.hex).toBe(reference);
+    expect(await p.locator('pre.summary').textContent()).toMatch(
+      /KECCAK-256: expected digest from hash-wasm( \S+)? createKeccak in this run/,
+    );
+    await p.close();
+  });
+
   it('Stop ends a long run at once: the running job INTERRUPTED, the page still answering', async () => {
     const p = await context.newPage();
     await p.goto(`${web.url}?workload=overflow&size=257GiB&providers=ts&run=1`);

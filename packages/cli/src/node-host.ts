@@ -11,25 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type Host, macAlgorithms, type Prepared, type Reference, type Row, runtimeFacts } from '@digestlab/lab';
-import { type AlgorithmName, providers } from 'digestlab';
+import { type AlgorithmName, algorithms, providers } from 'digestlab';
 
-const NODE_NAMES: Partial<Record<AlgorithmName, string>> = {
-  MD2: 'md2',
-  MD5: 'md5',
-  'SHA-1': 'sha1',
-  'SHA-224': 'sha224',
-  'SHA-256': 'sha256',
-  'SHA-384': 'sha384',
-  'SHA-512': 'sha512',
-  'SHA-512/224': 'sha512-224',
-  'SHA-512/256': 'sha512-256',
-  'SHA3-224': 'sha3-224',
-  'SHA3-256': 'sha3-256',
-  'SHA3-384': 'sha3-384',
-  'SHA3-512': 'sha3-512',
-  SHAKE128: 'shake128',
-  SHAKE256: 'shake256',
-};
+/** node:crypto's name of each algorithm, from digestlab (which of them this Node has is found below, by trying). */
+const NODE_NAMES: Partial<Record<AlgorithmName, string>> = Object.fromEntries(
+  algorithms().map((a) => [a.name, a.nodeName]),
+);
 
 /** SHAKE at digestlab's default output length (node:crypto's too), always explicit. */
 const OPTIONS: Partial<Record<AlgorithmName, { outputLength: number }>> = {

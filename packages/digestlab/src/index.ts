@@ -166,6 +166,12 @@ export async function digestStream(
 export interface AlgorithmInfo {
   /** Canonical name, as Java spells it. */
   name: AlgorithmName;
+  /**
+   * node:crypto's (OpenSSL's) name, as `createHash(nodeName)` takes it (for SHAKE, with an `outputLength` option, as
+   * node:crypto's default is deprecated): given whether or not this runtime's node:crypto has the algorithm, which
+   * `providers` tells (it includes `node` when it does).
+   */
+  nodeName: string;
   aliases: string[];
   /** Object identifiers; each also matches with an "OID." prefix. */
   oids: string[];
@@ -183,8 +189,9 @@ export interface AlgorithmInfo {
 
 /** Every algorithm digestlab knows, with the providers that have it here. */
 export function algorithms(): AlgorithmInfo[] {
-  return ENTRIES.map(({ spec, aliases, oids, broken }) => ({
+  return ENTRIES.map(({ spec, nodeName, aliases, oids, broken }) => ({
     name: spec.name,
+    nodeName,
     aliases: [...aliases],
     oids: [...oids],
     digestLength: spec.digestLength,

@@ -1,5 +1,6 @@
 /**
- * One table of every algorithm: canonical name (as Java's MessageDigest spells it), aliases, OIDs, sizes.
+ * One table of every algorithm: canonical name (as Java's MessageDigest spells it), node:crypto's name, aliases, OIDs,
+ * sizes.
  * Lookup is case-insensitive and accepts the canonical name, any alias, an OID, or "OID." followed by an OID.
  */
 
@@ -27,6 +28,11 @@ export interface AlgorithmEntry {
   readonly spec: AlgorithmSpec;
   readonly aliases: readonly string[];
   readonly oids: readonly string[];
+  /**
+   * node:crypto's name (OpenSSL's): what `createHash` takes. Whether this runtime's node:crypto has the algorithm is
+   * another matter, found by trying (providers/node.ts): OpenSSL 3 has no MD2, OpenSSL 3.0 (Node 20) no Keccak.
+   */
+  readonly nodeName: string;
   /** Collisions can be found in practice: fine for checksums, not for signatures or certificates. */
   readonly broken: boolean;
 }
@@ -46,25 +52,37 @@ const keccakAliases = (bits: string): string[] => [`KECCAK${bits}`, `KECCAK_${bi
 const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
 
 export const ENTRIES: readonly AlgorithmEntry[] = [
-  { spec: MD2, aliases: [], oids: ['1.2.840.113549.2.2'], broken: true },
-  { spec: MD5, aliases: [], oids: ['1.2.840.113549.2.5'], broken: true },
-  { spec: SHA1, aliases: ['SHA', 'SHA1', 'SHA_1'], oids: ['1.3.14.3.2.26'], broken: true },
-  { spec: SHA224, aliases: sha2Aliases('224'), oids: [`${NIST_HASH_ARC}.4`], broken: false },
-  { spec: SHA256, aliases: sha2Aliases('256'), oids: [`${NIST_HASH_ARC}.1`], broken: false },
-  { spec: SHA384, aliases: sha2Aliases('384'), oids: [`${NIST_HASH_ARC}.2`], broken: false },
-  { spec: SHA512, aliases: sha2Aliases('512'), oids: [`${NIST_HASH_ARC}.3`], broken: false },
-  { spec: SHA512_224, aliases: sha2Aliases('512/224'), oids: [`${NIST_HASH_ARC}.5`], broken: false },
-  { spec: SHA512_256, aliases: sha2Aliases('512/256'), oids: [`${NIST_HASH_ARC}.6`], broken: false },
-  { spec: SHA3_224, aliases: sha3Aliases('224'), oids: [`${NIST_HASH_ARC}.7`], broken: false },
-  { spec: SHA3_256, aliases: sha3Aliases('256'), oids: [`${NIST_HASH_ARC}.8`], broken: false },
-  { spec: SHA3_384, aliases: sha3Aliases('384'), oids: [`${NIST_HASH_ARC}.9`], broken: false },
-  { spec: SHA3_512, aliases: sha3Aliases('512'), oids: [`${NIST_HASH_ARC}.10`], broken: false },
-  { spec: SHAKE128, aliases: shakeAliases('128'), oids: [`${NIST_HASH_ARC}.11`], broken: false },
-  { spec: SHAKE256, aliases: shakeAliases('256'), oids: [`${NIST_HASH_ARC}.12`], broken: false },
-  { spec: KECCAK_224, aliases: keccakAliases('224'), oids: [], broken: false },
-  { spec: KECCAK_256, aliases: keccakAliases('256'), oids: [], broken: false },
-  { spec: KECCAK_384, aliases: keccakAliases('384'), oids: [], broken: false },
-  { spec: KECCAK_512, aliases: keccakAliases('512'), oids: [], broken: false },
+  { spec: MD2, nodeName: 'md2', aliases: [], oids: ['1.2.840.113549.2.2'], broken: true },
+  { spec: MD5, nodeName: 'md5', aliases: [], oids: ['1.2.840.113549.2.5'], broken: true },
+  { spec: SHA1, nodeName: 'sha1', aliases: ['SHA', 'SHA1', 'SHA_1'], oids: ['1.3.14.3.2.26'], broken: true },
+  { spec: SHA224, nodeName: 'sha224', aliases: sha2Aliases('224'), oids: [`${NIST_HASH_ARC}.4`], broken: false },
+  { spec: SHA256, nodeName: 'sha256', aliases: sha2Aliases('256'), oids: [`${NIST_HASH_ARC}.1`], broken: false },
+  { spec: SHA384, nodeName: 'sha384', aliases: sha2Aliases('384'), oids: [`${NIST_HASH_ARC}.2`], broken: false },
+  { spec: SHA512, nodeName: 'sha512', aliases: sha2Aliases('512'), oids: [`${NIST_HASH_ARC}.3`], broken: false },
+  {
+    spec: SHA512_224,
+    nodeName: 'sha512-224',
+    aliases: sha2Aliases('512/224'),
+    oids: [`${NIST_HASH_ARC}.5`],
+    broken: false,
+  },
+  {
+    spec: SHA512_256,
+    nodeName: 'sha512-256',
+    aliases: sha2Aliases('512/256'),
+    oids: [`${NIST_HASH_ARC}.6`],
+    broken: false,
+  },
+  { spec: SHA3_224, nodeName: 'sha3-224', aliases: sha3Aliases('224'), oids: [`${NIST_HASH_ARC}.7`], broken: false },
+  { spec: SHA3_256, nodeName: 'sha3-256', aliases: sha3Aliases('256'), oids: [`${NIST_HASH_ARC}.8`], broken: false },
+  { spec: SHA3_384, nodeName: 'sha3-384', aliases: sha3Aliases('384'), oids: [`${NIST_HASH_ARC}.9`], broken: false },
+  { spec: SHA3_512, nodeName: 'sha3-512', aliases: sha3Aliases('512'), oids: [`${NIST_HASH_ARC}.10`], broken: false },
+  { spec: SHAKE128, nodeName: 'shake128', aliases: shakeAliases('128'), oids: [`${NIST_HASH_ARC}.11`], broken: false },
+  { spec: SHAKE256, nodeName: 'shake256', aliases: shakeAliases('256'), oids: [`${NIST_HASH_ARC}.12`], broken: false },
+  { spec: KECCAK_224, nodeName: 'keccak-224', aliases: keccakAliases('224'), oids: [], broken: false },
+  { spec: KECCAK_256, nodeName: 'keccak-256', aliases: keccakAliases('256'), oids: [], broken: false },
+  { spec: KECCAK_384, nodeName: 'keccak-384', aliases: keccakAliases('384'), oids: [], broken: false },
+  { spec: KECCAK_512, nodeName: 'keccak-512', aliases: keccakAliases('512'), oids: [], broken: false },
 ];
 
 export const ALGORITHM_NAMES: readonly AlgorithmName[] = ENTRIES.map((e) => e.spec.name);

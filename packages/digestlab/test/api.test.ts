@@ -78,19 +78,88 @@ const CANONICAL: AlgorithmName[] = [
   'KECCAK-512',
 ];
 
-/** Sizes (digest, block), OID, state code, bytes of a state before the buffered ones, and collision resistance. */
+/**
+ * node:crypto's name (written out here, the one copy outside the registry: what the library must say, never used to
+ * compute a reference), sizes (digest, block), OID, state code, bytes of a state before the buffered ones, and
+ * collision resistance.
+ */
 const TABLE: Record<
   AlgorithmName,
-  { digestLength: number; blockLength: number; oid: string; code: number; chain: number; broken: boolean }
+  {
+    nodeName: string;
+    digestLength: number;
+    blockLength: number;
+    oid: string;
+    code: number;
+    chain: number;
+    broken: boolean;
+  }
 > = {
-  MD2: { digestLength: 16, blockLength: 16, oid: '1.2.840.113549.2.2', code: 1, chain: 32, broken: true },
-  MD5: { digestLength: 16, blockLength: 64, oid: '1.2.840.113549.2.5', code: 2, chain: 16, broken: true },
-  'SHA-1': { digestLength: 20, blockLength: 64, oid: '1.3.14.3.2.26', code: 3, chain: 20, broken: true },
-  'SHA-224': { digestLength: 28, blockLength: 64, oid: '2.16.840.1.101.3.4.2.4', code: 4, chain: 32, broken: false },
-  'SHA-256': { digestLength: 32, blockLength: 64, oid: '2.16.840.1.101.3.4.2.1', code: 5, chain: 32, broken: false },
-  'SHA-384': { digestLength: 48, blockLength: 128, oid: '2.16.840.1.101.3.4.2.2', code: 6, chain: 64, broken: false },
-  'SHA-512': { digestLength: 64, blockLength: 128, oid: '2.16.840.1.101.3.4.2.3', code: 7, chain: 64, broken: false },
+  MD2: {
+    nodeName: 'md2',
+    digestLength: 16,
+    blockLength: 16,
+    oid: '1.2.840.113549.2.2',
+    code: 1,
+    chain: 32,
+    broken: true,
+  },
+  MD5: {
+    nodeName: 'md5',
+    digestLength: 16,
+    blockLength: 64,
+    oid: '1.2.840.113549.2.5',
+    code: 2,
+    chain: 16,
+    broken: true,
+  },
+  'SHA-1': {
+    nodeName: 'sha1',
+    digestLength: 20,
+    blockLength: 64,
+    oid: '1.3.14.3.2.26',
+    code: 3,
+    chain: 20,
+    broken: true,
+  },
+  'SHA-224': {
+    nodeName: 'sha224',
+    digestLength: 28,
+    blockLength: 64,
+    oid: '2.16.840.1.101.3.4.2.4',
+    code: 4,
+    chain: 32,
+    broken: false,
+  },
+  'SHA-256': {
+    nodeName: 'sha256',
+    digestLength: 32,
+    blockLength: 64,
+    oid: '2.16.840.1.101.3.4.2.1',
+    code: 5,
+    chain: 32,
+    broken: false,
+  },
+  'SHA-384': {
+    nodeName: 'sha384',
+    digestLength: 48,
+    blockLength: 128,
+    oid: '2.16.840.1.101.3.4.2.2',
+    code: 6,
+    chain: 64,
+    broken: false,
+  },
+  'SHA-512': {
+    nodeName: 'sha512',
+    digestLength: 64,
+    blockLength: 128,
+    oid: '2.16.840.1.101.3.4.2.3',
+    code: 7,
+    chain: 64,
+    broken: false,
+  },
   'SHA-512/224': {
+    nodeName: 'sha512-224',
     digestLength: 28,
     blockLength: 128,
     oid: '2.16.840.1.101.3.4.2.5',
@@ -99,6 +168,7 @@ const TABLE: Record<
     broken: false,
   },
   'SHA-512/256': {
+    nodeName: 'sha512-256',
     digestLength: 32,
     blockLength: 128,
     oid: '2.16.840.1.101.3.4.2.6',
@@ -108,6 +178,7 @@ const TABLE: Record<
   },
   // the sponges: chain is the output length (8 bytes) and the 200-byte Keccak state; Keccak has no OID
   'SHA3-224': {
+    nodeName: 'sha3-224',
     digestLength: 28,
     blockLength: 144,
     oid: '2.16.840.1.101.3.4.2.7',
@@ -116,6 +187,7 @@ const TABLE: Record<
     broken: false,
   },
   'SHA3-256': {
+    nodeName: 'sha3-256',
     digestLength: 32,
     blockLength: 136,
     oid: '2.16.840.1.101.3.4.2.8',
@@ -124,6 +196,7 @@ const TABLE: Record<
     broken: false,
   },
   'SHA3-384': {
+    nodeName: 'sha3-384',
     digestLength: 48,
     blockLength: 104,
     oid: '2.16.840.1.101.3.4.2.9',
@@ -132,6 +205,7 @@ const TABLE: Record<
     broken: false,
   },
   'SHA3-512': {
+    nodeName: 'sha3-512',
     digestLength: 64,
     blockLength: 72,
     oid: '2.16.840.1.101.3.4.2.10',
@@ -139,12 +213,60 @@ const TABLE: Record<
     chain: 208,
     broken: false,
   },
-  SHAKE128: { digestLength: 16, blockLength: 168, oid: '2.16.840.1.101.3.4.2.11', code: 14, chain: 208, broken: false },
-  SHAKE256: { digestLength: 32, blockLength: 136, oid: '2.16.840.1.101.3.4.2.12', code: 15, chain: 208, broken: false },
-  'KECCAK-224': { digestLength: 28, blockLength: 144, oid: '', code: 16, chain: 208, broken: false },
-  'KECCAK-256': { digestLength: 32, blockLength: 136, oid: '', code: 17, chain: 208, broken: false },
-  'KECCAK-384': { digestLength: 48, blockLength: 104, oid: '', code: 18, chain: 208, broken: false },
-  'KECCAK-512': { digestLength: 64, blockLength: 72, oid: '', code: 19, chain: 208, broken: false },
+  SHAKE128: {
+    nodeName: 'shake128',
+    digestLength: 16,
+    blockLength: 168,
+    oid: '2.16.840.1.101.3.4.2.11',
+    code: 14,
+    chain: 208,
+    broken: false,
+  },
+  SHAKE256: {
+    nodeName: 'shake256',
+    digestLength: 32,
+    blockLength: 136,
+    oid: '2.16.840.1.101.3.4.2.12',
+    code: 15,
+    chain: 208,
+    broken: false,
+  },
+  'KECCAK-224': {
+    nodeName: 'keccak-224',
+    digestLength: 28,
+    blockLength: 144,
+    oid: '',
+    code: 16,
+    chain: 208,
+    broken: false,
+  },
+  'KECCAK-256': {
+    nodeName: 'keccak-256',
+    digestLength: 32,
+    blockLength: 136,
+    oid: '',
+    code: 17,
+    chain: 208,
+    broken: false,
+  },
+  'KECCAK-384': {
+    nodeName: 'keccak-384',
+    digestLength: 48,
+    blockLength: 104,
+    oid: '',
+    code: 18,
+    chain: 208,
+    broken: false,
+  },
+  'KECCAK-512': {
+    nodeName: 'keccak-512',
+    digestLength: 64,
+    blockLength: 72,
+    oid: '',
+    code: 19,
+    chain: 208,
+    broken: false,
+  },
 };
 
 /** Known digests, for the one algorithm node:crypto lacks here (RFC 1319 appendix A.5). */
@@ -359,6 +481,12 @@ describe('algorithms()', () => {
       expect(d.blockLength).toBe(TABLE[name].blockLength);
       expect(d.digest().length).toBe(TABLE[name].digestLength);
     }
+  });
+
+  it.each(CANONICAL)("%s: nodeName is node:crypto's name for it, which digestlab also takes", (name) => {
+    const info = algorithms().find((a) => a.name === name);
+    expect(info?.nodeName).toBe(TABLE[name].nodeName);
+    expect(createDigest(TABLE[name].nodeName).algorithm).toBe(name);
   });
 
   it('lists the providers that have each algorithm here', () => {

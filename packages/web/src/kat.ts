@@ -12,6 +12,8 @@ export interface KatVector {
   /** The message: hex bytes, or a string (hashed as UTF-8). */
   hex?: string;
   text?: string;
+  /** SHAKE's output length in bytes, where the vector has its own (else the algorithm's default). */
+  outputLength?: number;
   md: string;
 }
 
@@ -25,6 +27,10 @@ export interface KatResult {
   autoAsyncWebCrypto: Record<string, number[]>;
   /** Providers available here, with why not for the others. */
   available: Record<string, string | true>;
+  /** The SHA-3 digests this page's crypto.subtle.digest computes, asked directly (not through digestlab). */
+  subtleSha3: string[];
+  /** digestlab's `webcrypto` asked for SHA3-256 of nothing here: the hex digest, or the error's `code`. */
+  webcryptoSha3: string;
 }
 
 function bytes(hex: string): Uint8Array {
@@ -62,9 +68,43 @@ async function asyncWebCrypto(algorithm: AlgorithmName): Promise<number[]> {
   }
 }
 
+/** SHA-3 names crypto.subtle.digest accepts here, found by trying each on the empty message. */
+async function subtleSha3(): Promise<string[]> {
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle === undefined) return [];
+  const names = ['SHA3-224', 'SHA3-256', 'SHA3-384', 'SHA3-512'];
+  const accepted = await Promise.all(
+    names.map((n) =>
+      Promise.resolve()
+        .then(() => subtle.digest(n, new Uint8Array(0)))
+        .then(
+          () => true,
+          () => false,
+        ),
+    ),
+  );
+  return names.filter((_, i) => accepted[i]);
+}
+
 export async function runKat(vectors: readonly KatVector[]): Promise<KatResult> {
+  // before providers() is read: an asynchronous SHA-3 call is what makes `webcrypto` find out whether it has SHA-3
+  // (in a Worker, which never calls ready())
+  let webcryptoSha3: string;
+  try {
+    webcryptoSha3 = await digestHexAsync('SHA3-256', '', { provider: 'webcrypto' });
+  } catch (e) {
+    webcryptoSha3 = (e as { code?: string }).code ?? String(e);
+  }
   const info = providers();
-  const result: KatResult = { checked: {}, failures: [], autoPicks: {}, autoAsyncWebCrypto: {}, available: {} };
+  const result: KatResult = {
+    checked: {},
+    failures: [],
+    autoPicks: {},
+    autoAsyncWebCrypto: {},
+    available: {},
+    subtleSha3: await subtleSha3(),
+    webcryptoSha3,
+  };
   for (const p of info) result.available[p.id] = p.available ? true : (p.reason ?? 'unavailable');
   const ids = [
     ...info.filter((p) => p.available).map((p) => ({ id: p.id, sync: p.sync, has: p.algorithms })),
@@ -74,7 +114,10 @@ export async function runKat(vectors: readonly KatVector[]): Promise<KatResult> 
     const data = v.text ?? bytes(v.hex ?? '');
     for (const p of ids) {
       if (p.has && !p.has.includes(v.algorithm)) continue;
-      const options = p.id === 'auto' ? undefined : { provider: p.id as never };
+      const options = {
+        ...(p.id === 'auto' ? {} : { provider: p.id as never }),
+        ...(v.outputLength === undefined ? {} : { outputLength: v.outputLength }),
+      };
       let got: string;
       try {
         got = p.sync ? digestHex(v.algorithm, data, options) : await digestHexAsync(v.algorithm, data, options);

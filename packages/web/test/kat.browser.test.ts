@@ -1,13 +1,14 @@
 /**
  * The library's known answers in Chromium: RFC 1321 and 1319, FIPS 180-4's examples, NIST CAVP ShortMsg and
- * LongMsg, the seed string under the seed's six algorithms (Java's digests) and Java's MD2 vectors, through `ts`,
- * `wasm`, `webcrypto` and `auto`, on the main thread after `await ready()` and in a Worker without it. The vectors
- * are read here, under Node, by the parsers the Node suite uses, and sent to the self-test page.
+ * LongMsg (SHA-1, SHA-2, SHA-3, SHAKE; SHAKE's VariableOut too), Keccak, the seed string under the seed's six
+ * algorithms (Java's digests) and Java's MD2 vectors, through `ts`, `wasm`, `webcrypto` (where it has the algorithm)
+ * and `auto`, on the main thread after `await ready()` and in a Worker without it. The vectors are read here, under
+ * Node, by the parsers the Node suite uses, and sent to the self-test page.
  */
 import { Buffer } from 'node:buffer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readVector } from '../../digestlab/test/helpers/common.js';
+import { readVector, reference } from '../../digestlab/test/helpers/common.js';
 import { FIPS, RFC1319, SEED_STRING, seedJava } from '../../digestlab/test/helpers/known.js';
 import { parseRsp } from '../../digestlab/test/helpers/rsp.js';
 import type { KatResult, KatVector } from '../src/kat.js';
@@ -17,11 +18,13 @@ import { type Served, serveDist } from './serve.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 
+/** A file's vectors; SHAKE's VariableOut ones carry their own output length (the file's Outputlen, in bits). */
 function rspVectors(file: string, algorithm: KatVector['algorithm'], name: string): KatVector[] {
   return parseRsp(readVector(file), file).vectors.map((v) => ({
     algorithm,
-    name: `${name} Len = ${v.len}`,
+    name: `${name} Len = ${v.len}${v.outputLen === undefined ? '' : `, Outputlen = ${v.outputLen}`}`,
     hex: hex(v.msg),
+    ...(v.outputLen === undefined ? {} : { outputLength: v.outputLen / 8 }),
     md: v.md,
   }));
 }
@@ -34,6 +37,49 @@ const CAVP: [KatVector['algorithm'], string][] = [
   ['SHA-512', 'SHA512'],
   ['SHA-512/224', 'SHA512_224'],
   ['SHA-512/256', 'SHA512_256'],
+  ['SHA3-224', 'SHA3_224'],
+  ['SHA3-256', 'SHA3_256'],
+  ['SHA3-384', 'SHA3_384'],
+  ['SHA3-512', 'SHA3_512'],
+  // at the default output length (16 and 32 bytes)
+  ['SHAKE128', 'SHAKE128'],
+  ['SHAKE256', 'SHAKE256'],
+];
+
+/** Each message with its own output length, 2 to 250 bytes (SHA3VS). */
+const CAVP_VARIABLE_OUT: [KatVector['algorithm'], string][] = [
+  ['SHAKE128', 'SHAKE128'],
+  ['SHAKE256', 'SHAKE256'],
+];
+
+/** KECCAK-256 of nothing: Ethereum's well-known empty hash. */
+const KECCAK_256_EMPTY = 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470';
+const KECCAK_RATES: [KatVector['algorithm'], number][] = [
+  ['KECCAK-224', 144],
+  ['KECCAK-256', 136],
+  ['KECCAK-384', 104],
+  ['KECCAK-512', 72],
+];
+/** Bytes 0, 1, 2, ... mod 251, `n` of them. */
+const counting = (n: number) => Uint8Array.from({ length: n }, (_, i) => i % 251);
+
+/**
+ * Keccak (no NIST file): nothing, "abc", and one rate's length less one, exactly and plus one, the expected digests
+ * from node:crypto where its OpenSSL has Keccak (3.2+), else from @noble/hashes (Node 20's OpenSSL 3.0 has none):
+ * the test helper's reference(). KECCAK-256 of nothing also from the literal above.
+ */
+const KECCAK: KatVector[] = [
+  { algorithm: 'KECCAK-256', name: 'Keccak-256 of nothing (Ethereum)', text: '', md: KECCAK_256_EMPTY },
+  ...KECCAK_RATES.flatMap(([algorithm, rate]) => [
+    { algorithm, name: `Keccak ""`, text: '', md: reference(algorithm, new Uint8Array(0)) },
+    { algorithm, name: 'Keccak "abc"', text: 'abc', md: reference(algorithm, new TextEncoder().encode('abc')) },
+    ...[rate - 1, rate, rate + 1].map((n) => ({
+      algorithm,
+      name: `Keccak ${n} bytes`,
+      hex: hex(counting(n)),
+      md: reference(algorithm, counting(n)),
+    })),
+  ]),
 ];
 
 const VECTORS: KatVector[] = [
@@ -58,7 +104,14 @@ const VECTORS: KatVector[] = [
     md,
   })),
   ...rspVectors('md2-java.txt', 'MD2', 'Java SUN MD2'),
+  ...CAVP_VARIABLE_OUT.flatMap(([algorithm, file]) =>
+    rspVectors(`cavp/${file}VariableOut.rsp`, algorithm, `CAVP ${file}VariableOut`),
+  ),
+  ...KECCAK,
 ];
+
+/** What `webcrypto` has in a browser: the SHA family, and the SHA-3 digests crypto.subtle accepts there. */
+const WEBCRYPTO = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
 
 /** What `auto` must pick in a browser (no node:crypto): our WebAssembly, except MD2, which has only TypeScript. */
 const AUTO_IN_A_BROWSER = (algorithm: string) => (algorithm === 'MD2' ? 'ts' : 'wasm');
@@ -96,15 +149,24 @@ const call = <K extends keyof SelfTest>(name: K, vectors?: KatVector[]) =>
     [name, vectors] as const,
   ) as Promise<KatResult>;
 
+/**
+ * Chromium's WebCrypto has no SHA-3 (found by trying: crypto.subtle.digest('SHA3-256', ...) rejects), so
+ * `webcrypto` checks no SHA-3 vector, and asked for one it refuses with a typed error, never a wrong digest. Should
+ * a Chromium take SHA-3, this fails first: then `webcrypto` must have it (and the count above includes its vectors).
+ */
+function expectNoWebCryptoSha3(r: KatResult) {
+  expect(r.subtleSha3, "Chromium's crypto.subtle.digest takes no SHA-3").toEqual([]);
+  expect(r.webcryptoSha3).toBe('ERR_ALGORITHM_UNAVAILABLE');
+}
+
 function expectAllPass(r: KatResult) {
   expect(r.failures).toEqual([]);
   // every vector through ts and auto; the SHA family through webcrypto (a secure context: 127.0.0.1)
   expect(r.checked.ts).toBe(VECTORS.length);
   expect(r.checked.auto).toBe(VECTORS.length);
   expect(r.checked.wasm).toBe(VECTORS.filter((v) => v.algorithm !== 'MD2').length);
-  expect(r.checked.webcrypto).toBe(
-    VECTORS.filter((v) => ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'].includes(v.algorithm)).length,
-  );
+  expect(r.checked.webcrypto).toBe(VECTORS.filter((v) => [...WEBCRYPTO, ...r.subtleSha3].includes(v.algorithm)).length);
+  expectNoWebCryptoSha3(r);
   expect(r.available.node).toMatch(/node:crypto|Node/);
   for (const [algorithm, picked] of Object.entries(r.autoPicks)) {
     expect(picked, `auto for ${algorithm}`).toBe(AUTO_IN_A_BROWSER(algorithm));
@@ -124,6 +186,13 @@ describe('known answers in Chromium', () => {
       'FIPS 180-4',
       'CAVP SHA256ShortMsg',
       'CAVP SHA512LongMsg',
+      'CAVP SHA3_224ShortMsg',
+      'CAVP SHA3_512LongMsg',
+      'CAVP SHAKE128ShortMsg',
+      'CAVP SHAKE256LongMsg',
+      'CAVP SHAKE128VariableOut',
+      'CAVP SHAKE256VariableOut',
+      'Keccak-256 of',
       'Java SUN',
     ]) {
       expect(
@@ -132,6 +201,26 @@ describe('known answers in Chromium', () => {
       ).toBe(true);
     }
     expect(VECTORS.filter((v) => v.name.startsWith('the seed string'))).toHaveLength(6);
+  });
+
+  it('cover SHA-3, SHAKE at its default and at other output lengths, and Keccak', () => {
+    const algorithms = new Set(VECTORS.map((v) => v.algorithm));
+    for (const a of ['SHA3-224', 'SHA3-256', 'SHA3-384', 'SHA3-512', 'SHAKE128', 'SHAKE256'] as const) {
+      expect(algorithms, a).toContain(a);
+    }
+    for (const [a] of KECCAK_RATES) expect(algorithms, a).toContain(a);
+    for (const [a, byDefault] of [
+      ['SHAKE128', 16],
+      ['SHAKE256', 32],
+    ] as const) {
+      const shake = VECTORS.filter((v) => v.algorithm === a);
+      expect(shake.some((v) => v.outputLength === undefined && v.md.length === 2 * byDefault)).toBe(true);
+      const lengths = new Set(shake.flatMap((v) => (v.outputLength === undefined ? [] : [v.outputLength])));
+      expect(lengths.size, `${a}: output lengths other than the default`).toBeGreaterThan(100);
+      for (const v of shake) expect(v.md.length).toBe(2 * (v.outputLength ?? byDefault));
+    }
+    // the literal agrees with the independent implementation the other Keccak answers come from
+    expect(reference('KECCAK-256', new Uint8Array(0))).toBe(KECCAK_256_EMPTY);
   });
 
   it('before ready() on the main thread, wasm waits for an asynchronous compile or already runs, and auto follows', async () => {

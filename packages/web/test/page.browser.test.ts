@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BenchReport, parseReport, SEED_INPUT } from '@digestlab/lab';
 import { parseOverflowReport, parseZeroVectors } from '@digestlab/lab/overflow';
+import { algorithms } from 'digestlab';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/test/run.js';
@@ -21,7 +22,8 @@ import { serveDist } from './serve.js';
 
 const ALGORITHMS = ['MD5', 'SHA-256'];
 const PROVIDERS = ['ts', 'wasm', 'auto'];
-const NODE_NAMES: Record<string, string> = { MD5: 'md5', 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-512': 'sha512' };
+/** node:crypto's names, from digestlab (its own suite pins each). */
+const NODE_NAMES = Object.fromEntries(algorithms().map((a) => [a.name, a.nodeName]));
 
 let browser: Browser;
 let web: DigestlabWeb;

@@ -4,6 +4,7 @@
  */
 import type { AlgorithmName } from '../block.js';
 import type { Engine } from '../digest.js';
+import { ENTRIES } from '../registry.js';
 import { runtime } from '../runtime.js';
 import type { Provider } from './provider.js';
 
@@ -30,28 +31,8 @@ export interface NodeCrypto {
   hash?(algorithm: string, data: Uint8Array | string, outputEncoding: 'hex' | 'latin1'): string;
 }
 
-const NODE_NAMES: Record<AlgorithmName, string> = {
-  MD2: 'md2',
-  MD5: 'md5',
-  'SHA-1': 'sha1',
-  'SHA-224': 'sha224',
-  'SHA-256': 'sha256',
-  'SHA-384': 'sha384',
-  'SHA-512': 'sha512',
-  'SHA-512/224': 'sha512-224',
-  'SHA-512/256': 'sha512-256',
-  'SHA3-224': 'sha3-224',
-  'SHA3-256': 'sha3-256',
-  'SHA3-384': 'sha3-384',
-  'SHA3-512': 'sha3-512',
-  SHAKE128: 'shake128',
-  SHAKE256: 'shake256',
-  // OpenSSL 3.2+ has these; Node 20's OpenSSL 3.0 does not (found by trying, below)
-  'KECCAK-224': 'keccak-224',
-  'KECCAK-256': 'keccak-256',
-  'KECCAK-384': 'keccak-384',
-  'KECCAK-512': 'keccak-512',
-};
+/** node:crypto's name of each algorithm, from the registry (a record: read on every one-shot call). */
+const NODE_NAMES = Object.fromEntries(ENTRIES.map((e) => [e.spec.name, e.nodeName])) as Record<AlgorithmName, string>;
 
 /** The options that make `createHash` give `algorithm`'s output: an explicit output length for SHAKE. */
 function optionsFor(algorithm: AlgorithmName, outputLength?: number): NodeHashOptions | undefined {

@@ -4,14 +4,14 @@
 //
 //   core: the scalar compression functions of MD5, SHA-1, SHA-256 and SHA-512, fully unrolled with the state and
 //         the 16-word message window in locals; SHA-512 in native i64; and Keccak-f[1600] with the sponge's
-//         absorbing, on 25 native i64 lanes in locals (one round unrolled, looped 24 times). No SIMD, so it runs
-//         wherever WebAssembly 1.0 does (plus bulk memory, which every runtime with SIMD has).
+//         absorbing, on native i64 lanes (two rounds unrolled, θ ρ π χ ι fused row by row, lane complementing).
+//         No SIMD, so it runs wherever WebAssembly 1.0 does (plus bulk memory, which every runtime with SIMD has).
 //   simd: 4-lane multi-buffer MD5, SHA-1 and SHA-256 (one message per 32-bit lane of a v128, Gueron–Krasnov
 //         style), on the memory of the core module. Separate so that a runtime without SIMD still gets `core`.
 //
-// The round logic is written once, here, from the standards (RFC 1321 §3.4; FIPS 180-4 §6.1.2, §6.2.2, §6.4.2),
-// over an "ops" object: the same generator emits the scalar (i32) and the 4-lane (i32x4) code. The binary is
-// assembled by wabt. Every function takes pointers into the module's memory; the layout is the caller's
+// The round logic is written once, here, from the standards (RFC 1321 §3.4; FIPS 180-4 §6.1.2, §6.2.2, §6.4.2;
+// FIPS 202 §3.2), over an "ops" object: the same generator emits the scalar (i32) and the 4-lane (i32x4) code. The
+// binary is assembled by wabt. Every function takes pointers into the module's memory; the layout is the caller's
 // (src/wasm/module.ts).
 //
 //   node scripts/gen-wasm.mjs           write the files
@@ -391,62 +391,151 @@ function batchFunc(core, order) {
 // ---- Keccak-f[1600] (FIPS 202 §3.2) and absorbing ------------------------------------------------------------
 /** Where the 24 round constants lie in memory (a data segment): src/wasm/module.ts keeps the range free. */
 const KECCAK_RC_AT = 512;
+/** A second state (200 bytes) that the rounds alternate with the caller's: module.ts keeps 704-903 free too. */
+const KECCAK_SCRATCH_AT = 704;
+
+/** π moves lane i (x + 5y) to KECCAK_PI[i]; the lane that lands at j is KECCAK_FROM[j]. */
+const KECCAK_FROM = (() => {
+  const from = new Array(25);
+  for (let i = 0; i < 25; i++) from[KECCAK_PI[i]] = i;
+  return from;
+})();
+
+/**
+ * Lane complementing (Bertoni et al., "Keccak implementation overview" §2.2): these lanes are held complemented
+ * between rounds, so that χ needs one NOT per row instead of five (WebAssembly has no and-not; V8 emits a move,
+ * a NOT and an AND for each). The lanes are the paper's pattern; {@link chiPlan} derives the formulas from it.
+ */
+const KECCAK_COMPLEMENTED = new Set([1, 2, 8, 12, 17, 20]);
+
+/**
+ * How to compute one row of χ, a[x] = b[x] ^ (~b[x+1] & b[x+2]), from inputs held complemented or not (flags f)
+ * into outputs that must be held complemented or not (flags g), with the fewest NOTs. Each b may be complemented
+ * once for all its uses (bit i of `mask`) or inline; with b[x+1] held complemented the term is one AND, with
+ * b[x+2] held complemented b[x+1] | b[x+2] is the term's complement (one OR, and the output's flag flips); an
+ * output whose flag still differs costs a NOT. Searched over every mask; the paper's pattern needs one per row.
+ */
+function chiPlan(f, g) {
+  let best;
+  for (let mask = 0; mask < 32; mask++) {
+    const shared = (i) => (mask & (1 << i)) !== 0;
+    // an operand: b[i] as held (flag f[i]), or its complement (shared, or inline at the cost of a NOT)
+    const operands = (i) => [
+      { neg: false, flag: f[i], cost: 0 },
+      { neg: true, flag: !f[i], cost: shared(i) ? 0 : 1 },
+    ];
+    let cost = [0, 1, 2, 3, 4].filter(shared).length;
+    const outs = [];
+    for (let x = 0; x < 5; x++) {
+      let row;
+      for (const u of operands((x + 1) % 5)) {
+        for (const v of operands((x + 2) % 5)) {
+          for (const w of operands(x)) {
+            // AND gives ~b1 & b2 when u is ~b1 and v is b2; OR gives ~(~b1 & b2) when u is b1 and v is ~b2
+            const op = u.flag && !v.flag ? 'and' : !u.flag && v.flag ? 'or' : undefined;
+            if (!op) continue;
+            const fix = (w.flag !== (op === 'or')) !== g[x];
+            const c = u.cost + v.cost + w.cost + (fix ? 1 : 0);
+            if (!row || c < row.cost) row = { cost: c, u, v, w, op, fix };
+          }
+        }
+      }
+      cost += row.cost;
+      outs.push(row);
+    }
+    if (!best || cost < best.cost) best = { cost, mask, outs };
+  }
+  return best;
+}
+
+/**
+ * One round of Keccak-f[1600] from the state S to the state T (each { get(i), set(i, e) } of lane i), θ ρ π χ ι
+ * fused row by row: θ's column parities are in c0..c4 on entry, and T's are left there for the next round.
+ * Lanes in KECCAK_COMPLEMENTED are complemented in S and in T.
+ */
+function keccakRound(S, T, rc) {
+  const flag = (i) => KECCAK_COMPLEMENTED.has(i);
+  const columnFlag = (x) => [0, 5, 10, 15, 20].filter((y) => flag(x + y)).length % 2 === 1;
+  // D[x] = C[x-1] ^ rotl(C[x+1], 1) is complemented when exactly one of those parities is
+  const dFlag = (x) => columnFlag((x + 4) % 5) !== columnFlag((x + 1) % 5);
+  const body = [];
+  for (let x = 0; x < 5; x++) body.push(set(`d${x}`, S64.xor(get(`c${(x + 4) % 5}`), S64.rotl(`c${(x + 1) % 5}`, 1))));
+  for (let y = 0; y < 5; y++) {
+    // row y of π's output: b[x] = rotl(A[from] ^ D[from's column], ρ[from])
+    const f = [];
+    for (let x = 0; x < 5; x++) {
+      const from = KECCAK_FROM[x + 5 * y];
+      const e = S64.xor(S.get(from), get(`d${from % 5}`));
+      body.push(set(`b${x}`, KECCAK_RHO[from] === 0 ? e : `(i64.rotl ${e} (i64.const ${KECCAK_RHO[from]}))`));
+      f.push(flag(from) !== dFlag(from % 5));
+    }
+    const plan = chiPlan(
+      f,
+      [0, 1, 2, 3, 4].map((x) => flag(x + 5 * y)),
+    );
+    for (let i = 0; i < 5; i++) if (plan.mask & (1 << i)) body.push(set(`n${i}`, S64.not(get(`b${i}`))));
+    const operand = (i, o) => (!o.neg ? get(`b${i}`) : plan.mask & (1 << i) ? get(`n${i}`) : S64.not(get(`b${i}`)));
+    for (let x = 0; x < 5; x++) {
+      const o = plan.outs[x];
+      let e = S64.xor(operand(x, o.w), `(i64.${o.op} ${operand((x + 1) % 5, o.u)} ${operand((x + 2) % 5, o.v)})`);
+      if (o.fix) e = S64.not(e);
+      if (x === 0 && y === 0) e = S64.xor(e, rc);
+      body.push(T.set(x + 5 * y, `(local.tee $t ${e})`));
+      body.push(set(`c${x}`, y === 0 ? get('t') : S64.xor(get(`c${x}`), get('t'))));
+    }
+  }
+  return body;
+}
 
 /**
  * (func $keccak (param $s i32) (param $p i32) (param $n i32) (param $lanes i32)): for each of $n blocks at $p, XOR
  * its first $lanes 64-bit little-endian lanes into the state at $s (FIPS 202's byte string: lane x + 5y at byte
  * 8(x + 5y)), then apply Keccak-f[1600]. $lanes is the rate in lanes (9 to 21); $lanes 0 with $n 1 is the
- * permutation alone, for squeezing. The lanes stay in locals across blocks and rounds.
+ * permutation alone, for squeezing.
+ *
+ * The state stays in memory, at $s and at KECCAK_SCRATCH_AT in turn (two rounds per turn of the loop), rather
+ * than in 25 locals: V8 has about 12 registers for them and spills the rest anyway, and spilled it moved twice
+ * as much (measured on x64: ~15% slower; so were 4 and 24 rounds unrolled, and parities recomputed each round).
  */
 function keccakFunc() {
-  const a = (i) => `a${i}`;
-  const b = (i) => `b${i}`;
-  const body = [];
-  // θ
-  for (let x = 0; x < 5; x++) body.push(set(`c${x}`, S64.xor(...[0, 1, 2, 3, 4].map((y) => get(a(x + 5 * y))))));
-  for (let x = 0; x < 5; x++) {
-    body.push(set(`d${x}`, S64.xor(get(`c${(x + 4) % 5}`), S64.rotl(`c${(x + 1) % 5}`, 1))));
-  }
-  for (let i = 0; i < 25; i++) body.push(set(a(i), S64.xor(get(a(i)), get(`d${i % 5}`))));
-  // ρ and π
-  for (let i = 0; i < 25; i++) {
-    body.push(set(b(KECCAK_PI[i]), KECCAK_RHO[i] === 0 ? get(a(i)) : S64.rotl(a(i), KECCAK_RHO[i])));
-  }
-  // χ, then ι
-  for (let i = 0; i < 25; i++) {
-    const [x, y] = [i % 5, i - (i % 5)];
-    body.push(set(a(i), S64.xor(get(b(i)), S64.and(S64.not(get(b(((x + 1) % 5) + y))), get(b(((x + 2) % 5) + y))))));
-  }
-  body.push(set(a(0), S64.xor(get(a(0)), `(i64.load offset=${KECCAK_RC_AT} (local.get $r))`)));
+  const at = (base) => ({
+    get: (i) => `(i64.load offset=${base.offset + 8 * i} ${base.address})`,
+    set: (i, e) => `(i64.store offset=${base.offset + 8 * i} ${base.address} ${e})`,
+  });
+  const A = at({ offset: 0, address: '(local.get $s)' });
+  const E = at({ offset: KECCAK_SCRATCH_AT, address: '(i32.const 0)' });
+  const rc = (k) => `(i64.load offset=${KECCAK_RC_AT + 8 * k} (local.get $r))`;
   const absorb = ['(block $absorbed'];
   for (let i = 0; i < 21; i++) {
     absorb.push(`  (br_if $absorbed (i32.le_u (local.get $lanes) (i32.const ${i})))`);
-    absorb.push(`  ${set(a(i), S64.xor(get(a(i)), `(i64.load offset=${8 * i} (local.get $p))`))}`);
+    absorb.push(`  ${A.set(i, S64.xor(A.get(i), `(i64.load offset=${8 * i} (local.get $p))`))}`);
   }
   absorb.push(')');
-  const locals = [
-    ...Array.from({ length: 25 }, (_, i) => a(i)),
-    ...Array.from({ length: 25 }, (_, i) => b(i)),
-    ...[0, 1, 2, 3, 4].flatMap((x) => [`c${x}`, `d${x}`]),
-  ];
+  const locals = [0, 1, 2, 3, 4].flatMap((x) => [`b${x}`, `n${x}`, `c${x}`, `d${x}`]);
+  // complemented lanes flip on the way in and back on the way out
+  const flip = [...KECCAK_COMPLEMENTED].map((i) => `  ${A.set(i, S64.not(A.get(i)))}`);
   return [
     ';; Keccak-f[1600] (FIPS 202 §3.3) after absorbing each block; SHA-3, SHAKE and Keccak use it.',
     '(func $keccak (export "keccak") (param $s i32) (param $p i32) (param $n i32) (param $lanes i32)',
-    `  ${locals.map((l) => `(local $${l} i64)`).join(' ')} (local $r i32)`,
-    ...Array.from({ length: 25 }, (_, i) => `  ${set(a(i), `(i64.load offset=${8 * i} (local.get $s))`)}`),
+    `  ${locals.map((l) => `(local $${l} i64)`).join(' ')} (local $t i64) (local $r i32)`,
+    ...flip,
     '  (block $done',
     '    (loop $block',
     '      (br_if $done (i32.eqz (local.get $n)))',
     ...indent(absorb, 6),
+    ...indent(
+      [0, 1, 2, 3, 4].map((x) => set(`c${x}`, S64.xor(...[0, 5, 10, 15, 20].map((y) => A.get(x + y))))),
+      6,
+    ),
     '      (local.set $r (i32.const 0))',
     '      (loop $round',
-    ...indent(body, 8),
-    '        (local.set $r (i32.add (local.get $r) (i32.const 8)))',
+    ...indent([...keccakRound(A, E, rc(0)), ...keccakRound(E, A, rc(1))], 8),
+    '        (local.set $r (i32.add (local.get $r) (i32.const 16)))',
     `        (br_if $round (i32.lt_u (local.get $r) (i32.const ${8 * 24}))))`,
     '      (local.set $p (i32.add (local.get $p) (i32.shl (local.get $lanes) (i32.const 3))))',
     '      (local.set $n (i32.sub (local.get $n) (i32.const 1)))',
     '      (br $block)))',
-    ...Array.from({ length: 25 }, (_, i) => `  (i64.store offset=${8 * i} (local.get $s) ${get(a(i))})`),
+    ...flip,
     ')',
   ].join('\n');
 }

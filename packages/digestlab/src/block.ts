@@ -346,7 +346,9 @@ const HEX_PAIRS = new Uint16Array(256);
     bytes[2 * i + 1] = HEX_DIGITS[i & 15];
   }
 }
-const hexUnits = new Uint16Array(64);
+/** The longest chain {@link chainHex} takes, in bytes (SHA-512's; SHA3-512's output is as long). */
+export const CHAIN_HEX_MAX = 64;
+const hexUnits = new Uint16Array(CHAIN_HEX_MAX);
 /** hexUnits' first n digits as bytes, one view per digest length: no view is allocated per call. */
 const hexViews = new Map<number, Uint8Array>();
 const ascii = new TextDecoder();

@@ -30,6 +30,7 @@ import {
   UnknownAlgorithmError,
 } from '../src/index.js';
 import { crc32 } from '../src/state.js';
+import { INPUT_CAPACITY } from '../src/wasm/module.js';
 import { CASE_PROVIDERS, MUTATION_PROFILE, NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 
@@ -291,6 +292,35 @@ describe.each(SPONGES)('around the rate, %s', (algorithm) => {
       d.update(m.subarray(i, i + 1));
       if (i % rate === rate - 1 || i === m.length - 1) {
         expect(d.clone().digestHex(), `after ${i + 1} bytes`).toBe(reference(algorithm, m.subarray(0, i + 1)));
+      }
+    }
+  });
+});
+
+describe.each(SPONGES)('wasm one-shots around its input area, %s', (algorithm) => {
+  const wasm = { provider: 'wasm' } as const;
+  const encoder = new TextEncoder();
+  // the digest length, and for SHAKE lengths read from memory as words (32, the rate) or not (31, beyond the rate)
+  const lengths = SHAKE.includes(algorithm) ? [32, 31, RATE[algorithm], 2 * RATE[algorithm] + 4] : [undefined];
+
+  it('bytes: absorbed in place up to the area, streamed past it; hex and bytes agree with the reference', () => {
+    for (const n of [INPUT_CAPACITY - 1, INPUT_CAPACITY, INPUT_CAPACITY + 1]) {
+      const m = bytes(n);
+      for (const outputLength of lengths) {
+        const want = reference(algorithm, m, outputLength);
+        expect(digestHex(algorithm, m, { ...wasm, outputLength }), `${n} bytes, ${outputLength} out`).toBe(want);
+        expect(hex(digest(algorithm, m, { ...wasm, outputLength })), `${n} bytes, ${outputLength} out`).toBe(want);
+      }
+    }
+  });
+
+  it('strings of 3-byte characters: encoded in place when they surely fit, else streamed', () => {
+    const most = Math.floor(INPUT_CAPACITY / 3);
+    for (const units of [most, most + 1]) {
+      const s = '€'.repeat(units);
+      for (const outputLength of lengths) {
+        const want = reference(algorithm, encoder.encode(s), outputLength);
+        expect(digestHex(algorithm, s, { ...wasm, outputLength }), `${units} units, ${outputLength} out`).toBe(want);
       }
     }
   });

@@ -7,6 +7,7 @@
 import {
   type AlgorithmName,
   type AlgorithmSpec,
+  CHAIN_HEX_MAX,
   type Compress,
   chainBytes,
   chainHex,
@@ -130,12 +131,10 @@ function streamed(spec: AlgorithmSpec, data: Uint8Array | string): Uint8Array {
 }
 
 /**
- * A sponge's one-shot digest: input that fits is encoded or copied into the input area, padded there and
- * absorbed in one call from a zero state, and the output read straight from memory (squeezing with the
- * permutation alone past the rate); longer input goes through {@link spongeOnce}.
+ * Absorbs a sponge's short input wholly in memory: encoded or copied into the input area, padded there and
+ * absorbed in one call from a zero state, which is left at STATE. False when the input does not fit.
  */
-function spongeInPlace(spec: AlgorithmSpec, data: Uint8Array | string, outputLength = spec.digestLength): Uint8Array {
-  const w = wasm();
+function spongeAbsorbInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): boolean {
   const rate = spec.blockLength;
   let n: number;
   if (typeof data === 'string' && data.length * 3 <= INPUT_CAPACITY) {
@@ -143,9 +142,7 @@ function spongeInPlace(spec: AlgorithmSpec, data: Uint8Array | string, outputLen
   } else if (typeof data !== 'string' && data.length <= INPUT_CAPACITY) {
     w.bytes.set(data, INPUT);
     n = data.length;
-  } else {
-    return spongeOnce(spec, WASM_KECCAK, typeof data === 'string' ? encoder.encode(data) : data, outputLength);
-  }
+  } else return false;
   const padded = (Math.floor(n / rate) + 1) * rate;
   const bytes = w.bytes;
   bytes.fill(0, INPUT + n, INPUT + padded);
@@ -153,6 +150,21 @@ function spongeInPlace(spec: AlgorithmSpec, data: Uint8Array | string, outputLen
   bytes[INPUT + padded - 1] ^= 0x80;
   w.words.fill(0, STATE >> 2, (STATE >> 2) + STATE_WORDS);
   w.keccak(STATE, INPUT, padded / rate, rate >> 3);
+  return true;
+}
+
+/**
+ * A sponge's one-shot digest: short input absorbed in memory ({@link spongeAbsorbInPlace}) and the output read
+ * straight from memory (squeezing with the permutation alone past the rate); longer input goes through
+ * {@link spongeOnce}.
+ */
+function spongeInPlace(spec: AlgorithmSpec, data: Uint8Array | string, outputLength = spec.digestLength): Uint8Array {
+  const w = wasm();
+  if (!spongeAbsorbInPlace(w, spec, data)) {
+    return spongeOnce(spec, WASM_KECCAK, typeof data === 'string' ? encoder.encode(data) : data, outputLength);
+  }
+  const rate = spec.blockLength;
+  const bytes = w.bytes;
   const out = new Uint8Array(outputLength);
   for (let off = 0; ; ) {
     const k = Math.min(rate, outputLength - off);
@@ -161,6 +173,19 @@ function spongeInPlace(spec: AlgorithmSpec, data: Uint8Array | string, outputLen
     if (off >= outputLength) return out;
     w.keccak(STATE, 0, 1, 0);
   }
+}
+
+/**
+ * A sponge's one-shot digest in hex: when the output is whole 32-bit words, at most {@link CHAIN_HEX_MAX} bytes
+ * (within the first block: every SHA-3 and Keccak digest) and the input fits, the hex is made from the state in
+ * memory, as the MD digests' is.
+ */
+function spongeHexInPlace(spec: AlgorithmSpec, data: Uint8Array | string, outputLength = spec.digestLength): string {
+  if (outputLength > CHAIN_HEX_MAX || outputLength % 4 !== 0) return toHex(spongeInPlace(spec, data, outputLength));
+  const w = wasm();
+  // STATE is 0, and the lanes are FIPS 202's bytes: the output is the memory's first bytes, little-endian words
+  if (spongeAbsorbInPlace(w, spec, data)) return chainHex(w.words, outputLength, true);
+  return toHex(spongeOnce(spec, WASM_KECCAK, typeof data === 'string' ? encoder.encode(data) : data, outputLength));
 }
 
 export const wasmProvider: Provider = {
@@ -185,7 +210,7 @@ export const wasmProvider: Provider = {
   },
   digestHexOnce(algorithm, data, outputLength) {
     const spec = lookup(algorithm).spec;
-    if (spec.sponge) return toHex(spongeInPlace(spec, data, outputLength));
+    if (spec.sponge) return spongeHexInPlace(spec, data, outputLength);
     const w = wasm();
     if (!hashInPlace(w, spec, data)) {
       return toHex(streamed(spec, data));

@@ -43,8 +43,9 @@ export type LaneName = 'md5' | 'sha1' | 'sha256';
 
 /**
  * Where things live in memory: four chaining values (64 bytes each) or one Keccak state (200 bytes), an initial
- * value for the lanes, Keccak's round constants (a data segment at 512, 192 bytes: keep 512-703 free), then the
- * input area (a batch lays out its table, digests and messages from there).
+ * value for the lanes, Keccak's round constants (a data segment at 512, 192 bytes: keep 512-703 free), the second
+ * Keccak state that its rounds alternate with (704-903, overwritten by every call), then the input area (a batch
+ * lays out its table, digests and messages from there).
  */
 /** 0, and the wasm provider relies on it: its chaining value is `words` from index 0. */
 export const STATE = 0;

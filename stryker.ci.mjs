@@ -16,8 +16,9 @@ export default {
     'packages/lab/src/overflow/size.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
-  // a score under `break` fails the run. This scope reached 94.3% before SHA-3 and HMAC merged; state.ts (the sponge
-  // state kind) and webcrypto.ts (SHA-3 probing) then grew code that no run has measured yet, so `break` stands at
-  // 85 until one has (CORRECTNESS.md); raise it to just under the score the next run reaches
-  thresholds: { high: 95, low: 90, break: 85 },
+  // a score under `break` fails the run. This scope scored 94.3% before SHA-3 and HMAC merged and 91.56% in the
+  // first CI run after them, when webcrypto.ts's new SHA-3 probing had no test that reached it (55.8%); those
+  // tests and size.ts's were added since (CORRECTNESS.md), so 88 leaves room for the overflow lab's new sponge code
+  // in verdict.ts and settle.ts, which no run has measured yet. Raise it to just under the next CI score.
+  thresholds: { high: 95, low: 90, break: 88 },
 };

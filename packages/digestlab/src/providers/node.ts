@@ -90,7 +90,7 @@ function c(): NodeCrypto {
 /** node:crypto's Hash#update refuses views longer than 2^31 - 1 bytes ("data is too long"); feed it slices. */
 const SLICE = 2 ** 30;
 
-export function feed(hash: NodeHash, data: Uint8Array): NodeHash {
+export function feed<H extends { update(data: Uint8Array): H }>(hash: H, data: Uint8Array): H {
   if (data.length <= SLICE) return hash.update(data);
   for (let off = 0; off < data.length; off += SLICE) hash.update(data.subarray(off, off + SLICE));
   return hash;
@@ -149,9 +149,8 @@ export function nodeHmacOnce(
   encoding: 'hex' | 'latin1',
 ): string {
   const mac = c().createHmac(NODE_NAMES[algorithm], key);
-  if (typeof data === 'string' || data.length <= SLICE) return mac.update(data).digest(encoding);
-  for (let off = 0; off < data.length; off += SLICE) mac.update(data.subarray(off, off + SLICE));
-  return mac.digest(encoding);
+  // a string (never over 2^30 units) as it is; bytes through feed(), which slices what node:crypto would refuse
+  return (typeof data === 'string' ? mac.update(data) : feed(mac, data)).digest(encoding);
 }
 
 /** A plain Uint8Array over a Buffer's bytes, so results compare equal to other providers'. */

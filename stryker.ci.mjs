@@ -16,9 +16,8 @@ export default {
     'packages/lab/src/overflow/size.ts',
   ],
   reporters: ['clear-text', 'progress', 'json'],
-  // a score under `break` fails the run. This scope scored 94.3% before SHA-3 and HMAC merged and 91.56% in the
-  // first CI run after them, when webcrypto.ts's new SHA-3 probing had no test that reached it (55.8%); those
-  // tests and size.ts's were added since (CORRECTNESS.md), so 88 leaves room for the overflow lab's new sponge code
-  // in verdict.ts and settle.ts, which no run has measured yet. Raise it to just under the next CI score.
-  thresholds: { high: 95, low: 90, break: 88 },
+  // a score under `break` fails the run. This scope scored 94.3% before SHA-3 and HMAC merged, 91.56% in the first
+  // CI run after them (webcrypto.ts's SHA-3 probing untested), and 93.61% in session 6's CI run, with that probing
+  // and the overflow lab's sponge code tested (CORRECTNESS.md): `break` stands just under it
+  thresholds: { high: 95, low: 90, break: 92 },
 };

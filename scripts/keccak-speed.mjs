@@ -138,26 +138,19 @@ for (const algorithm of ALGORITHMS) {
   });
   const speed = (ms) => `${(1000 / ms).toFixed(0)} MiB/s`;
   const ops = (ms) => `${(1 / ms).toFixed(0)}k ops/s`;
-  console.log(
-    [
-      algorithm,
-      '1 MiB',
-      speed(mib.best.ours),
-      speed(mib.best['hash-wasm']),
-      (mib.best['hash-wasm'] / mib.best.ours).toFixed(3),
-      mib.medianRatio.toFixed(3),
-      `${((100 * mib.best.wasm) / mib.best.ours).toFixed(1)}%`,
-    ].join('\t'),
-  );
-  console.log(
-    [
-      algorithm,
-      'seed',
-      ops(seed.best.ours),
-      ops(seed.best['hash-wasm']),
-      (seed.best['hash-wasm'] / seed.best.ours).toFixed(3),
-      seed.medianRatio.toFixed(3),
-      '',
-    ].join('\t'),
-  );
+  /** One line of the table: a workload's best rounds, their ratio, the median ratio, and the module's share. */
+  const line = (workload, r, format, share) =>
+    console.log(
+      [
+        algorithm,
+        workload,
+        format(r.best.ours),
+        format(r.best['hash-wasm']),
+        (r.best['hash-wasm'] / r.best.ours).toFixed(3),
+        r.medianRatio.toFixed(3),
+        share,
+      ].join('\t'),
+    );
+  line('1 MiB', mib, speed, `${((100 * mib.best.wasm) / mib.best.ours).toFixed(1)}%`);
+  line('seed', seed, ops, '');
 }

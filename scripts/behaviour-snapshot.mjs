@@ -169,6 +169,8 @@ if (!['record', 'compare'].includes(mode) || !dir) {
   process.exit(2);
 }
 mkdirSync(dir, { recursive: true });
+/** This run's outputs, beside nothing else's: several checkouts may compare against one recording at once. */
+const fresh = mode === 'compare' ? mkdtempSync(join(tmpdir(), 'snap-after-')) : dir;
 let differ = 0;
 for (const [name, args] of Object.entries(COMMANDS)) {
   const now = run(name, args);
@@ -178,7 +180,7 @@ for (const [name, args] of Object.entries(COMMANDS)) {
     console.log(`recorded ${name}`);
     continue;
   }
-  const after = `${path}.after`;
+  const after = join(fresh, name);
   writeFileSync(after, now);
   const same = readFileSync(path, 'utf8') === now;
   console.log(`${same ? 'same   ' : 'DIFFERS'} ${name}`);

@@ -83,7 +83,7 @@ async function checkHere(
   const messages: string[] = [];
   const pending: Pending[] = [];
   for (const [done, { algorithm, row }] of pairs.entries()) {
-    onProgress({ phase: 'check', done, total: pairs.length, label: `cold ${algorithm} ${row.id}` });
+    onProgress({ phase: 'check', done, total: pairs.length, label: COLD.label(algorithm, row.id) });
     const checked = await COLD.check(row, algorithm, host.reference);
     if (checked.status === 'none') continue;
     const cell = COLD.cell(algorithm, row, host);
@@ -126,11 +126,11 @@ export async function runCold(
       );
       const { result, wrong } = summarizeCold(p.cell, samples, p.expected);
       results[p.at] = result;
-      if (wrong) messages.push(`WRONG cold ${algorithm} ${provider}: ${wrong}`);
+      if (wrong) messages.push(`WRONG ${COLD.label(algorithm, provider)}: ${wrong}`);
     } catch (e) {
       results[p.at] = emptyCold(p.cell, 'skipped');
       messages.push(
-        `cold ${algorithm} ${provider}: failed in a fresh worker (${e instanceof Error ? e.message : String(e)})`,
+        `${COLD.label(algorithm, provider)}: failed in a fresh worker (${e instanceof Error ? e.message : String(e)})`,
       );
     }
   }

@@ -33,6 +33,11 @@ async function expectedHex(reference: Reference | undefined, algorithm: Algorith
   return d ? outputHex(d) : digestHex(algorithm, SEED_INPUT, { provider: 'ts' });
 }
 
+/** E.g. `cold MD5 wasm`: a pair in progress lines and messages. */
+function label(algorithm: string, provider: string): string {
+  return `cold ${algorithm} ${provider}`;
+}
+
 /** Checks `row` on the seed string in this realm: a wrong row gets no fresh realms. */
 async function check(row: Row, algorithm: AlgorithmName, reference: Reference | undefined): Promise<ColdCheck> {
   if (row.unavailableReason?.()) return { status: 'skipped' };
@@ -44,11 +49,11 @@ async function check(row: Row, algorithm: AlgorithmName, reference: Reference | 
     if (got === expected) return { status: 'ok', prepared, expected };
     return {
       status: 'wrong',
-      message: `WRONG cold ${algorithm} ${row.id}: got ${got.slice(0, 40)}…, expected ${expected.slice(0, 40)}…`,
+      message: `WRONG ${label(algorithm, row.id)}: got ${got.slice(0, 40)}…, expected ${expected.slice(0, 40)}…`,
     };
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    return { status: 'skipped', message: `cold ${algorithm} ${row.id}: could not load (${why})` };
+    return { status: 'skipped', message: `${label(algorithm, row.id)}: could not load (${why})` };
   }
 }
 
@@ -69,6 +74,7 @@ export const COLD = {
     return { algorithm, provider: row.id, library: row.library, version: host.versionOf?.(row.library) ?? 'unknown' };
   },
   check,
+  label,
   /** Its table's title. */
   title: (runs: number) => `cold start: the first digests in a fresh realm, median of ${runs} realms, milliseconds`,
   /** What its table's columns mean. */

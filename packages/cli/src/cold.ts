@@ -11,24 +11,25 @@
  */
 import {
   allRows,
+  COLD,
+  type ColdCell,
   type ColdResult,
   type ColdSample,
   type ColdTarget,
   emptyCold,
   type Host,
-  outputHex,
+  type Prepared,
   type Progress,
+  type Row,
   resolveAlgorithms,
   resolveProviders,
-  SEED_INPUT,
-  SEED_JAVA_HEX,
   summarizeCold,
 } from '@digestlab/lab';
-import { type AlgorithmName, digestHex } from 'digestlab';
+import type { AlgorithmName } from 'digestlab';
 import type { ColdWorkerInput, ColdWorkerMessage } from './cold-worker.js';
 import { inWorker, workerUrl } from './isolate.js';
 
-export const COLD_DEFAULT_RUNS = 5;
+export const COLD_DEFAULT_RUNS = COLD.defaultRuns;
 export const COLD_REALM = `a fresh worker thread (its own V8 isolate), Node ${process.version}`;
 
 /** Libraries the worker's harness imports statically: imported first in the worker, and timed. */
@@ -43,6 +44,14 @@ export interface ColdOptions {
   runs: number;
 }
 
+/** A pair checked here, waiting for its fresh workers: where its result goes, and what a worker needs. */
+interface Pending {
+  at: number;
+  cell: ColdCell;
+  target: ColdTarget;
+  expected: string;
+}
+
 function sample(input: ColdWorkerInput): Promise<ColdSample> {
   return new Promise((resolve, reject) => {
     let got: ColdWorkerMessage | undefined;
@@ -55,12 +64,46 @@ function sample(input: ColdWorkerInput): Promise<ColdSample> {
   });
 }
 
-/** The seed string's expected digest: Java's (a known answer) where the seed has one, else the host's reference. */
-async function expectedHex(host: Host, algorithm: AlgorithmName): Promise<string> {
-  const java = SEED_JAVA_HEX[algorithm];
-  if (java) return java;
-  const d = await host.reference?.digest(algorithm, new TextEncoder().encode(SEED_INPUT));
-  return d ? outputHex(d) : digestHex(algorithm, SEED_INPUT, { provider: 'ts' });
+/** What a fresh worker needs to load and call a checked row. */
+function targetOf(row: Row, prepared: Prepared): ColdTarget {
+  const preload = PRELOAD[row.library];
+  return { id: row.id, kind: row.kind, library: row.library, async: prepared.async, ...(preload ? { preload } : {}) };
+}
+
+/**
+ * Checks every pair in this realm ({@link COLD}'s check): the results in the engine's order, the pairs to measure
+ * holding a placeholder that their workers' result replaces.
+ */
+async function checkHere(
+  pairs: readonly { algorithm: AlgorithmName; row: Row }[],
+  host: Host,
+  onProgress: (p: Progress) => void,
+): Promise<{ results: ColdResult[]; messages: string[]; pending: Pending[] }> {
+  const results: ColdResult[] = [];
+  const messages: string[] = [];
+  const pending: Pending[] = [];
+  for (const [done, { algorithm, row }] of pairs.entries()) {
+    onProgress({ phase: 'check', done, total: pairs.length, label: COLD.label(algorithm, row.id) });
+    const checked = await COLD.check(row, algorithm, host.reference);
+    if (checked.status === 'none') continue;
+    const cell = COLD.cell(algorithm, row, host);
+    if (checked.status === 'ok') {
+      pending.push({ at: results.length, cell, target: targetOf(row, checked.prepared), expected: checked.expected });
+    } else if (checked.message) messages.push(checked.message);
+    // a pending pair's placeholder, replaced by its workers' result
+    results.push(emptyCold(cell, checked.status === 'wrong' ? 'wrong' : 'skipped'));
+  }
+  return { results, messages, pending };
+}
+
+/** `runs` fresh workers for one pair, one at a time; `onSample(k)` before the k-th. */
+async function measure(p: Pending, runs: number, onSample: (k: number) => void): Promise<ColdSample[]> {
+  const samples: ColdSample[] = [];
+  for (let k = 0; k < runs; k++) {
+    onSample(k);
+    samples.push(await sample({ target: p.target, algorithm: p.cell.algorithm as AlgorithmName, input: COLD.input }));
+  }
+  return samples;
 }
 
 /** Cold starts of the selected rows and algorithms, in the engine's order (algorithm, then row). */
@@ -71,83 +114,26 @@ export async function runCold(
 ): Promise<{ cold: ColdResult[]; messages: string[] }> {
   const rows = resolveProviders(options.providers, allRows(host));
   const algorithms = resolveAlgorithms(options.algorithms);
-  const results: ColdResult[] = [];
-  const messages: string[] = [];
-  type Cell = Pick<ColdResult, 'algorithm' | 'provider' | 'library' | 'version'>;
-  const plan: { at: number; cell: Cell; target: ColdTarget; expected: string }[] = [];
-
-  const pairs = algorithms.reduce((n, a) => n + rows.filter((r) => r.algorithms.includes(a)).length, 0);
-  let checked = 0;
-  for (const algorithm of algorithms) {
-    for (const row of rows) {
-      if (!row.algorithms.includes(algorithm)) continue;
-      const cell: Cell = {
-        algorithm,
-        provider: row.id,
-        library: row.library,
-        version: host.versionOf?.(row.library) ?? 'unknown',
-      };
-      onProgress({ phase: 'check', done: checked++, total: pairs, label: `cold ${algorithm} ${row.id}` });
-      if (row.unavailableReason?.()) {
-        results.push(emptyCold(cell, 'skipped'));
-        continue;
-      }
-      try {
-        const p = await row.prepare(algorithm);
-        if (!p.hex) continue; // digestMany: batches only, no first call of one string
-        const expected = await expectedHex(host, algorithm);
-        const got = outputHex(await p.hex(SEED_INPUT));
-        if (got !== expected) {
-          results.push(emptyCold(cell, 'wrong'));
-          messages.push(
-            `WRONG cold ${algorithm} ${row.id}: got ${got.slice(0, 40)}…, expected ${expected.slice(0, 40)}…`,
-          );
-          continue;
-        }
-        const preload = PRELOAD[row.library];
-        const target: ColdTarget = {
-          id: row.id,
-          kind: row.kind,
-          library: row.library,
-          async: p.async,
-          ...(preload ? { preload } : {}),
-        };
-        plan.push({ at: results.length, cell, target, expected });
-        results.push(emptyCold(cell, 'skipped')); // replaced by the workers' result below
-      } catch (e) {
-        results.push(emptyCold(cell, 'skipped'));
-        messages.push(`cold ${algorithm} ${row.id}: could not load (${e instanceof Error ? e.message : String(e)})`);
-      }
-    }
-  }
-
-  const total = plan.length * options.runs;
-  let done = 0;
-  for (const { at, cell, target, expected } of plan) {
-    const samples: ColdSample[] = [];
+  const { results, messages, pending } = await checkHere(COLD.pairs(algorithms, rows), host, onProgress);
+  const { runs } = options;
+  const total = pending.length * runs;
+  for (const [i, p] of pending.entries()) {
+    const { algorithm, provider } = p.cell;
+    const label = (k: number) => `${algorithm} ${provider} (${k + 1}/${runs})`;
     try {
-      for (let k = 0; k < options.runs; k++) {
-        onProgress({
-          phase: 'cold',
-          done,
-          total,
-          label: `${cell.algorithm} ${cell.provider} (${k + 1}/${options.runs})`,
-        });
-        samples.push(await sample({ target, algorithm: cell.algorithm as AlgorithmName, input: SEED_INPUT }));
-        done++;
-      }
-    } catch (e) {
-      results[at] = emptyCold(cell, 'skipped');
-      messages.push(
-        `cold ${cell.algorithm} ${cell.provider}: failed in a fresh worker (${e instanceof Error ? e.message : String(e)})`,
+      const samples = await measure(p, runs, (k) =>
+        onProgress({ phase: 'cold', done: i * runs + k, total, label: label(k) }),
       );
-      done += options.runs - samples.length;
-      continue;
+      const { result, wrong } = summarizeCold(p.cell, samples, p.expected);
+      results[p.at] = result;
+      if (wrong) messages.push(`WRONG ${COLD.label(algorithm, provider)}: ${wrong}`);
+    } catch (e) {
+      results[p.at] = emptyCold(p.cell, 'skipped');
+      messages.push(
+        `${COLD.label(algorithm, provider)}: failed in a fresh worker (${e instanceof Error ? e.message : String(e)})`,
+      );
     }
-    const { result, wrong } = summarizeCold(cell, samples, expected);
-    results[at] = result;
-    if (wrong) messages.push(`WRONG cold ${cell.algorithm} ${cell.provider}: ${wrong}`);
   }
-  onProgress({ phase: 'cold', done, total, label: 'done' });
+  onProgress({ phase: 'cold', done: total, total, label: 'done' });
   return { cold: results, messages };
 }

@@ -103,9 +103,10 @@ function merge(
   }
   const results = reports.flatMap((r) => r.results);
   const idx = (list: readonly string[], x: string) => list.indexOf(x);
+  const workloadOrder = WORKLOADS.map((w) => w.name);
   results.sort(
     (a, b) =>
-      idx(WORKLOADS, a.workload) - idx(WORKLOADS, b.workload) ||
+      idx(workloadOrder, a.workload) - idx(workloadOrder, b.workload) ||
       idx(algorithmOrder, a.algorithm) - idx(algorithmOrder, b.algorithm) ||
       idx(providerOrder, a.provider) - idx(providerOrder, b.provider) ||
       a.size - b.size,

@@ -2,7 +2,9 @@
  * Cold start: the first digest in a fresh realm, where nothing of the row's library is loaded yet. A host makes
  * the realms (the CLI: one worker thread per measurement, `-w cold`); this module holds what is platform-neutral:
  * what one realm reports, how the realms of one (provider, algorithm) are summarized and checked, and the table.
+ * What the workload measures and how a row is checked first is its descriptor, bench/workloads/cold.ts.
  */
+import { COLD, type ColdCell } from './bench/workloads/cold.js';
 import type { ColdResult, ColdStat, Status } from './report.js';
 import type { RowKind } from './rows.js';
 import { median } from './stats.js';
@@ -43,7 +45,7 @@ function stat(values: readonly number[]): ColdStat {
  * every sample's digests here.
  */
 export function summarizeCold(
-  cell: Pick<ColdResult, 'algorithm' | 'provider' | 'library' | 'version'>,
+  cell: ColdCell,
   samples: readonly ColdSample[],
   expected: string,
 ): { result: ColdResult; wrong?: string } {
@@ -72,10 +74,7 @@ export function summarizeCold(
 }
 
 /** A result without figures: wrong, or skipped. */
-export function emptyCold(
-  cell: Pick<ColdResult, 'algorithm' | 'provider' | 'library' | 'version'>,
-  status: Status,
-): ColdResult {
+export function emptyCold(cell: ColdCell, status: Status): ColdResult {
   return { ...cell, runs: 0, importMs: null, firstMs: null, secondMs: null, totalMs: null, status };
 }
 
@@ -110,10 +109,5 @@ export function coldTable(
         : [c.status === 'wrong' ? 'WRONG' : c.status, '', '', ''];
     return [c.algorithm, c.provider, implementedIn(c.provider), ...figures];
   });
-  return {
-    title: `cold start: the first digests in a fresh realm, median of ${runs} realms, milliseconds`,
-    legend:
-      "import = dynamic import of the row's library plus the row's preparation (a peer's adapter imports its package there); 1st call = the first digest of the seed string (digestlab's WebAssembly is compiled and instantiated in it); 2nd call = the same digest again; import + 1st = per realm, then the median; lower is faster",
-    rows,
-  };
+  return { title: COLD.title(runs), legend: COLD.legend, rows };
 }

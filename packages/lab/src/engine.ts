@@ -17,17 +17,25 @@ import type { BenchReport } from './report.js';
 import type { TimingOptions } from './timing.js';
 
 export { analyzeCell } from './bench/analyze.js';
-export { manyMismatch } from './bench/cells.js';
-export { checkCells, randomBytes } from './bench/check.js';
+export { checkCells } from './bench/check.js';
 export type { BenchEvent } from './bench/events.js';
+export { Expectations, ReferenceMismatchError, randomBytes } from './bench/expected.js';
 export type { Host, Progress, Reference } from './bench/host.js';
 export { type BenchOptions, type BenchPlan, DEFAULTS, type PlannedCell, planBench } from './bench/plan.js';
 export { readCharsForTests, timeCells, WASM_WARMUP_MS, warmUpFor } from './bench/time.js';
+export {
+  DEFAULT_WORKLOADS,
+  isWorkload,
+  WORKLOADS,
+  type WorkloadSpec,
+  workloadSpec,
+} from './bench/workloads/index.js';
+export { manyMismatch } from './bench/workloads/many.js';
 export { allRows, resolveAlgorithms, resolveProviders, UsageError } from './select.js';
 
 /**
  * The default reference when the host gives none: digestlab's `node` provider (node:crypto) where the runtime has
- * it, else WebCrypto for the SHA family. Algorithms neither has fall back to our `ts` provider (see check.ts).
+ * it, else WebCrypto for the SHA family. Algorithms neither has fall back to our `ts` provider (see bench/expected.ts).
  */
 export function defaultReference(): Reference {
   const info = libraryProviders();

@@ -2,6 +2,7 @@
  * @digestlab/lab: the benchmark engine behind `digestlab bench` and the web lab. Platform-neutral: no Node module is
  * imported anywhere here, so it runs unchanged in a browser's Web Worker. Node-only parts live in @digestlab/cli.
  */
+export { COLD, type ColdCell, type ColdCheck } from './bench/workloads/cold.js';
 export {
   COLD_COLUMNS,
   type ColdSample,
@@ -36,20 +37,26 @@ export {
   type BenchEvent,
   type BenchOptions,
   type BenchPlan,
+  DEFAULT_WORKLOADS,
   DEFAULTS,
   defaultReference,
   type Host,
+  isWorkload,
   manyMismatch,
   type PlannedCell,
   type Progress,
   planBench,
   type Reference,
+  ReferenceMismatchError,
   randomBytes,
   resolveAlgorithms,
   resolveProviders,
   runBench,
   runPlan,
   UsageError,
+  WORKLOADS,
+  type WorkloadSpec,
+  workloadSpec,
 } from './engine.js';
 export { ourRows, prepareOurs } from './ours.js';
 export * from './params.js';

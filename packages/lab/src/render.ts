@@ -1,4 +1,5 @@
 /** Text renderers of a report: shared number formatting, markdown, CSV and an HTML page of SVG bar charts. */
+import { workloadSpec } from './bench/workloads/index.js';
 import { COLD_COLUMNS, coldTable } from './cold.js';
 import { type CompareRow, type CompareVerdict, type Comparison, runLetter } from './compare.js';
 import { type BenchReport, runDevice, type Unit } from './report.js';
@@ -288,7 +289,7 @@ export function comparisonColumns(c: Comparison): ComparisonColumn[] {
       head: ['workload', ''],
       align: 'left',
       cells: text((r) =>
-        r.workload === 'seed' || r.workload === 'hmac' ? r.workload : `${r.workload} ${formatSize(r.size)}`,
+        workloadSpec(r.workload)?.comparesBySize === false ? r.workload : `${r.workload} ${formatSize(r.size)}`,
       ),
     },
     { head: ['algorithm', ''], align: 'left', cells: text((r) => r.algorithm) },

@@ -31,9 +31,11 @@ import type { RuntimeFacts } from './runtime.js';
 
 export const SCHEMA = 'digestlab-bench/1';
 
-/** What the engine times. A cold start (`cold`) is measured by a host in fresh realms, reported in `cold`. */
+/**
+ * What the engine times: each one's descriptor is in bench/workloads/ (`WORKLOADS`). A cold start (`cold`) is
+ * measured by a host in fresh realms, reported in `cold`.
+ */
 export type Workload = 'seed' | 'sizes' | 'stream' | 'many' | 'hmac';
-export const WORKLOADS: readonly Workload[] = ['seed', 'sizes', 'stream', 'many', 'hmac'];
 export type Status = 'ok' | 'wrong' | 'unavailable' | 'skipped';
 export type Unit = 'ops/s' | 'MiB/s' | 'msg/s' | 's';
 

@@ -107,10 +107,8 @@ export interface Row {
 
 const HEX = '0123456789abcdef';
 
-/** Lowercase hex of any {@link Output}. */
-export function outputHex(out: Output): string {
-  if (typeof out === 'string') return out.toLowerCase();
-  const bytes = out instanceof ArrayBuffer ? new Uint8Array(out) : out;
+/** Lowercase hex of bytes (a plain array of byte values too). */
+export function bytesHex(bytes: ArrayLike<number>): string {
   let s = '';
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i];
@@ -119,8 +117,10 @@ export function outputHex(out: Output): string {
   return s;
 }
 
-export function bytesHex(bytes: Uint8Array): string {
-  return outputHex(bytes);
+/** Lowercase hex of any {@link Output}: a string as it is (lowercased), bytes through {@link bytesHex}. */
+export function outputHex(out: Output): string {
+  if (typeof out === 'string') return out.toLowerCase();
+  return bytesHex(out instanceof ArrayBuffer ? new Uint8Array(out) : out);
 }
 
 /** True when running under Node (or Bun/Deno's Node compatibility), where some peers switch to node:crypto. */

@@ -2,6 +2,7 @@
  * Tables as data, from a report: one per workload (and size) — algorithms as rows, providers side by side, the
  * fastest marked, each value's ratio to node:crypto. Every renderer (terminal, markdown, HTML) draws these.
  */
+import { workloadSpec } from './bench/workloads/index.js';
 import type { BenchReport, BenchResult, ProviderMeta, Status, Unit, Workload } from './report.js';
 import { AUTO_CANDIDATES, AUTO_ROW, DIGEST_MANY_ROW } from './rows.js';
 import { SEED_FIGURES } from './seed.js';
@@ -72,112 +73,132 @@ export function formatSize(bytes: number): string {
   return `${bytes} B`;
 }
 
-function title(workload: Workload, size: number, unit: Unit, count: number, manyCount: number | undefined): string {
-  if (workload === 'many') {
-    return `many messages: ${manyCount ?? '?'} independent ${formatSize(size)} messages per call, messages per second (a loop of one-shot calls; digestMany: one call)`;
-  }
-  if (workload === 'seed') {
-    return unit === 's'
-      ? `seed workload (--exact): seconds for N = ${count} hashes of the seed's ${size}-character string, string to hex`
-      : `seed workload: hashes of the seed's ${size}-character string per second, string to hex`;
-  }
-  if (workload === 'sizes') return `throughput, ${formatSize(size)} inputs (one-shot)`;
-  if (workload === 'hmac') {
-    return `HMAC: one-shot HMACs of the seed's ${size}-character string per second, a 32-byte key keyed anew per call, hex out (the algorithm is the digest's)`;
-  }
-  return `streaming: ${formatSize(size)} updates into one digest`;
-}
-
 function groupKey(r: Pick<BenchResult, 'workload' | 'size'>): string {
   return `${r.workload}|${r.size}`;
 }
 
-export function buildTables(report: BenchReport): Table[] {
-  const meta = new Map<string, ProviderMeta>(report.env.providers.map((p) => [p.id, p]));
+/** The results of one table each: same workload and size, in the report's order. */
+function groupResults(results: readonly BenchResult[]): BenchResult[][] {
   const groups = new Map<string, BenchResult[]>();
-  for (const r of report.results) {
+  for (const r of results) {
     const k = groupKey(r);
     const list = groups.get(k);
     if (list) list.push(r);
     else groups.set(k, [r]);
   }
-  const count = report.env.timing?.count ?? 100_000;
-  const tables: Table[] = [];
-  for (const results of groups.values()) {
-    const { workload, size, unit } = results[0];
-    const lowerIsBetter = unit === 's';
-    const providerIds = [...new Set(results.map((r) => r.provider))].filter((id) =>
-      results.some((r) => r.provider === id && (r.status === 'ok' || r.status === 'wrong')),
-    );
-    const skipped = [...new Set(results.filter((r) => r.status === 'skipped').map((r) => r.provider))];
-    const algorithms = [...new Set(results.map((r) => r.algorithm))];
-    const baseline = BASELINES.find((b) => providerIds.includes(b)) ?? null;
-    const columns: TableColumn[] = providerIds.map((id) => {
-      const m = meta.get(id);
-      const any = results.find((r) => r.provider === id) as BenchResult;
-      return {
-        id,
-        library: m?.library ?? any.library,
-        version: m?.version ?? any.version,
-        implementedIn: m?.implementedIn ?? '?',
-        ...(m?.note ? { note: m.note } : {}),
-      };
-    });
-    const rows: TableRow[] = algorithms.map((algorithm) => {
-      const byProvider = new Map(results.filter((r) => r.algorithm === algorithm).map((r) => [r.provider, r]));
-      const base = baseline ? byProvider.get(baseline) : undefined;
-      const baseValue = base?.status === 'ok' ? base.median : null;
-      const values = providerIds.map((id) => {
-        const r = byProvider.get(id);
-        return r?.status === 'ok' ? r.median : null;
-      });
-      const ok = values.filter((v): v is number => v !== null);
-      const best = ok.length === 0 ? null : lowerIsBetter ? Math.min(...ok) : Math.max(...ok);
-      const cells = providerIds.map((id, i): TableCell => {
-        const r = byProvider.get(id);
-        const value = values[i];
-        const ratio =
-          value !== null && baseValue !== null && value > 0 && baseValue > 0
-            ? lowerIsBetter
-              ? baseValue / value
-              : value / baseValue
-            : null;
-        return {
-          status: r?.status ?? 'unavailable',
-          value,
-          mad: r?.status === 'ok' ? r.mad : null,
-          ratio,
-          fastest: value !== null && value === best && ok.length > 1,
-        };
-      });
-      return { algorithm, cells, extra: [] };
-    });
-    const notes: string[] = [];
-    if (skipped.length > 0) {
-      notes.push(
-        `skipped on this runtime: ${skipped.map((id) => `${id} (${meta.get(id)?.skipped ?? 'could not load'})`).join('; ')}`,
-      );
-    }
-    const table: Table = {
-      workload,
-      size,
-      title: title(workload, size, unit, count, results[0].count),
-      unit,
-      lowerIsBetter,
-      columns,
-      extraColumns: [],
-      rows,
-      comparisons: [],
-      baseline,
-      method: unit === 's' ? `one run of ${count} calls, timed once (--exact)` : 'median of samples',
-      notes,
+  return [...groups.values()];
+}
+
+/** A table's title, as its workload words it (a workload this engine does not know: its name and size). */
+function title(first: BenchResult, count: number): string {
+  const sizeText = formatSize(first.size);
+  const spec = workloadSpec(first.workload);
+  if (!spec) return `${first.workload}: ${sizeText}`;
+  return spec.title({ size: first.size, sizeText, unit: first.unit, count, manyCount: first.count });
+}
+
+/** The columns: every provider with a value or a WRONG in the table, in the report's order. */
+function columnsOf(results: readonly BenchResult[], meta: ReadonlyMap<string, ProviderMeta>): TableColumn[] {
+  const ids = [...new Set(results.map((r) => r.provider))].filter((id) =>
+    results.some((r) => r.provider === id && (r.status === 'ok' || r.status === 'wrong')),
+  );
+  return ids.map((id) => {
+    const m = meta.get(id);
+    const any = results.find((r) => r.provider === id) as BenchResult;
+    return {
+      id,
+      library: m?.library ?? any.library,
+      version: m?.version ?? any.version,
+      implementedIn: m?.implementedIn ?? '?',
+      ...(m?.note ? { note: m.note } : {}),
     };
+  });
+}
+
+/** One algorithm's row: each column's value, its ratio to the baseline, and the fastest marked. */
+function tableRow(
+  algorithm: string,
+  results: readonly BenchResult[],
+  providerIds: readonly string[],
+  baseline: string | null,
+  lowerIsBetter: boolean,
+): TableRow {
+  const byProvider = new Map(results.filter((r) => r.algorithm === algorithm).map((r) => [r.provider, r]));
+  const base = baseline ? byProvider.get(baseline) : undefined;
+  const baseValue = base?.status === 'ok' ? base.median : null;
+  const values = providerIds.map((id) => {
+    const r = byProvider.get(id);
+    return r?.status === 'ok' ? r.median : null;
+  });
+  const ok = values.filter((v): v is number => v !== null);
+  const best = ok.length === 0 ? null : lowerIsBetter ? Math.min(...ok) : Math.max(...ok);
+  const cells = providerIds.map((id, i): TableCell => {
+    const r = byProvider.get(id);
+    const value = values[i];
+    const ratio =
+      value !== null && baseValue !== null && value > 0 && baseValue > 0
+        ? lowerIsBetter
+          ? baseValue / value
+          : value / baseValue
+        : null;
+    return {
+      status: r?.status ?? 'unavailable',
+      value,
+      mad: r?.status === 'ok' ? r.mad : null,
+      ratio,
+      fastest: value !== null && value === best && ok.length > 1,
+    };
+  });
+  return { algorithm, cells, extra: [] };
+}
+
+/** The note on the rows skipped on this runtime, if any. */
+function skippedNotes(results: readonly BenchResult[], meta: ReadonlyMap<string, ProviderMeta>): string[] {
+  const skipped = [...new Set(results.filter((r) => r.status === 'skipped').map((r) => r.provider))];
+  if (skipped.length === 0) return [];
+  return [
+    `skipped on this runtime: ${skipped.map((id) => `${id} (${meta.get(id)?.skipped ?? 'could not load'})`).join('; ')}`,
+  ];
+}
+
+/** The table of one workload and size (before its comparisons and the seed's figures). */
+function buildTable(results: readonly BenchResult[], meta: ReadonlyMap<string, ProviderMeta>, count: number): Table {
+  const { workload, size, unit } = results[0];
+  const lowerIsBetter = unit === 's';
+  const columns = columnsOf(results, meta);
+  const providerIds = columns.map((c) => c.id);
+  const baseline = BASELINES.find((b) => providerIds.includes(b)) ?? null;
+  const algorithms = [...new Set(results.map((r) => r.algorithm))];
+  return {
+    workload,
+    size,
+    title: title(results[0], count),
+    unit,
+    lowerIsBetter,
+    columns,
+    extraColumns: [],
+    rows: algorithms.map((a) => tableRow(a, results, providerIds, baseline, lowerIsBetter)),
+    comparisons: [],
+    baseline,
+    method: unit === 's' ? `one run of ${count} calls, timed once (--exact)` : 'median of samples',
+    notes: skippedNotes(results, meta),
+  };
+}
+
+/**
+ * The report's tables: one per workload and size, with its derived comparisons; a workload with the seed's figure
+ * also gets it (beside the `--exact` table, or as a table of seconds for N after its ops/s table).
+ */
+export function buildTables(report: BenchReport): Table[] {
+  const meta = new Map<string, ProviderMeta>(report.env.providers.map((p) => [p.id, p]));
+  const count = report.env.timing?.count ?? 100_000;
+  return groupResults(report.results).flatMap((results) => {
+    const table = buildTable(results, meta, count);
     addComparisons(table);
-    if (workload === 'seed' && unit === 's') addSeedFigure(table);
-    tables.push(table);
-    if (workload === 'seed' && unit === 'ops/s') tables.push(secondsTable(table, count));
-  }
-  return tables;
+    if (!workloadSpec(table.workload)?.seedFigure) return [table];
+    if (table.unit === 's') addSeedFigure(table);
+    return table.unit === 'ops/s' ? [table, secondsTable(table, count)] : [table];
+  });
 }
 
 /** The seed's own figure: seconds for N hashes, from each median, beside the seed's Java numbers. */
@@ -249,7 +270,7 @@ function fmt(r: number): string {
  * The derived columns, with a sentence each that a summary can quote:
  * - `auto` against the best of our concrete providers (ts, wasm, node) in the same row: is the default as fast as
  *   the best choice a user could make by hand, at this algorithm and size?
- * - in the many workload, `digestMany` against a loop of `wasm` digest() calls (the batch's whole point).
+ * - in a workload with `batchComparison` (many), `digestMany` against a loop of `wasm` digest() calls (the batch's whole point).
  */
 function addComparisons(t: Table): void {
   const has = (id: string) => t.columns.some((c) => c.id === id);
@@ -275,7 +296,7 @@ function addComparisons(t: Table): void {
       );
     }
   }
-  if (t.workload === 'many' && has(DIGEST_MANY_ROW) && has('wasm')) {
+  if (workloadSpec(t.workload)?.batchComparison && has(DIGEST_MANY_ROW) && has('wasm')) {
     const values = ratioColumn(t, DIGEST_MANY_ROW, ['wasm']);
     const label = 'digestMany ÷ wasm';
     t.comparisons.push({

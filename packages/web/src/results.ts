@@ -10,6 +10,7 @@ import {
   SEED_FIGURES,
   type Table,
   toSvg,
+  workloadSpec,
 } from '@digestlab/lab';
 import { h, scroll } from './dom.js';
 import type { CheckedDigest } from './host.js';
@@ -21,7 +22,8 @@ function seedOps(figure: { count: number; seconds: Record<string, number> }, alg
 }
 
 function tableElement(t: Table): HTMLElement {
-  const seedRefs = t.workload === 'seed' && t.unit === 'ops/s' ? [SEED_FIGURES.pc, SEED_FIGURES.phone] : [];
+  const seedRefs =
+    workloadSpec(t.workload)?.seedFigure && t.unit === 'ops/s' ? [SEED_FIGURES.pc, SEED_FIGURES.phone] : [];
   const head = h(
     'tr',
     {},

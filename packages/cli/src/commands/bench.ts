@@ -6,7 +6,10 @@ import {
   allRows,
   type BenchOptions,
   type BenchReport,
+  COLD,
+  DEFAULT_WORKLOADS,
   DEFAULTS,
+  isWorkload,
   MIB,
   type Progress,
   parseList,
@@ -52,8 +55,11 @@ export interface BenchFlags {
   isolate?: boolean;
 }
 
-/** What `--workload` takes: the engine's workloads, `cold` (measured here, in fresh workers) and `all`. */
-export const WORKLOAD_NAMES: readonly string[] = [...WORKLOADS, 'cold', 'all'];
+/** The engine's workloads and `cold` (measured here, in fresh workers), in the order `--list` shows them. */
+const MEASURED: readonly string[] = [...WORKLOADS.map((w) => w.name), COLD.name];
+
+/** What `--workload` takes: every workload, and `all` (every engine workload: not `cold`). */
+export const WORKLOAD_NAMES: readonly string[] = [...MEASURED, 'all'];
 
 function workloadNames(flags: BenchFlags): string[] | undefined {
   return parseWorkloads(flags.workload, WORKLOAD_NAMES);
@@ -65,7 +71,7 @@ function workloadNames(flags: BenchFlags): string[] | undefined {
  */
 export function coldRuns(flags: BenchFlags): number | undefined {
   const runs = parseNumber('--cold-runs', flags.coldRuns, 1, true);
-  if (!workloadNames(flags)?.includes('cold')) return undefined;
+  if (!workloadNames(flags)?.includes(COLD.name)) return undefined;
   return runs ?? COLD_DEFAULT_RUNS;
 }
 
@@ -76,13 +82,11 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
   if (algorithms) opts.algorithms = algorithms;
   const providers = parseList(flags.providers);
   if (providers) opts.providers = providers;
-  let workloads: Workload[] = ['seed', 'sizes'];
+  let workloads: Workload[] = [...DEFAULT_WORKLOADS];
   let sizes: number[] = [MIB];
   const names = workloadNames(flags);
   if (names !== undefined) {
-    workloads = names.includes('all')
-      ? [...WORKLOADS]
-      : names.filter((n): n is Workload => (WORKLOADS as readonly string[]).includes(n));
+    workloads = names.includes('all') ? WORKLOADS.map((w) => w.name) : names.filter(isWorkload);
     sizes = [...ALL_SIZES];
   }
   if (flags.sizes !== undefined) sizes = (parseList(flags.sizes) ?? []).map(parseSize);
@@ -217,7 +221,7 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     .option('-p, --providers <list>', 'comma-separated providers and peers (default: all; see --list)')
     .option(
       '-w, --workload <name>',
-      'seed, sizes, stream, many, hmac, cold or all (= all but cold); comma-separated (default: seed and 1 MiB throughput)',
+      `${MEASURED.join(', ')} or all (= all but ${COLD.name}); comma-separated (default: seed and 1 MiB throughput)`,
     )
     .option(
       '--sizes <list>',

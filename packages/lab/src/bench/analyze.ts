@@ -1,14 +1,7 @@
-/** Analyze: a timed cell's raw seconds per call turned into its table's unit (pure). */
-import { MIB } from '../seed.js';
+/** Analyze: a timed cell's raw seconds per call turned into its table's unit by its workload's rate (pure). */
 import { summarize } from '../stats.js';
 import type { Cell } from './cells.js';
-
-/** A cell's speed in its table's unit from seconds per call. */
-function rate(cell: Cell, seconds: number): number {
-  if (cell.workload === 'seed' || cell.workload === 'hmac') return 1 / seconds;
-  if (cell.workload === 'many') return (cell.messages?.length ?? 0) / seconds;
-  return cell.size / seconds / MIB;
-}
+import { workloadSpec } from './workloads/index.js';
 
 /**
  * Sets `summary` of a cell that is still `ok` after timing: median, min, max and MAD of its rates; an `--exact`
@@ -21,6 +14,7 @@ export function analyzeCell(cell: Cell): void {
     const s = seconds[0];
     cell.summary = { median: s, min: s, max: s, mad: 0, samples: 1 };
   } else {
+    const { rate } = workloadSpec(cell.workload);
     cell.summary = summarize(seconds.map((t) => rate(cell, t)));
   }
 }

@@ -3,6 +3,7 @@ import { type BenchEnv, type BenchReport, type BenchResult, SCHEMA } from '../re
 import { type RuntimeFacts, runtimeFacts } from '../runtime.js';
 import type { Cell } from './cells.js';
 import type { BenchPlan } from './plan.js';
+import { workloadSpec } from './workloads/index.js';
 
 /** What the run adds to the plan: when it started, how long it took, what it was checked against, what it found. */
 export interface RunFacts {
@@ -17,22 +18,25 @@ export interface RunFacts {
 
 export function assembleReport(plan: BenchPlan, cells: readonly Cell[], facts: RunFacts): BenchReport {
   const version = new Map(plan.providers.map((p) => [p.id, p.version]));
-  const results: BenchResult[] = cells.map((c) => ({
-    workload: c.workload,
-    algorithm: c.algorithm,
-    provider: c.row.id,
-    library: c.row.library,
-    version: version.get(c.row.id) ?? 'unknown',
-    size: c.size,
-    unit: c.unit,
-    median: c.status === 'ok' && c.summary ? c.summary.median : null,
-    min: c.status === 'ok' && c.summary ? c.summary.min : null,
-    max: c.status === 'ok' && c.summary ? c.summary.max : null,
-    mad: c.status === 'ok' && c.summary ? c.summary.mad : null,
-    samples: c.status === 'ok' && c.summary ? c.summary.samples : 0,
-    status: c.status,
-    ...(c.workload === 'many' ? { count: plan.manyCount } : {}),
-  }));
+  const results: BenchResult[] = cells.map((c) => {
+    const count = workloadSpec(c.workload).countOf?.(plan);
+    return {
+      workload: c.workload,
+      algorithm: c.algorithm,
+      provider: c.row.id,
+      library: c.row.library,
+      version: version.get(c.row.id) ?? 'unknown',
+      size: c.size,
+      unit: c.unit,
+      median: c.status === 'ok' && c.summary ? c.summary.median : null,
+      min: c.status === 'ok' && c.summary ? c.summary.min : null,
+      max: c.status === 'ok' && c.summary ? c.summary.max : null,
+      mad: c.status === 'ok' && c.summary ? c.summary.mad : null,
+      samples: c.status === 'ok' && c.summary ? c.summary.samples : 0,
+      status: c.status,
+      ...(count === undefined ? {} : { count }),
+    };
+  });
   const env: BenchEnv = {
     ...detectEnv(),
     date: facts.date,

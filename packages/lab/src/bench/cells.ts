@@ -4,8 +4,9 @@
  */
 import type { AlgorithmName } from 'digestlab';
 import type { Status, Unit, Workload } from '../report.js';
-import { type Output, outputHex, type Prepared, type Row } from '../rows.js';
+import type { Prepared, Row } from '../rows.js';
 import type { PlannedCell } from './plan.js';
+import { workloadSpec } from './workloads/index.js';
 
 export interface Cell {
   workload: Workload;
@@ -47,14 +48,20 @@ export function describeError(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** ` 64 B` after a cell's name, or nothing for a workload whose cells are not told apart by size. */
+function sizeLabel(c: Pick<Cell, 'workload' | 'size'>): string {
+  return workloadSpec(c.workload).labelsSize ? ` ${c.size} B` : '';
+}
+
+/** E.g. `sizes SHA-1 wasm 64 B`: a cell in progress lines and messages. */
 export function label(c: Pick<Cell, 'workload' | 'algorithm' | 'row' | 'size'>): string {
-  return `${c.workload} ${c.algorithm} ${c.row.id}${c.workload === 'seed' ? '' : ` ${c.size} B`}`;
+  return `${c.workload} ${c.algorithm} ${c.row.id}${sizeLabel(c)}`;
 }
 
 /** E.g. `sizes SHA-1 64 B, 4 rows`. */
 export function groupLabel(group: readonly Cell[]): string {
   const c = group[0];
-  return `${c.workload} ${c.algorithm}${c.workload === 'seed' ? '' : ` ${c.size} B`}, ${group.length} row${group.length === 1 ? '' : 's'}`;
+  return `${c.workload} ${c.algorithm}${sizeLabel(c)}, ${group.length} row${group.length === 1 ? '' : 's'}`;
 }
 
 /**
@@ -70,44 +77,4 @@ export function tableRows<C extends Pick<Cell, 'workload' | 'algorithm' | 'size'
     else groups.set(key, [c]);
   }
   return [...groups.values()];
-}
-
-export type Many = (messages: readonly Uint8Array[]) => readonly Output[];
-
-/**
- * How a row hashes many messages: its own `many` (a batch API, or the loop a user writes with it), else a loop of
- * its `bytes()` calls into an array, the results kept as a batch API's are. Async rows have none (a loop of
- * awaited calls would time the event loop more than the digests).
- */
-export function manyOf(p: Prepared): Many | undefined {
-  if (p.many) return p.many;
-  const bytes = p.bytes;
-  if (!bytes || p.async) return undefined;
-  return (messages) => {
-    const out = new Array<Output>(messages.length);
-    for (let i = 0; i < messages.length; i++) out[i] = bytes(messages[i]) as Output;
-    return out;
-  };
-}
-
-/**
- * Checks a batch of digests against the expected ones: the count, then every digest in order. All N are compared,
- * not a sample: 10,000 hex comparisons take a few milliseconds, and a batch API can be wrong in just one place (a
- * SIMD lane mixed up, a message of odd length padded wrongly, one result overwritten by the next) that a sample
- * would miss. Returns what is wrong, or undefined.
- */
-export function manyMismatch(got: readonly Output[], expected: readonly string[]): string | undefined {
-  if (!got || got.length !== expected.length) {
-    return `returned ${got?.length ?? 'no'} digests for ${expected.length} messages`;
-  }
-  let wrong = 0;
-  let first = -1;
-  for (let i = 0; i < expected.length; i++) {
-    if (outputHex(got[i]) !== expected[i]) {
-      wrong++;
-      if (first < 0) first = i;
-    }
-  }
-  if (wrong === 0) return undefined;
-  return `${wrong} of ${expected.length} digests differ; message ${first}: got ${outputHex(got[first]).slice(0, 40)}…, expected ${expected[first].slice(0, 40)}…`;
 }

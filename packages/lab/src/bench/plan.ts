@@ -6,13 +6,10 @@
 import type { AlgorithmName } from 'digestlab';
 import type { ProviderMeta, Status, Unit, Workload } from '../report.js';
 import type { Row } from '../rows.js';
-import { MIB, SEED_COUNT, SEED_INPUT } from '../seed.js';
-
-/** The seed string's bytes (UTF-8 = ASCII): the size of seed and hmac cells. */
-const SEED_BYTES = new TextEncoder().encode(SEED_INPUT).length;
-
+import { MIB, SEED_COUNT } from '../seed.js';
 import { allRows, resolveAlgorithms, resolveProviders, UsageError } from '../select.js';
 import type { Host } from './host.js';
+import { DEFAULT_WORKLOADS, isWorkload, type WorkloadSpec, workloadSpec } from './workloads/index.js';
 
 export interface BenchOptions {
   /** Algorithm names or aliases; default: the seed's six. */
@@ -89,67 +86,67 @@ export function planRows(plan: Pick<BenchPlan, 'providers'>, host: Pick<Host, 'r
   );
 }
 
-/** Checks the options and lays out the run; throws {@link UsageError} for a mistake in what was asked. */
-export function planBench(options: BenchOptions = {}, host: Pick<Host, 'rows' | 'versionOf'> = {}): BenchPlan {
-  const rows = allRows(host);
-  const algorithms = resolveAlgorithms(options.algorithms);
-  const selected = resolveProviders(options.providers, rows);
-  const workloads: Workload[] = [...new Set(options.workloads ?? (['seed', 'sizes'] as Workload[]))];
+/** The options' numbers, checked, with their defaults. */
+function settings(options: BenchOptions) {
   const sizes = [...new Set(options.sizes ?? [MIB])];
   for (const s of sizes) positive('size', s, 0, 1);
-  const streamChunk = positive('stream chunk', options.streamChunk, DEFAULTS.streamChunk, 1);
-  const timing = {
-    sampleMs: positive('sample time (ms)', options.sampleMs, DEFAULTS.sampleMs, 0.001),
-    samples: Math.floor(positive('samples', options.samples, DEFAULTS.samples, 1)),
-    warmupMs: positive('warm-up (ms)', options.warmupMs, DEFAULTS.warmupMs, 0),
+  return {
+    sizes,
+    streamChunk: positive('stream chunk', options.streamChunk, DEFAULTS.streamChunk, 1),
+    timing: {
+      sampleMs: positive('sample time (ms)', options.sampleMs, DEFAULTS.sampleMs, 0.001),
+      samples: Math.floor(positive('samples', options.samples, DEFAULTS.samples, 1)),
+      warmupMs: positive('warm-up (ms)', options.warmupMs, DEFAULTS.warmupMs, 0),
+    },
+    exact: options.exact ?? false,
+    count: Math.floor(positive('count', options.count, DEFAULTS.count, 1)),
+    manyCount: Math.floor(positive('many count', options.manyCount, DEFAULTS.manyCount, 1)),
+    manySize: Math.floor(positive('many size', options.manySize, DEFAULTS.manySize, 0)),
   };
-  const exact = options.exact ?? false;
-  const count = Math.floor(positive('count', options.count, DEFAULTS.count, 1));
-  const manyCount = Math.floor(positive('many count', options.manyCount, DEFAULTS.manyCount, 1));
-  const manySize = Math.floor(positive('many size', options.manySize, DEFAULTS.manySize, 0));
-  const version = (pkg: string) => host.versionOf?.(pkg) ?? 'unknown';
+}
 
-  const providers: ProviderMeta[] = selected.map((row) => {
-    const skipped = row.unavailableReason?.();
-    return {
-      id: row.id,
-      library: row.library,
-      version: version(row.library),
-      kind: row.kind,
-      implementedIn: row.implementedIn,
-      ...(row.note ? { note: row.note } : {}),
-      ...(skipped ? { skipped } : {}),
-    };
-  });
-  const cells: PlannedCell[] = [];
-  for (const workload of workloads) {
-    const cellSizes =
-      workload === 'seed' || workload === 'hmac'
-        ? [SEED_BYTES]
-        : workload === 'sizes'
-          ? sizes
-          : workload === 'many'
-            ? [manySize]
-            : [streamChunk];
-    const unit: Unit =
-      workload === 'seed'
-        ? exact
-          ? 's'
-          : 'ops/s'
-        : workload === 'hmac'
-          ? 'ops/s'
-          : workload === 'many'
-            ? 'msg/s'
-            : 'MiB/s';
-    for (const algorithm of algorithms) {
-      for (const row of selected) {
-        const has = workload === 'hmac' ? (row.hmacAlgorithms ?? []) : row.algorithms;
-        for (const size of cellSizes) {
-          const status: Status = row.unavailableReason?.() ? 'skipped' : has.includes(algorithm) ? 'ok' : 'unavailable';
-          cells.push({ workload, algorithm, provider: row.id, size, status, unit });
-        }
-      }
-    }
-  }
+/** What a row is, for the report (with why it is skipped on this runtime). */
+function providerMeta(row: Row, host: Pick<Host, 'versionOf'>): ProviderMeta {
+  const skipped = row.unavailableReason?.();
+  return {
+    id: row.id,
+    library: row.library,
+    version: host.versionOf?.(row.library) ?? 'unknown',
+    kind: row.kind,
+    implementedIn: row.implementedIn,
+    ...(row.note ? { note: row.note } : {}),
+    ...(skipped ? { skipped } : {}),
+  };
+}
+
+/** One workload's cells: algorithm, then row, then size, each with its status before anything runs. */
+function workloadCells(
+  spec: WorkloadSpec,
+  algorithms: readonly AlgorithmName[],
+  rows: readonly Row[],
+  s: ReturnType<typeof settings>,
+): PlannedCell[] {
+  const unit: Unit = s.exact && spec.exact ? 's' : spec.unit;
+  const sizes = spec.cellSizes(s);
+  return algorithms.flatMap((algorithm) =>
+    rows.flatMap((row) => {
+      const has = spec.algorithmsOf(row).includes(algorithm);
+      const status: Status = row.unavailableReason?.() ? 'skipped' : has ? 'ok' : 'unavailable';
+      return sizes.map((size) => ({ workload: spec.name, algorithm, provider: row.id, size, status, unit }));
+    }),
+  );
+}
+
+/** Checks the options and lays out the run; throws {@link UsageError} for a mistake in what was asked. */
+export function planBench(options: BenchOptions = {}, host: Pick<Host, 'rows' | 'versionOf'> = {}): BenchPlan {
+  const algorithms = resolveAlgorithms(options.algorithms);
+  const selected = resolveProviders(options.providers, allRows(host));
+  const workloads: Workload[] = [...new Set(options.workloads ?? DEFAULT_WORKLOADS)];
+  const unknown = workloads.find((w) => !isWorkload(w));
+  if (unknown !== undefined) throw new UsageError(`unknown workload "${unknown}"`);
+  const s = settings(options);
+  const cells = workloads.flatMap((w) => workloadCells(workloadSpec(w), algorithms, selected, s));
+  const { timing, exact, count, manyCount, manySize } = s;
+  const providers = selected.map((row) => providerMeta(row, host));
   return { algorithms, workloads, timing, exact, count, manyCount, manySize, providers, cells };
 }

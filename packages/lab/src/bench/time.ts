@@ -2,101 +2,27 @@
  * Time: the checked cells timed, a table row's cells together in interleaved rounds (`--exact` seed cells one by
  * one, as the seed did). Produces raw seconds per call on each cell; {@link analyzeCell} turns them into rates.
  */
-import { type Output, outputHex, type Prepared, type Row } from '../rows.js';
-import { HMAC_KEY } from '../seed.js';
-import { type Call, prepareSampler, roundOrder, type Sampler, type TimingOptions, timeExact } from '../timing.js';
-import { type Cell, describeError, groupLabel, label, type Many, manyMismatch, manyOf, tableRows } from './cells.js';
+import type { Prepared, Row } from '../rows.js';
+import { prepareSampler, roundOrder, type Sampler, type TimingOptions, timeExact } from '../timing.js';
+import { type Cell, describeError, groupLabel, label, tableRows } from './cells.js';
 import type { Progress } from './host.js';
+import type { TimedCall } from './timed.js';
+import { workloadSpec } from './workloads/index.js';
 
-let readChars = 0;
-/**
- * Reads a hex result as whoever asked for it would (compares, prints, sends it): a string built by concatenation
- * is a rope in V8 until a character is read, and flattening it then costs as much as building it; node:crypto and
- * TextDecoder return flat strings. Reading one character makes every row pay for a usable string.
- */
-function read(hex: string): string {
-  readChars += hex.charCodeAt(hex.length - 1);
-  return hex;
-}
-/** (So that `read` cannot be optimised away.) */
-export const readCharsForTests = (): number => readChars;
+export { readCharsForTests } from './timed.js';
 
-/** A cell's timed call, and the check of its last result once timing is over. */
-interface TimedCall {
-  call: Call;
-  isAsync: boolean;
-  /** After the last timed call: throws when the last result differs from the check (marking the cell wrong). */
-  check(): void;
+/** A checked cell's timed call, as its workload makes it. */
+function timedCall(cell: Cell): Promise<TimedCall> {
+  return workloadSpec(cell.workload).timed(cell, cell.prepared as Prepared);
 }
 
-async function timedCall(cell: Cell): Promise<TimedCall> {
-  const p = cell.prepared as Prepared;
-  // Every call's result goes to `sink`, and the last one is checked again after timing: the work is consumed, so it
-  // cannot be optimised away, and a row that goes wrong once warm is caught.
-  let sink: unknown;
-  let call: Call;
-  let finish: (() => void) | undefined;
-  if (cell.workload === 'many') {
-    const many = manyOf(p) as Many;
-    const messages = cell.messages as Uint8Array[];
-    call = () => {
-      sink = many(messages);
-    };
-  } else if (cell.workload === 'hmac') {
-    const f = await (p.hmac as NonNullable<Prepared['hmac']>)(HMAC_KEY);
-    const s = cell.input as string;
-    call = p.async
-      ? async () => {
-          sink = read(await f(s));
-        }
-      : () => {
-          sink = read(f(s) as string);
-        };
-  } else if (cell.workload === 'seed' || cell.workload === 'sizes') {
-    const input = cell.input;
-    if (cell.workload === 'seed') {
-      const f = p.hex as NonNullable<Prepared['hex']>;
-      const s = input as string;
-      call = p.async
-        ? async () => {
-            sink = read(await f(s));
-          }
-        : () => {
-            sink = read(f(s) as string);
-          };
-    } else {
-      const f = p.bytes as NonNullable<Prepared['bytes']>;
-      const d = input as Uint8Array;
-      call = p.async
-        ? async () => {
-            sink = await f(d);
-          }
-        : () => {
-            sink = f(d);
-          };
-    }
-  } else {
-    const h = await (p.stream as NonNullable<Prepared['stream']>)();
-    const chunk = cell.input as Uint8Array;
-    call = () => h.update(chunk);
-    finish = () => {
-      sink = h.finish();
-    };
+/** After timing: throws when the last result differs from the check, marking the cell wrong. */
+function checkLast(cell: Cell, timed: TimedCall): void {
+  const wrong = timed.lastWrong();
+  if (wrong) {
+    cell.status = 'wrong';
+    throw new Error(wrong);
   }
-  const check = () => {
-    finish?.();
-    if (cell.workload === 'many') {
-      const wrong = manyMismatch(sink as Output[], cell.expectedMany as string[]);
-      if (wrong) {
-        cell.status = 'wrong';
-        throw new Error(`its last timed batch: ${wrong}`);
-      }
-    } else if (cell.workload !== 'stream' && outputHex(sink as Output) !== cell.expected) {
-      cell.status = 'wrong';
-      throw new Error(`its last timed output ${outputHex(sink as Output).slice(0, 40)}… differs from the check`);
-    }
-  };
-  return { call, isAsync: p.async, check };
 }
 
 /**
@@ -163,7 +89,7 @@ async function timeTogether(
     if (cell.status !== 'ok') continue;
     cell.seconds = seconds;
     try {
-      timed.check();
+      checkLast(cell, timed);
     } catch (e) {
       failed(cell, e);
     }
@@ -191,14 +117,14 @@ export async function timeCells(
   };
   let done = 0;
   for (const group of tableRows(toTime)) {
-    if (exact.exact && group[0].workload === 'seed') {
+    if (exact.exact && workloadSpec(group[0].workload).exact) {
       // --exact: the seed's own method, N calls once per cell, one cell after another
       for (const cell of group) {
         onProgress({ phase: 'time', done, total: toTime.length, label: label(cell) });
         try {
           const timed = await timedCall(cell);
           cell.seconds = [await timeExact(timed.call, timed.isAsync, count, timing.gc, timing.now)];
-          timed.check();
+          checkLast(cell, timed);
         } catch (e) {
           failed(cell, e);
         }

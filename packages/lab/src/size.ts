@@ -1,14 +1,23 @@
 /**
- * Byte counts as people write them: `275951648768`, `257GiB`, `4GiB+5`, `2^38-1`, `512MiB`, `257*1024*1MiB`.
+ * Byte counts as people write them, and back: the one size grammar of `digestlab bench --sizes`/`--many-size`,
+ * `digestlab overflow --size`/`--chunk`/`--checkpoint-every` and the page's `sizes=`/`size=` URL parameters —
+ * `275951648768`, `257GiB`, `4GiB+5`, `2^38-1`, `512MiB`, `10GB`, `1k`, `1M`, `257*1024*1MiB`.
  *
  * Grammar (whitespace and `_` digit separators allowed):
  *   expr   = term (("+" | "-") term)*
  *   term   = power ("*" power)*
  *   power  = atom (("^" | "**") power)?          right-associative
  *   atom   = number [unit] | "(" expr ")"
- * Units: B; KiB MiB GiB TiB = 2^10 … 2^40 (any case but the final B); kB KB MB GB TB = 10^3 … 10^12 (exactly as written).
- * A bare letter (`G`, `M`, `k`), bits (`Gb`, `Mb`) and anything else are rejected with an example of what works.
+ * Units: B; KiB MiB GiB TiB = 2^10 … 2^40 (any case but the final B); kB KB MB GB TB = 10^3 … 10^12 (exactly as
+ * written); and the bare letters k or K, M, G, T = 2^10 … 2^40, as `--sizes 1k,1M` has always read them (and as GNU
+ * coreutils reads `1K`, `1M`: a bare letter is binary, a letter and B decimal). Lowercase m, g and t are refused
+ * (`m` is milli, and `4g` looks like grams or a typo of either), and so are bits (`Gb`, `Mb`) and anything else,
+ * with an example of what works.
  * Arithmetic is exact (BigInt); the result must be a whole number of bytes, at least `min`, at most 2^53 − 1.
+ *
+ * Out, three notations: {@link formatSize} writes the grammar back (`4GiB+5`, pasteable: the overflow report and a
+ * link's parameters); {@link sizeLabel} labels a bench table (`64 B`, `1 MiB`, exact); {@link roughSize} shows
+ * progress (`1.50 GiB`, rounded).
  */
 
 /** A size that could not be read; the message says what works instead. */
@@ -16,16 +25,34 @@ export class SizeError extends Error {
   override name = 'SizeError';
 }
 
-const IEC: Record<string, bigint> = { kib: 1n << 10n, mib: 1n << 20n, gib: 1n << 30n, tib: 1n << 40n };
-const SI: Record<string, bigint> = {
-  kB: 1000n,
-  KB: 1000n,
-  MB: 1000n ** 2n,
-  GB: 1000n ** 3n,
-  TB: 1000n ** 4n,
-};
+/** The binary units, largest first: what the grammar reads and every notation here writes. */
+const BINARY_UNITS: readonly (readonly [bytes: number, name: string])[] = [
+  [2 ** 40, 'TiB'],
+  [2 ** 30, 'GiB'],
+  [2 ** 20, 'MiB'],
+  [2 ** 10, 'KiB'],
+];
 
-const EXAMPLES = 'e.g. 275951648768, 257GiB, 4GiB+5, 2^38-1, 512MiB, 10GB';
+/** `kib` → 2^10 …: a binary unit, looked up in lowercase (any case but the final B: `257GIB`; `257gib` is bits). */
+const IEC = new Map(BINARY_UNITS.map(([b, name]) => [name.toLowerCase(), BigInt(b)]));
+/** `K` (and `k`), `M`, `G`, `T`: a binary unit's bare first letter. */
+const BARE = new Map(BINARY_UNITS.map(([b, name]) => [name.charAt(0), BigInt(b)]));
+BARE.set('k', 2n ** 10n);
+const SI = new Map([
+  ['kB', 1000n],
+  ['KB', 1000n],
+  ['MB', 1000n ** 2n],
+  ['GB', 1000n ** 3n],
+  ['TB', 1000n ** 4n],
+]);
+
+/** Every form a size takes, for messages. */
+export const SIZE_EXAMPLES = 'e.g. 275951648768, 257GiB, 4GiB+5, 2^38-1, 512MiB, 10GB, 1k, 1M';
+/** The units, for messages. */
+export const SIZE_UNITS = 'units are B; k, M, G, T or KiB, MiB, GiB, TiB (powers of 2); kB, MB, GB, TB (powers of 10)';
+/** The grammar in one line, for the help of every size option (bench's `--sizes`, overflow's `--size`). */
+export const SIZE_HELP =
+  'bytes, e.g. 64, 1k, 1M, 10MB, 512MiB, 4GiB+5, 2^38-1 (k, M, G, T and KiB, MiB, GiB, TiB: powers of 2; kB, MB, GB, TB: of 10)';
 
 /** A value with a denominator, so `1.5GiB` is exact and `0.5` can be refused. */
 interface Q {
@@ -37,17 +64,15 @@ const MAX = BigInt(Number.MAX_SAFE_INTEGER);
 
 function unitValue(unit: string, text: string): bigint {
   if (unit === 'B') return 1n;
-  const iec = unit.endsWith('B') ? IEC[unit.toLowerCase()] : undefined;
-  if (iec !== undefined) return iec;
-  const si = SI[unit];
-  if (si !== undefined) return si;
+  const known = (unit.endsWith('B') ? IEC.get(unit.toLowerCase()) : undefined) ?? SI.get(unit) ?? BARE.get(unit);
+  if (known !== undefined) return known;
   const first = unit.charAt(0).toUpperCase();
-  const prefix = { K: 'Ki', M: 'Mi', G: 'Gi', T: 'Ti' }[first];
-  const hint = prefix
-    ? `write ${prefix}B (powers of 2, e.g. 4${prefix}B) or ${first === 'K' ? 'k' : first}B (powers of 10)`
-    : 'units are B, KiB, MiB, GiB, TiB (powers of 2) and kB, MB, GB, TB (powers of 10)';
+  const bare = first === 'K' ? 'k' : first;
+  const hint = BARE.has(first)
+    ? `write ${bare} or ${first}iB (powers of 2, e.g. 4${first}iB) or ${bare}B (powers of 10)`
+    : SIZE_UNITS;
   const why = /^[kKmMgGtT]i?b$/.test(unit) ? ' (a lowercase b means bits)' : '';
-  throw new SizeError(`ambiguous or unknown unit "${unit}" in "${text}"${why}: ${hint}; ${EXAMPLES}`);
+  throw new SizeError(`ambiguous or unknown unit "${unit}" in "${text}"${why}: ${hint}; ${SIZE_EXAMPLES}`);
 }
 
 class Parser {
@@ -55,7 +80,7 @@ class Parser {
   constructor(readonly text: string) {}
 
   fail(what: string): never {
-    throw new SizeError(`cannot read size "${this.text}": ${what}; ${EXAMPLES}`);
+    throw new SizeError(`cannot read size "${this.text}": ${what}; ${SIZE_EXAMPLES}`);
   }
   skip(): void {
     this.pos += /^\s*/.exec(this.text.slice(this.pos))?.[0].length ?? 0;
@@ -138,19 +163,12 @@ export function parseSize(text: string, min = 0): number {
   const v = p.expr();
   p.skip();
   if (p.pos < p.text.length) p.fail(`unexpected "${p.text.slice(p.pos)}"`);
-  if (v.d !== 1n) throw new SizeError(`size "${text}" is not a whole number of bytes; ${EXAMPLES}`);
+  if (v.d !== 1n) throw new SizeError(`size "${text}" is not a whole number of bytes; ${SIZE_EXAMPLES}`);
   if (v.n < BigInt(min)) throw new SizeError(`size "${text}" must be at least ${min} byte${min === 1 ? '' : 's'}`);
   if (v.n > MAX)
     throw new SizeError(`size "${text}" is larger than 2^53-1 bytes (8 PiB), the most JavaScript counts exactly`);
   return Number(v.n);
 }
-
-const NAMES: [number, string][] = [
-  [2 ** 40, 'TiB'],
-  [2 ** 30, 'GiB'],
-  [2 ** 20, 'MiB'],
-  [2 ** 10, 'KiB'],
-];
 
 /**
  * A short human form: `257GiB`, `4GiB+5`, `2^38-1`, `512MiB`, `1000` — the way sizes are written on the command
@@ -159,7 +177,7 @@ const NAMES: [number, string][] = [
 export function formatSize(n: number): string {
   if (!Number.isSafeInteger(n) || n < 0) return String(n);
   const candidates: string[] = [String(n)];
-  for (const [unit, name] of NAMES) {
+  for (const [unit, name] of BINARY_UNITS) {
     const q = Math.round(n / unit);
     const r = n - q * unit;
     if (q >= 1 && Math.abs(r) <= 64) candidates.push(`${q}${name}${r > 0 ? `+${r}` : r < 0 ? `${r}` : ''}`);
@@ -178,4 +196,21 @@ export function formatSize(n: number): string {
 export function describeSize(n: number): string {
   const short = formatSize(n);
   return short === String(n) ? `${n} bytes` : `${n} bytes (${short})`;
+}
+
+/** The units a bench table labels in: KiB and MiB, as its tables always have (a 1 GiB input reads `1024 MiB`). */
+const LABEL_UNITS = BINARY_UNITS.filter(([b]) => b <= 2 ** 20);
+
+/** `64 B`, `16 KiB`, `1 MiB`, `1536 B`: a bench table's size label, exact, in the largest unit that divides it. */
+export function sizeLabel(n: number): string {
+  const unit = LABEL_UNITS.find(([b]) => n >= b && n % b === 0);
+  return unit ? `${n / unit[0]} ${unit[1]}` : `${n} B`;
+}
+
+/** `512 B`, `12.3 MiB`, `1.50 GiB`: progress, rounded in the largest unit it reaches (two decimals from GiB on). */
+export function roughSize(n: number): string {
+  const unit = BINARY_UNITS.find(([b]) => n >= b);
+  if (!unit) return `${n} B`;
+  const [b, name] = unit;
+  return `${(n / b).toFixed(b >= 2 ** 30 ? 2 : 1)} ${name}`;
 }

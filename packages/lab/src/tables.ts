@@ -5,6 +5,7 @@
 import type { BenchReport, BenchResult, ProviderMeta, Status, Unit, Workload } from './report.js';
 import { AUTO_CANDIDATES, AUTO_ROW, DIGEST_MANY_ROW } from './rows.js';
 import { SEED_FIGURES } from './seed.js';
+import { sizeLabel } from './size.js';
 
 export interface TableColumn {
   id: string;
@@ -66,26 +67,20 @@ export interface Table {
 /** node:crypto called directly if the run has it, else digestlab's `node` provider (node:crypto behind our API). */
 export const BASELINES = ['node:crypto', 'node'] as const;
 
-export function formatSize(bytes: number): string {
-  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} B`;
-}
-
 function title(workload: Workload, size: number, unit: Unit, count: number, manyCount: number | undefined): string {
   if (workload === 'many') {
-    return `many messages: ${manyCount ?? '?'} independent ${formatSize(size)} messages per call, messages per second (a loop of one-shot calls; digestMany: one call)`;
+    return `many messages: ${manyCount ?? '?'} independent ${sizeLabel(size)} messages per call, messages per second (a loop of one-shot calls; digestMany: one call)`;
   }
   if (workload === 'seed') {
     return unit === 's'
       ? `seed workload (--exact): seconds for N = ${count} hashes of the seed's ${size}-character string, string to hex`
       : `seed workload: hashes of the seed's ${size}-character string per second, string to hex`;
   }
-  if (workload === 'sizes') return `throughput, ${formatSize(size)} inputs (one-shot)`;
+  if (workload === 'sizes') return `throughput, ${sizeLabel(size)} inputs (one-shot)`;
   if (workload === 'hmac') {
     return `HMAC: one-shot HMACs of the seed's ${size}-character string per second, a 32-byte key keyed anew per call, hex out (the algorithm is the digest's)`;
   }
-  return `streaming: ${formatSize(size)} updates into one digest`;
+  return `streaming: ${sizeLabel(size)} updates into one digest`;
 }
 
 function groupKey(r: Pick<BenchResult, 'workload' | 'size'>): string {

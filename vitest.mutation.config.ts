@@ -8,6 +8,7 @@ export default defineConfig({
     include: [
       'packages/digestlab/test/**/*.test.ts',
       'packages/lab/test/overflow.test.ts',
+      'packages/lab/test/size.test.ts',
       'packages/lab/test/overflow-engine.test.ts',
     ],
     exclude: [

@@ -80,7 +80,7 @@ function checkpointBytes(file: string): number {
 
 describe('digestlab overflow: usage', () => {
   it.each([
-    [['--size', '4G'], /--size: ambiguous or unknown unit "G".*4GiB.*e\.g\. 275951648768/],
+    [['--size', '4g'], /--size: ambiguous or unknown unit "g".*4GiB.*e\.g\. 275951648768/],
     [['--size', 'lots'], /--size: cannot read size "lots"/],
     [['--chunk', '0'], /--chunk: size "0" must be at least 1 byte/],
     [['--pattern', 'random'], /--pattern must be one of zeros, ramp, index/],

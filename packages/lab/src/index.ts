@@ -58,6 +58,7 @@ export {
   type WorkloadSpec,
   workloadSpec,
 } from './engine.js';
+export * from './list.js';
 export { ourRows, prepareOurs } from './ours.js';
 export * from './params.js';
 export { PEER_PACKAGES, PEERS } from './peers/index.js';
@@ -66,6 +67,7 @@ export * from './report.js';
 export * from './rows.js';
 export * from './runtime.js';
 export * from './seed.js';
+export * from './size.js';
 export * from './stats.js';
 export * from './tables.js';
 export { prepareSampler, roundOrder, type Sampler, sampleCall, type TimingOptions, timeExact } from './timing.js';

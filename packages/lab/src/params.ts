@@ -1,20 +1,12 @@
 /**
  * Parsers of what a person types to choose a run: the CLI's flags (`digestlab bench --samples 7 --sizes 1k,1M`)
  * and the web page's URL parameters (`?samples=7&sizes=1k,1M`). One parser per value, here, so a bad value gets
- * the same message wherever it was typed. Each throws {@link UsageError} (the CLI exits 2 with its message).
+ * the same message wherever it was typed. Each throws {@link UsageError} (the CLI exits 2 with its message). Lists
+ * are list.ts's, sizes size.ts's: these only say which option a mistake was in.
  */
 import { UsageError } from './engine.js';
-import { MIB } from './seed.js';
-
-/** A comma list, items trimmed, empty items dropped; undefined when absent or empty. */
-export function parseList(s: string | undefined): string[] | undefined {
-  if (s === undefined) return undefined;
-  const items = s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-  return items.length > 0 ? items : undefined;
-}
+import { parseList } from './list.js';
+import { parseSize, SizeError } from './size.js';
 
 /** A number >= `min` (an integer when asked); undefined when absent. `name` is how the person wrote the option. */
 export function parseNumber(name: string, s: string | undefined, min: number, integer = false): number | undefined {
@@ -26,20 +18,23 @@ export function parseNumber(name: string, s: string | undefined, min: number, in
   return v;
 }
 
-/** A size: bytes, or with a k/KiB/M/MiB suffix (powers of 2); at least 1 byte. */
-export function parseSize(s: string): number {
-  const m = /^(\d+)\s*(b|k|kib|m|mib)?$/i.exec(s.trim());
-  if (!m) throw new UsageError(`bad size "${s}": use bytes, or a number with k/KiB or M/MiB (powers of 2)`);
-  const unit = (m[2] ?? 'b').toLowerCase();
-  const mult = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? MIB : 1;
-  const v = Number(m[1]) * mult;
-  if (v < 1) throw new UsageError(`size must be at least 1 byte (got "${s}")`);
-  return v;
+/**
+ * A size in the one grammar (size.ts: `64`, `1k`, `1M`, `10MB`, `4GiB+5`), at least `min` bytes; a bad one is a
+ * UsageError naming the option as the person wrote it (`--many-size: cannot read size "big": ...`).
+ */
+export function parseSizeOption(name: string, text: string, min = 0): number {
+  try {
+    return parseSize(text, min);
+  } catch (e) {
+    if (e instanceof SizeError) throw new UsageError(`${name}: ${e.message}`);
+    throw e;
+  }
 }
 
-/** A size that may be 0 (an empty message is a message). */
-export function parseSizeOrZero(s: string): number {
-  return /^\s*0+\s*(b)?\s*$/i.test(s) ? 0 : parseSize(s);
+/** A comma list of sizes (`--sizes 16,1k,1M`), each at least `min` bytes, empty items dropped; undefined when absent. */
+export function parseSizeList(name: string, text: string | undefined, min = 1): number[] | undefined {
+  if (text === undefined) return undefined;
+  return (parseList(text) ?? []).map((item) => parseSizeOption(name, item, min));
 }
 
 /** Workload names from a comma list, each one of `valid` (which differs: the CLI has `cold`, the page has not). */

@@ -4,7 +4,8 @@ import { COLD_COLUMNS, coldTable } from './cold.js';
 import { type CompareRow, type CompareVerdict, type Comparison, runLetter } from './compare.js';
 import { type BenchReport, runDevice, type Unit } from './report.js';
 import { runtimeLabel } from './runtime.js';
-import { buildTables, formatSize, type Table, type TableCell, type TableComparison } from './tables.js';
+import { sizeLabel } from './size.js';
+import { buildTables, type Table, type TableCell, type TableComparison } from './tables.js';
 
 /** A value in its unit, compact: 1.23M ops/s as "1.23M", MiB/s with 3 significant digits, seconds as "0.0812". */
 export function formatValue(v: number, unit: Unit): string {
@@ -289,7 +290,7 @@ export function comparisonColumns(c: Comparison): ComparisonColumn[] {
       head: ['workload', ''],
       align: 'left',
       cells: text((r) =>
-        workloadSpec(r.workload)?.comparesBySize === false ? r.workload : `${r.workload} ${formatSize(r.size)}`,
+        workloadSpec(r.workload)?.comparesBySize === false ? r.workload : `${r.workload} ${sizeLabel(r.size)}`,
       ),
     },
     { head: ['algorithm', ''], align: 'left', cells: text((r) => r.algorithm) },

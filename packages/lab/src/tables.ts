@@ -6,6 +6,7 @@ import { workloadSpec } from './bench/workloads/index.js';
 import type { BenchReport, BenchResult, ProviderMeta, Status, Unit, Workload } from './report.js';
 import { AUTO_CANDIDATES, AUTO_ROW, DIGEST_MANY_ROW } from './rows.js';
 import { SEED_FIGURES } from './seed.js';
+import { sizeLabel } from './size.js';
 
 export interface TableColumn {
   id: string;
@@ -67,12 +68,6 @@ export interface Table {
 /** node:crypto called directly if the run has it, else digestlab's `node` provider (node:crypto behind our API). */
 export const BASELINES = ['node:crypto', 'node'] as const;
 
-export function formatSize(bytes: number): string {
-  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} B`;
-}
-
 function groupKey(r: Pick<BenchResult, 'workload' | 'size'>): string {
   return `${r.workload}|${r.size}`;
 }
@@ -91,7 +86,7 @@ function groupResults(results: readonly BenchResult[]): BenchResult[][] {
 
 /** A table's title, as its workload words it (a workload this engine does not know: its name and size). */
 function title(first: BenchResult, count: number): string {
-  const sizeText = formatSize(first.size);
+  const sizeText = sizeLabel(first.size);
   const spec = workloadSpec(first.workload);
   if (!spec) return `${first.workload}: ${sizeText}`;
   return spec.title({ size: first.size, sizeText, unit: first.unit, count, manyCount: first.count });

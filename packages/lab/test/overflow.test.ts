@@ -3,17 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ourRows } from '../src/ours.js';
 import {
   applyVerdicts,
-  BOUNDARY_SIZES,
   decide,
-  describeSize,
   exitCode,
-  formatSize,
   KNOWN_DIGESTS,
   type OverflowPlan,
   type OverflowRecord,
   PATTERNS,
   type PlannedJob,
-  parseSize,
   parseZeroVectors,
   patternByte,
   patternSource,
@@ -21,7 +17,6 @@ import {
   renderSummary,
   runJob,
   type Settlement,
-  SizeError,
   settlement,
   storedReference,
 } from '../src/overflow/index.js';
@@ -29,155 +24,6 @@ import { PEERS } from '../src/peers/index.js';
 import type { Row } from '../src/rows.js';
 
 const GiB = 2 ** 30;
-
-describe('parseSize', () => {
-  it.each([
-    ['275951648768', 275951648768],
-    ['257GiB', 257 * GiB],
-    ['257 GiB', 257 * GiB],
-    ['257GIB', 257 * GiB],
-    ['4GiB+5', 4 * GiB + 5],
-    ['4GiB + 5', 4 * GiB + 5],
-    ['2^38-1', 2 ** 38 - 1],
-    ['2**38+1', 2 ** 38 + 1],
-    ['512MiB', 512 * 2 ** 20],
-    ['1KiB', 1024],
-    ['1TiB', 2 ** 40],
-    ['1kB', 1000],
-    ['1KB', 1000],
-    ['10MB', 10_000_000],
-    ['2GB', 2_000_000_000],
-    ['1TB', 1e12],
-    ['1.5GiB', 1.5 * GiB],
-    ['257*1024*1MiB', 257 * GiB],
-    ['(2^32+5)', 2 ** 32 + 5],
-    ['2^32 - 1MiB', 2 ** 32 - 2 ** 20],
-    ['275_951_648_768', 275951648768],
-    ['0', 0],
-    ['100B', 100],
-    ['2^53-1', Number.MAX_SAFE_INTEGER],
-  ])('%s = %d', (text, bytes) => {
-    expect(parseSize(text)).toBe(bytes);
-  });
-
-  it.each([
-    ['4G', /ambiguous or unknown unit "G".*GiB.*GB.*e\.g\. 275951648768, 257GiB/],
-    ['4 g', /unit "g"/],
-    ['512M', /unit "M"/],
-    ['1k', /unit "k"/],
-    ['4Gb', /lowercase b means bits/],
-    ['4Mib', /lowercase b means bits/],
-    ['4 bytes', /unit "bytes"/],
-    ['', /empty/],
-    ['abc', /unexpected "a"/],
-    ['4GiB+', /ends too early/],
-    ['2^', /ends too early/],
-    ['1.5', /not a whole number of bytes/],
-    ['0.5+1', /not a whole number/],
-    ['257gib', /lowercase b means bits/],
-    ['-5', /unexpected "-"/],
-    ['1-2', /at least 0/],
-    ['2^53', /larger than 2\^53-1/],
-    ['2^65', /exponent/],
-    ['(1', /missing "\)"/],
-    ['1__0', /"_" goes between digits/],
-    ['4GiB 5', /unexpected "5"/],
-  ])('rejects %j', (text, message) => {
-    expect(() => parseSize(text)).toThrow(SizeError);
-    expect(() => parseSize(text)).toThrow(message);
-  });
-
-  it('minimum: one byte, or bytes in the plural', () => {
-    expect(() => parseSize('0', 1)).toThrow(/^size "0" must be at least 1 byte$/);
-    expect(() => parseSize('1', 2)).toThrow(/^size "1" must be at least 2 bytes$/);
-    expect(parseSize('1', 1)).toBe(1);
-    expect(parseSize('2', 2)).toBe(2);
-  });
-
-  it('says which unit was meant: the binary and decimal spellings of that prefix, or the list', () => {
-    const message = (text: string) => {
-      try {
-        parseSize(text);
-      } catch (e) {
-        expect(e).toBeInstanceOf(SizeError);
-        expect((e as Error).name).toBe('SizeError');
-        return (e as Error).message;
-      }
-      throw new Error(`${text} was read`);
-    };
-    expect(message('4G')).toContain('"4G": write GiB (powers of 2, e.g. 4GiB) or GB (powers of 10);');
-    expect(message('4g')).toContain('"4g": write GiB (powers of 2, e.g. 4GiB) or GB (powers of 10);');
-    expect(message('1k')).toContain('write KiB (powers of 2, e.g. 4KiB) or kB (powers of 10)');
-    expect(message('1K')).toContain('write KiB (powers of 2, e.g. 4KiB) or kB (powers of 10)');
-    expect(message('2M')).toContain('write MiB (powers of 2, e.g. 4MiB) or MB (powers of 10)');
-    expect(message('2T')).toContain('write TiB (powers of 2, e.g. 4TiB) or TB (powers of 10)');
-    expect(message('4 bytes')).toContain(
-      'units are B, KiB, MiB, GiB, TiB (powers of 2) and kB, MB, GB, TB (powers of 10)',
-    );
-    // bits only when the whole unit is a prefix and a lowercase b
-    expect(message('4Gb')).toContain('"4Gb" (a lowercase b means bits): write GiB');
-    expect(message('4xGb')).not.toContain('bits');
-    expect(message('4Gbx')).not.toContain('bits');
-  });
-
-  it('exponents are whole numbers from 0 to 64, and only whole numbers are raised', () => {
-    expect(parseSize('2^0')).toBe(1);
-    expect(parseSize('1^64')).toBe(1);
-    expect(parseSize(' 2^10 ')).toBe(1024);
-    for (const text of ['2^65', '2^(0-1)', '2^0.5', '2^1.5']) {
-      expect(() => parseSize(text), text).toThrow(/an exponent must be a whole number from 0 to 64/);
-    }
-    expect(() => parseSize('1.5^2')).toThrow(/only whole numbers can be raised to a power/);
-    expect(() => parseSize('_1')).toThrow(/unexpected "_1"|unexpected "_"/);
-    expect(() => parseSize('1_')).toThrow(/"_" goes between digits/);
-    expect(() => parseSize('   ')).toThrow(/it is empty/);
-  });
-
-  it('arithmetic is exact with fractions: products, sums and differences of them', () => {
-    expect(parseSize('1.5*1.5*4')).toBe(9);
-    expect(parseSize('0.25GiB+0.75GiB')).toBe(GiB);
-    expect(parseSize('1.25KiB-0.25KiB')).toBe(1024);
-    expect(parseSize('2.5*2')).toBe(5);
-    expect(parseSize('1.75+1.25')).toBe(3);
-  });
-
-  it('formatSize is exact and reads back', () => {
-    const cases = [...BOUNDARY_SIZES, 0, 1, 1000, 2 ** 20, 4 * GiB + 5, 12345678901, 3 * 2 ** 20 - 7];
-    for (const n of cases) expect(parseSize(formatSize(n))).toBe(n);
-    expect(formatSize(257 * GiB)).toBe('257GiB');
-    expect(formatSize(4 * GiB + 5)).toBe('4GiB+5');
-    expect(formatSize(2 ** 38 - 1)).toBe('2^38-1');
-    expect(formatSize(2 ** 20)).toBe('1MiB');
-  });
-
-  it('formatSize: units for whole multiples, ± at most 64 bytes off a unit or a power of two, else the digits', () => {
-    expect(formatSize(3 * 2 ** 20 - 7)).toBe('3MiB-7');
-    expect(formatSize(GiB + 64)).toBe('1GiB+64');
-    expect(formatSize(GiB + 65)).toBe(String(GiB + 65));
-    expect(formatSize(2 ** 45 + 13)).toBe('2^45+13'); // shorter than 32TiB+13
-    expect(formatSize(2 ** 53 - 1)).toBe('2^53-1');
-    expect(formatSize(2 ** 10 - 64)).toBe('960');
-    expect(formatSize(512)).toBe('512');
-    expect(formatSize(2 ** 11 + 1)).toBe('2049'); // shorter than 2KiB+1
-    expect(formatSize(2 * GiB + 1)).toBe('2GiB+1'); // as short as 2^31+1: the unit comes first
-    // not a byte count: as it is
-    expect(formatSize(-1)).toBe('-1');
-    expect(formatSize(0.5)).toBe('0.5');
-    expect(formatSize(2 ** 53)).toBe(String(2 ** 53));
-    expect(formatSize(2 ** 53 + 2)).toBe(String(2 ** 53 + 2)); // not 8192TiB+2: past 2^53 no form is exact
-  });
-
-  it('formatSize: a unit or power-of-two form only when it is at most 64 bytes off and at least one unit', () => {
-    // 1TiB+1000000 and 2^40+1000000 are shorter than the digits, but a million bytes off is not "near" either
-    expect(formatSize(2 ** 40 + 1_000_000)).toBe(String(2 ** 40 + 1_000_000));
-    expect(formatSize(2 ** 38 + 64)).toBe('2^38+64'); // the edge itself, shorter than 256GiB+64
-    expect(formatSize(2 ** 38 + 65)).toBe(String(2 ** 38 + 65));
-    expect(formatSize(2 ** 50)).toBe('1024TiB'); // a whole multiple keeps its unit though 2^50 is shorter
-    expect(formatSize(5 * 2 ** 40)).toBe('5TiB');
-    expect(describeSize(257 * GiB)).toBe('275951648768 bytes (257GiB)');
-    expect(describeSize(1000)).toBe('1000 bytes');
-  });
-});
 
 describe('patterns', () => {
   /** Independent computation: the pattern built byte by byte from its definition. */

@@ -1,13 +1,14 @@
 /**
  * A run is a URL: the query parameters the page reads and writes (`?workload=seed&algorithms=MD5,SHA-256&run=1`).
- * Every value is read by the parser the CLI uses for the same flag (lab's params.ts), so a bad value gets the
- * CLI's message. Platform-neutral: unit-tested under Node.
+ * Every value is read by the parser the CLI uses for the same flag (lab's params.ts; sizes in the one grammar of
+ * lab's size.ts, lists by its list.ts), so a bad value gets the CLI's message. Platform-neutral: unit-tested under
+ * Node.
  */
 import {
   DEFAULTS,
   parseList,
   parseNumber,
-  parseSize,
+  parseSizeList,
   parseWorkloads,
   resolveAlgorithms,
   UsageError,
@@ -111,7 +112,7 @@ export function parseChoices(search: string): Choices {
   const samples =
     inParameter('samples', samplesText ?? '', () => parseNumber('--samples', samplesText, 5, true)) ?? DEFAULTS.samples;
   const sizesText = get('sizes') ?? DEFAULT_SIZES;
-  const sizes = inParameter('sizes', sizesText, () => (parseList(sizesText) ?? []).map(parseSize));
+  const sizes = inParameter('sizes', sizesText, () => parseSizeList('--sizes', sizesText) ?? []);
   if (sizes.length === 0) throw new UsageError(`URL parameter sizes: give at least one size, e.g. ${DEFAULT_SIZES}`);
   const token = get('token');
   const size = get('size') ?? (overflow ? DEFAULT_OVERFLOW_SIZE : undefined);

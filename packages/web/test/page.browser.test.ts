@@ -356,7 +356,7 @@ describe('bad URL parameters: the CLI’s message, and nothing runs', () => {
     ['samples=5.5', ['bench', '--samples', '5.5'], (m) => m],
     ['algorithms=MD4', ['bench', '--algorithms', 'MD4'], (m) => m],
     ['workload=seed&sizes=1x', ['bench', '--sizes', '1x'], (m) => m],
-    ['workload=overflow&size=4G', ['overflow', '--size', '4G'], (m) => m],
+    ['workload=overflow&size=4g', ['overflow', '--size', '4g'], (m) => m],
     ['workload=overflow&pattern=ones', ['overflow', '--pattern', 'ones'], (m) => m],
     // the valid lists differ (the CLI has node:crypto and cold; the page has overflow): the message up to them
     ['providers=ts,nope', ['bench', '--providers', 'nope', '--algorithms', 'MD5'], (m) => m.split(' valid ')[0]],

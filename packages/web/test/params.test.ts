@@ -29,6 +29,11 @@ describe('parseChoices', () => {
     });
   });
 
+  it('reads sizes in the grammar of the CLI: 1k and 1M binary, 10MB decimal, arithmetic', () => {
+    expect(parseChoices('?sizes=64,1k,1M,10MB,4KiB%2B1').sizes).toEqual([64, 1024, MIB, 10_000_000, 4097]);
+    expect(parseChoices('?workload=overflow&size=1M').size).toBe('1M');
+  });
+
   it('reads + as plus (size=4GiB+5), not as a space', () => {
     expect(parseChoices('?size=4GiB+5').size).toBe('4GiB+5');
     expect(readQuery('?size=2%5E29%2B1').get('size')).toBe('2^29+1');
@@ -37,13 +42,14 @@ describe('parseChoices', () => {
   it.each([
     ['samples=4', 'URL parameter samples=4: --samples must be an integer >= 5 (got "4")'],
     ['algorithms=MD4', 'URL parameter algorithms=MD4: unknown algorithm "MD4"'],
-    ['sizes=2q', 'URL parameter sizes=2q: bad size "2q"'],
+    ['sizes=2q', 'URL parameter sizes=2q: --sizes: ambiguous or unknown unit "q" in "2q"'],
+    ['sizes=16,0', 'URL parameter sizes=16,0: --sizes: size "0" must be at least 1 byte'],
     [
       'workload=stream',
       'URL parameter workload=stream: unknown workload "stream"; valid workloads: seed, sizes, many, hmac, overflow',
     ],
     ['workload=overflow,seed', 'URL parameter workload=overflow,seed: overflow runs on its own'],
-    ['workload=overflow&size=4G', 'URL parameter size=4G: --size: ambiguous or unknown unit "G" in "4G"'],
+    ['workload=overflow&size=4g', 'URL parameter size=4g: --size: ambiguous or unknown unit "g" in "4g"'],
     ['workload=overflow&size=-1', 'URL parameter size=-1: --size:'],
     [
       'workload=overflow&pattern=ones',

@@ -14,11 +14,12 @@ import {
   type Progress,
   parseList,
   parseNumber,
-  parseSize,
-  parseSizeOrZero,
+  parseSizeList,
+  parseSizeOption,
   parseWorkloads,
   resolveAlgorithms,
   runBench,
+  SIZE_HELP,
   toCsv,
   toHtml,
   toMarkdown,
@@ -89,7 +90,7 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
     workloads = names.includes('all') ? WORKLOADS.map((w) => w.name) : names.filter(isWorkload);
     sizes = [...ALL_SIZES];
   }
-  if (flags.sizes !== undefined) sizes = (parseList(flags.sizes) ?? []).map(parseSize);
+  if (flags.sizes !== undefined) sizes = parseSizeList('--sizes', flags.sizes) ?? [];
   opts.workloads = workloads;
   opts.sizes = sizes;
   const time = parseNumber('--time', flags.time, 0.01);
@@ -103,7 +104,7 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
   if (flags.exact) opts.exact = true;
   const manyCount = parseNumber('--many-count', flags.manyCount, 1, true);
   if (manyCount !== undefined) opts.manyCount = manyCount;
-  if (flags.manySize !== undefined) opts.manySize = parseSizeOrZero(flags.manySize);
+  if (flags.manySize !== undefined) opts.manySize = parseSizeOption('--many-size', flags.manySize, 0);
   return opts;
 }
 
@@ -225,7 +226,7 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     )
     .option(
       '--sizes <list>',
-      'sizes for the sizes workload, e.g. 16,64,1k,1M (default with --workload: 16..16384 and 1 MiB)',
+      `sizes for the sizes workload, comma-separated: ${SIZE_HELP} (default with --workload: 16..16384 and 1 MiB)`,
     )
     .option('-t, --time <ms>', `duration of one sample in ms (default ${DEFAULTS.sampleMs})`)
     .option('--samples <n>', `samples per case, at least 5 (default ${DEFAULTS.samples})`)

@@ -31,6 +31,7 @@ import {
   resolveRun,
   runHeader,
   runOverflow,
+  SIZE_HELP,
   sizeOption,
   type ZeroVectors,
 } from '@digestlab/lab/overflow';
@@ -298,7 +299,7 @@ export function registerOverflow(
     )
     .option(
       '-s, --size <bytes>',
-      'bytes per digest: 275951648768, 257GiB, 4GiB+5, 2^38-1, 512MiB, 10GB; several: 2^29-1,2^29,2^29+1; ' +
+      `bytes per digest: ${SIZE_HELP}; several: 2^29-1,2^29,2^29+1; ` +
         '"boundaries": 2^28±1 … 2^39±1 and 257GiB, for a sponge (SHA-3, SHAKE, Keccak: no length counter) only to 2^32+5 ' +
         '(default 257GiB; 2^32+5 for a sponge)',
     )

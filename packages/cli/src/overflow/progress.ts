@@ -3,7 +3,7 @@
  * every few seconds otherwise (logs, CI), nothing with --quiet. Result lines go to stdout; while bars are drawn on
  * the same terminal they are printed above the bars so neither garbles the other.
  */
-import { formatSize } from '@digestlab/lab/overflow';
+import { formatSize, roughSize } from '@digestlab/lab/overflow';
 import cliProgress from 'cli-progress';
 import type { Io } from '../io.js';
 
@@ -16,14 +16,6 @@ export interface ProgressView {
   /** A message for stderr (above the bars). */
   note(text: string): void;
   stop(): void;
-}
-
-export function formatBytes(n: number): string {
-  if (n >= 2 ** 40) return `${(n / 2 ** 40).toFixed(2)} TiB`;
-  if (n >= 2 ** 30) return `${(n / 2 ** 30).toFixed(2)} GiB`;
-  if (n >= 2 ** 20) return `${(n / 2 ** 20).toFixed(1)} MiB`;
-  if (n >= 2 ** 10) return `${(n / 2 ** 10).toFixed(1)} KiB`;
-  return `${n} B`;
 }
 
 export function formatEta(seconds: number): string {
@@ -70,7 +62,7 @@ export function createProgress(io: Io, o: ProgressOptions): ProgressView {
       for (const s of stats.values()) {
         const f = figures(s);
         io.stderr(
-          `overflow: ${s.label}: ${formatBytes(s.bytes)} / ${formatBytes(s.total)} (${f.pct}%), ${f.rate} MiB/s, ETA ${f.etaText}\n`,
+          `overflow: ${s.label}: ${roughSize(s.bytes)} / ${roughSize(s.total)} (${f.pct}%), ${f.rate} MiB/s, ETA ${f.etaText}\n`,
         );
       }
     }, o.every * 1000);
@@ -113,8 +105,8 @@ function barView(io: Io, stats: Map<string, Stat>): ProgressView {
   const width = () => Math.max(...[...stats.values()].map((s) => s.label.length), 10);
   const payload = (s: Stat) => ({
     label: s.label.padEnd(width()),
-    done: formatBytes(s.bytes),
-    all: formatBytes(s.total),
+    done: roughSize(s.bytes),
+    all: roughSize(s.total),
     ...figures(s),
   });
   // result lines share the terminal with the bars only when stdout is that terminal

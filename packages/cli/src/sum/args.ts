@@ -2,6 +2,7 @@
  * `digestlab sum`'s command line, read as GNU getopt_long reads coreutils' (options anywhere, clustered short
  * options, `--long=value`, unambiguous prefixes, `--`), so that every usage mistake gets coreutils' own words.
  */
+import { splitList } from '@digestlab/lab/list';
 
 /** Raised for a usage mistake: coreutils prints the message, then "Try '… --help' for more information.", exit 1. */
 export class SumUsageError extends Error {
@@ -38,7 +39,7 @@ function positiveInt(option: string, v: string): number {
 }
 
 const OPTIONS: readonly OptionSpec[] = [
-  { long: 'algorithm', short: 'a', take: (f, v) => f.algorithms.push(...v.split(',')) },
+  { long: 'algorithm', short: 'a', take: (f, v) => f.algorithms.push(...splitList(v)) },
   { long: 'binary', short: 'b', set: { binary: true } },
   { long: 'check', short: 'c', set: { check: true } },
   // as coreutils: --tag implies binary mode, so `--tag -t` is refused and `-t --tag` is not

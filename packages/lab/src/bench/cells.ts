@@ -49,19 +49,19 @@ export function describeError(e: unknown): string {
 }
 
 /** ` 64 B` after a cell's name, or nothing for a workload whose cells are not told apart by size. */
-function sizeLabel(c: Pick<Cell, 'workload' | 'size'>): string {
+function sizeSuffix(c: Pick<Cell, 'workload' | 'size'>): string {
   return workloadSpec(c.workload).labelsSize ? ` ${c.size} B` : '';
 }
 
 /** E.g. `sizes SHA-1 wasm 64 B`: a cell in progress lines and messages. */
 export function label(c: Pick<Cell, 'workload' | 'algorithm' | 'row' | 'size'>): string {
-  return `${c.workload} ${c.algorithm} ${c.row.id}${sizeLabel(c)}`;
+  return `${c.workload} ${c.algorithm} ${c.row.id}${sizeSuffix(c)}`;
 }
 
 /** E.g. `sizes SHA-1 64 B, 4 rows`. */
 export function groupLabel(group: readonly Cell[]): string {
   const c = group[0];
-  return `${c.workload} ${c.algorithm}${sizeLabel(c)}, ${group.length} row${group.length === 1 ? '' : 's'}`;
+  return `${c.workload} ${c.algorithm}${sizeSuffix(c)}, ${group.length} row${group.length === 1 ? '' : 's'}`;
 }
 
 /**

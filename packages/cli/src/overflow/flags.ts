@@ -4,17 +4,12 @@
  * (`resolveRun`: sizes, chunk, algorithms, providers, pattern, output lengths).
  */
 import os from 'node:os';
-import { DEFAULT_CHECKPOINT_EVERY, type Resumed, sizeOption } from '@digestlab/lab/overflow';
+import { DEFAULT_CHECKPOINT_EVERY, type OverflowAsk, type Resumed, sizeOption } from '@digestlab/lab/overflow';
 import { CliUsageError } from '../io.js';
 import { loadCheckpoint } from './checkpoint.js';
 
-export interface OverflowFlags {
-  size?: string;
-  outputLength?: string;
-  chunk?: string;
-  algorithms?: string;
-  providers?: string;
-  pattern?: string;
+/** The flags as commander hands them over: the engine's {@link OverflowAsk}, and the CLI's own. */
+export interface OverflowFlags extends OverflowAsk {
   jobs?: string;
   checkpoint?: string;
   checkpointEvery?: string;

@@ -2,7 +2,7 @@
  * A bench run on the page: the run's cells as a grid per workload (algorithms × providers), marked as the engine
  * reports progress, the status line with the time left, then the results, downloadable and sent to the collector.
  */
-import type { BenchReport } from '@digestlab/lab';
+import type { BenchReport, Progress } from '@digestlab/lab';
 import { deliver, runFileName } from './deliver.js';
 import { h, scroll } from './dom.js';
 import type { CheckedDigest } from './host.js';
@@ -57,8 +57,9 @@ class CellBoard {
     private readonly status: HTMLElement,
   ) {}
 
-  progress(m: Extract<FromWorker, { type: 'progress' }>['progress']): void {
-    const p = cellProgress(m);
+  /** One progress report of the engine: its cells marked, the status line updated. */
+  progress(progress: Progress): void {
+    const p = cellProgress(progress);
     if (p.phase === 'time' && this.timingFrom === 0) this.timingFrom = performance.now();
     if (p.workload && p.algorithm) {
       if (p.phase === 'check') this.mark(p.workload, p.algorithm, p.provider, 'checked', '✓');

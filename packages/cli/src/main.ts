@@ -7,19 +7,8 @@
  * command load them all.
  */
 import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
+import type { Register } from './command.js';
 import { CliUsageError, EXIT, type Io, processIo } from './io.js';
-
-/** What a command module gets: where to write, the command line as given, and how to report its exit code. */
-export interface CommandContext {
-  io: Io;
-  argv: readonly string[];
-  done(code: number): void;
-  /** Whether a command may install SIGINT/SIGTERM handlers (not when tests call `main` in-process). */
-  signals: boolean;
-}
-
-export type Register = (program: Command, ctx: CommandContext) => void;
 
 /** A command: its name, and its module's `register` function, loaded on demand. */
 export interface CommandModule {

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OverflowRecord } from '@digestlab/lab/overflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Register } from '../src/command.js';
 import { writeFileAtomic } from '../src/files.js';
-import type { Register } from '../src/main.js';
 import { loadCheckpoint, saveCheckpoint } from '../src/overflow/checkpoint.js';
 import { registerOverflow } from '../src/overflow/command.js';
 import { runPool } from '../src/overflow/pool.js';
 import { requireBuilt, runCli } from './run.js';
 
-// registerOverflow plugs into main.ts's COMMANDS as it is (a type error here otherwise)
+// registerOverflow is a command as command.ts defines one (a type error here otherwise)
 const asCommand: Register = registerOverflow;
 
 const ENTRY = join(import.meta.dirname, '..', 'bin', 'digestlab.js');

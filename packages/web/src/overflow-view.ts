@@ -4,24 +4,19 @@
  * screen wake lock where the browser grants one (a phone that sleeps throttles or freezes the page). After: the
  * verdicts, the CLI's summary, the run as `digestlab-overflow/1` to download, and sent to the collector.
  */
-import { digestLabel, formatSize, jobKey, type OverflowDocument, type OverflowRecord } from '@digestlab/lab/overflow';
+import {
+  digestLabel,
+  formatSize,
+  jobKey,
+  type OverflowDocument,
+  type OverflowEvent,
+  type OverflowRecord,
+} from '@digestlab/lab/overflow';
 import { deliver, runFileName } from './deliver.js';
 import { h, scroll } from './dom.js';
 import { type Choices, toQuery } from './params.js';
 import type { FromWorker, PlannedJobInfo } from './protocol.js';
-
-export interface OverflowViewDeps {
-  worker: Worker;
-  progressBox: HTMLElement;
-  resultsBox: HTMLElement;
-  collector: Promise<boolean>;
-  /** The page's state for readers and tests: running, done, error. */
-  state(s: string): void;
-  /** Shows the page's error line. */
-  showError(message: string): void;
-  /** Called once the run has ended, whatever the outcome. */
-  ended(): void;
-}
+import type { RunViewDeps } from './run-view.js';
 
 type WakeLockState = 'held' | 'refused' | 'absent';
 
@@ -102,82 +97,127 @@ function verdictTable(records: readonly OverflowRecord[]): HTMLElement {
   );
 }
 
-export async function runOverflowView(choices: Choices, deps: OverflowViewDeps): Promise<void> {
-  const { worker, progressBox, resultsBox } = deps;
-  deps.state('running');
+const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
+  held: 'The screen stays on until the run ends.',
+  refused: 'The browser did not keep the screen on: a sleeping screen pauses the run.',
+  absent: 'This browser cannot keep the screen on: a sleeping screen pauses the run.',
+};
+
+/**
+ * The running run's box: its job table (once the plan arrives), each job's bytes, speed and time left as events
+ * come in, and the status line with the whole run's progress and time left.
+ */
+class JobBoard {
+  private jobs: PlannedJobInfo[] = [];
+  /** Bytes still to hash per job that has not ended, and the latest speed seen (bytes/s) for the time left. */
+  private readonly remaining = new Map<string, number>();
+  private speed = 0;
+
+  constructor(
+    private readonly box: HTMLElement,
+    private readonly status: HTMLElement,
+    /** Disabled once Stop is pressed: the status line then says the run is stopping. */
+    private readonly stop: HTMLButtonElement,
+  ) {}
+
+  /** The plan: where each expected digest comes from, and a row per job. */
+  plan(jobs: PlannedJobInfo[], expectations: string): void {
+    this.jobs = jobs;
+    for (const j of jobs) if (!j.skipped) this.remaining.set(j.key, j.size);
+    this.box.append(h('pre', { class: 'expectations' }, expectations), jobTable(jobs));
+    this.overall();
+  }
+
+  event(ev: OverflowEvent): void {
+    if (ev.type === 'job-started') {
+      const tr = this.row(ev.key);
+      if (tr) tr.dataset.state = 'running';
+    } else if (ev.type === 'job-progress') {
+      this.progress(ev.key, ev.bytes, ev.seconds);
+    } else if (ev.type === 'job-ended') {
+      this.remaining.delete(ev.key);
+      const tr = this.row(ev.key);
+      if (tr) tr.dataset.state = 'ended';
+      const left = this.cell(ev.key, 'left');
+      if (left) left.textContent = '';
+      this.overall();
+    } else if (ev.type === 'verdict') {
+      const name = digestLabel(ev.record.algorithm, ev.record.outputLength);
+      const v = this.cell(jobKey(name, ev.record.provider, ev.record.size), 'verdict');
+      if (v) {
+        v.textContent = ev.record.verdict;
+        v.className = `verdict ${ev.record.verdict.toLowerCase()}`;
+      }
+    }
+  }
+
+  private progress(key: string, done: number, seconds: number): void {
+    const size = this.jobs.find((j) => j.key === key)?.size ?? 0;
+    const rate = mibs(done, seconds);
+    if (rate > 0) this.speed = rate * 2 ** 20;
+    this.remaining.set(key, size - done);
+    const pct = size > 0 ? Math.floor((done / size) * 100) : 100;
+    const bytes = this.cell(key, 'bytes');
+    if (bytes) bytes.textContent = `${formatSize(done)} / ${formatSize(size)} (${pct}%)`;
+    const r = this.cell(key, 'rate');
+    if (r) r.textContent = rate > 0 ? rate.toFixed(1) : '';
+    const left = this.cell(key, 'left');
+    if (left) left.textContent = this.speed > 0 ? formatSeconds((size - done) / this.speed) : '…';
+    this.overall();
+  }
+
+  private overall(): void {
+    const left = [...this.remaining.values()].reduce((a, b) => a + b, 0);
+    const done = this.jobs.length - this.remaining.size;
+    const eta = this.speed > 0 ? `, about ${formatSeconds(left / this.speed)} left` : '';
+    if (!this.stop.disabled) this.status.textContent = `${done} of ${this.jobs.length} jobs done${eta}`;
+  }
+
+  private row(key: string): HTMLTableRowElement | null {
+    return this.box.querySelector<HTMLTableRowElement>(`tr[data-key="${CSS.escape(key)}"]`);
+  }
+
+  private cell(key: string, cls: string): HTMLTableCellElement | null | undefined {
+    return this.row(key)?.querySelector<HTMLTableCellElement>(`td.${cls}`);
+  }
+}
+
+/** The progress box of a run starting: its heading, status line, Stop button and wake lock line. */
+function startBox(deps: RunViewDeps): { status: HTMLElement; stop: HTMLButtonElement; wake: HTMLElement } {
+  const { progressBox, resultsBox } = deps;
   const status = h('p', { id: 'status' }, 'Planning the jobs…');
   const stop = h('button', { type: 'button', id: 'stop' }, 'Stop');
   const wake = h('p', { id: 'wake-lock', class: 'small' });
   progressBox.replaceChildren(h('h2', {}, 'Running overflow'), status, stop, wake);
   progressBox.hidden = false;
   resultsBox.hidden = true;
-  const lock = await keepScreenOn();
-  wake.dataset.state = lock.state;
-  wake.textContent = {
-    held: 'The screen stays on until the run ends.',
-    refused: 'The browser did not keep the screen on: a sleeping screen pauses the run.',
-    absent: 'This browser cannot keep the screen on: a sleeping screen pauses the run.',
-  }[lock.state];
+  return { status, stop, wake };
+}
+
+/** Stop asks the Worker to stop: running jobs end at their next update, queued ones never start. */
+function wireStop(stop: HTMLButtonElement, status: HTMLElement, worker: Worker): void {
   stop.addEventListener('click', () => {
     stop.disabled = true;
     status.textContent = 'Stopping: running jobs end at their next update…';
     worker.postMessage({ type: 'stop' });
   });
+}
 
-  let jobs: PlannedJobInfo[] = [];
-  /** Bytes still to hash per job that has not ended, and the latest speed seen (bytes/s) for the time left. */
-  const remaining = new Map<string, number>();
-  let speed = 0;
-  const row = (key: string) => progressBox.querySelector<HTMLTableRowElement>(`tr[data-key="${CSS.escape(key)}"]`);
-  const cell = (key: string, cls: string) => row(key)?.querySelector<HTMLTableCellElement>(`td.${cls}`);
-  const overall = () => {
-    const left = [...remaining.values()].reduce((a, b) => a + b, 0);
-    const done = jobs.length - remaining.size;
-    const eta = speed > 0 ? `, about ${formatSeconds(left / speed)} left` : '';
-    if (!stop.disabled) status.textContent = `${done} of ${jobs.length} jobs done${eta}`;
-  };
-
+/** Runs `choices` as an overflow run in the Worker, and shows it from plan to verdicts. */
+export async function runOverflowView(choices: Choices, deps: RunViewDeps): Promise<void> {
+  const { worker, progressBox } = deps;
+  deps.state('running');
+  const { status, stop, wake } = startBox(deps);
+  const lock = await keepScreenOn();
+  wake.dataset.state = lock.state;
+  wake.textContent = WAKE_LOCK_TEXT[lock.state];
+  wireStop(stop, status, worker);
+  const board = new JobBoard(progressBox, status, stop);
   worker.onmessage = (e: MessageEvent<FromWorker>) => {
     const m = e.data;
-    if (m.type === 'overflow-plan') {
-      jobs = m.jobs;
-      for (const j of jobs) if (!j.skipped) remaining.set(j.key, j.size);
-      progressBox.append(h('pre', { class: 'expectations' }, m.expectations), jobTable(jobs));
-      overall();
-    } else if (m.type === 'overflow-event') {
-      const ev = m.event;
-      if (ev.type === 'job-started') {
-        const tr = row(ev.key);
-        if (tr) tr.dataset.state = 'running';
-      } else if (ev.type === 'job-progress') {
-        const size = jobs.find((j) => j.key === ev.key)?.size ?? 0;
-        const rate = mibs(ev.bytes, ev.seconds);
-        if (rate > 0) speed = rate * 2 ** 20;
-        remaining.set(ev.key, size - ev.bytes);
-        const pct = size > 0 ? Math.floor((ev.bytes / size) * 100) : 100;
-        const bytes = cell(ev.key, 'bytes');
-        if (bytes) bytes.textContent = `${formatSize(ev.bytes)} / ${formatSize(size)} (${pct}%)`;
-        const r = cell(ev.key, 'rate');
-        if (r) r.textContent = rate > 0 ? rate.toFixed(1) : '';
-        const left = cell(ev.key, 'left');
-        if (left) left.textContent = speed > 0 ? formatSeconds((size - ev.bytes) / speed) : '…';
-        overall();
-      } else if (ev.type === 'job-ended') {
-        remaining.delete(ev.key);
-        const tr = row(ev.key);
-        if (tr) tr.dataset.state = 'ended';
-        const left = cell(ev.key, 'left');
-        if (left) left.textContent = '';
-        overall();
-      } else if (ev.type === 'verdict') {
-        const name = digestLabel(ev.record.algorithm, ev.record.outputLength);
-        const v = cell(jobKey(name, ev.record.provider, ev.record.size), 'verdict');
-        if (v) {
-          v.textContent = ev.record.verdict;
-          v.className = `verdict ${ev.record.verdict.toLowerCase()}`;
-        }
-      }
-    } else if (m.type === 'overflow-done') {
+    if (m.type === 'overflow-plan') board.plan(m.jobs, m.expectations);
+    else if (m.type === 'overflow-event') board.event(m.event);
+    else if (m.type === 'overflow-done') {
       lock.release();
       finished(m.document, m.summary, choices, deps);
     } else if (m.type === 'error') {
@@ -201,7 +241,7 @@ export async function runOverflowView(choices: Choices, deps: OverflowViewDeps):
   });
 }
 
-function finished(doc: OverflowDocument, summary: string, choices: Choices, deps: OverflowViewDeps): void {
+function finished(doc: OverflowDocument, summary: string, choices: Choices, deps: RunViewDeps): void {
   deps.progressBox.hidden = true;
   const { actions, send } = deliver(runFileName('overflow', doc.env.date), doc, choices.token, deps.collector);
   deps.resultsBox.replaceChildren(

@@ -5,6 +5,7 @@
  * Node.
  */
 import {
+  DEFAULT_WORKLOADS,
   DEFAULTS,
   parseList,
   parseNumber,
@@ -12,16 +13,17 @@ import {
   parseWorkloads,
   resolveAlgorithms,
   UsageError,
+  WORKLOADS,
+  type Workload,
 } from '@digestlab/lab';
 import { parseSizes, patternOption } from '@digestlab/lab/overflow';
 import type { AlgorithmName } from 'digestlab';
 
-/** The bench workloads the page runs. `stream` is the CLI's alone (a long-lived digest says little more here). */
-export const BENCH_WORKLOADS = ['seed', 'sizes', 'many', 'hmac'] as const;
+/** The bench workloads the page runs: those whose descriptor says `inPage` (not `stream`: the CLI's alone). */
+export const BENCH_WORKLOADS: readonly Workload[] = WORKLOADS.filter((w) => w.inPage).map((w) => w.name);
+export type PageWorkload = Workload | 'overflow';
 /** Every workload the page runs: the bench's, and `overflow` (the engine of `digestlab overflow`). */
-export const PAGE_WORKLOADS = [...BENCH_WORKLOADS, 'overflow'] as const;
-export type PageWorkload = (typeof PAGE_WORKLOADS)[number];
-export type BenchWorkload = (typeof BENCH_WORKLOADS)[number];
+export const PAGE_WORKLOADS: readonly PageWorkload[] = [...BENCH_WORKLOADS, 'overflow'];
 
 /** The page's overflow default: long enough to cross 2^32 bytes (the 32-bit byte-count bugs), short enough for a
  * phone (the CLI's default, the seed's 257 GiB, would take hours there). */
@@ -90,7 +92,7 @@ export function parseChoices(search: string): Choices {
   const get = (name: string) => q.get(name);
   const workloadText = get('workload');
   const workloads = inParameter('workload', workloadText ?? '', () => {
-    const names = [...new Set(parseWorkloads(workloadText, PAGE_WORKLOADS) ?? ['seed', 'sizes'])] as PageWorkload[];
+    const names = [...new Set(parseWorkloads(workloadText, PAGE_WORKLOADS) ?? DEFAULT_WORKLOADS)] as PageWorkload[];
     // one run, one report: a bench report and an overflow document are different schemas
     if (names.includes('overflow') && names.length > 1) {
       throw new UsageError(

@@ -31,9 +31,9 @@ import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { algorithms as libraryAlgorithms } from 'digestlab';
 import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
+import type { CommandContext } from '../command.js';
 import { CliUsageError, type Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
-import type { CommandContext } from '../main.js';
 import { nodeHost } from '../node-host.js';
 import { renderReport, style } from '../terminal.js';
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { type Comparison, compareRuns, comparisonMarkdown, parseReport, type RunInput } from '@digestlab/lab';
 import type { Command } from 'commander';
+import type { CommandContext } from '../command.js';
 import { CliUsageError, type Io } from '../io.js';
-import type { CommandContext } from '../main.js';
 import { renderComparison, style } from '../terminal.js';
 
 export interface CompareFlags {

@@ -4,8 +4,8 @@
  * own arguments, as GNU getopt would, so that every usage mistake is worded as coreutils words it.
  */
 import type { Command } from 'commander';
+import type { CommandContext } from '../command.js';
 import type { Io } from '../io.js';
-import type { CommandContext } from '../main.js';
 
 /** Ctrl-C: stop at once (workers too), with the shell's code for SIGINT. */
 const EXIT_INTERRUPTED = 130;

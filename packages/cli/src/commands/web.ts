@@ -15,9 +15,9 @@ import { type AnyReport, compareRuns, parseAnyReport, type RunInput, resultFileN
 import { VERDICTS } from '@digestlab/lab/overflow';
 import { type Command, Option } from 'commander';
 import { toString as qrText } from 'qrcode';
+import type { CommandContext } from '../command.js';
 import { createFileAtomic } from '../files.js';
 import { CliUsageError, EXIT, type Io } from '../io.js';
-import type { CommandContext } from '../main.js';
 import { createCollector } from '../web/server.js';
 import { comparisonOutput } from './compare.js';
 

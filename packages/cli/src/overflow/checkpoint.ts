@@ -3,8 +3,9 @@
  * (../files.ts), so a reader finds either the previous complete file or the new one, never a torn one.
  */
 import { readFileSync } from 'node:fs';
-import { type CheckpointFile, formatCheckpoint, parseCheckpoint } from '@digestlab/lab/overflow';
+import { type CheckpointFile, type CheckpointStore, formatCheckpoint, parseCheckpoint } from '@digestlab/lab/overflow';
 import { writeFileAtomic } from '../files.js';
+import type { Io } from '../io.js';
 
 export function saveCheckpoint(file: string, cp: CheckpointFile): void {
   writeFileAtomic(file, formatCheckpoint(cp));
@@ -19,4 +20,17 @@ export function loadCheckpoint(file: string): CheckpointFile {
     throw new Error(`cannot read checkpoint ${file}: ${(e as Error).message}`);
   }
   return parseCheckpoint(text, file);
+}
+
+/** The checkpoint kept in `file`; a failed write is reported on stderr and the run goes on. */
+export function checkpointStore(file: string, io: Io): CheckpointStore {
+  return {
+    save(cp) {
+      try {
+        saveCheckpoint(file, cp);
+      } catch (e) {
+        io.stderr(`digestlab overflow: cannot write checkpoint ${file}: ${(e as Error).message}\n`);
+      }
+    },
+  };
 }

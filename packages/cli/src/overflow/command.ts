@@ -2,296 +2,101 @@
  * `digestlab overflow`: streams `--size` bytes of a pattern through every selected (algorithm × provider) in worker
  * threads, and says for each whether the digest is right: PASS, FAIL (with the expected digest) or UNCHECKED.
  * The engine (plan, scheduler, verdicts, checkpoint model, the JSON document) is @digestlab/lab/overflow; this file
- * adds what only Node has: flags, worker threads, the terminal, signals, checkpoint files and vectors/zeros.json.
+ * is the run from flags to exit code, and its modules add what only Node has: flags.ts, vectors.ts (vectors/zeros.json),
+ * host.ts (references, versions, this machine), pool.ts (worker threads), signals.ts, output.ts (the terminal),
+ * checkpoint.ts (files).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { allRows, runtimeFacts, UsageError } from '@digestlab/lab';
+import { allRows, UsageError } from '@digestlab/lab';
 import {
-  type CheckpointFile,
-  DEFAULT_CHECKPOINT_EVERY,
-  keccakReference,
   OVERFLOW_SCHEMA,
-  type OverflowEnv,
-  type OverflowEvent,
   type OverflowPlan,
   type OverflowResult,
-  overflowDocument,
   overflowStatus,
   PATTERNS,
-  type Paint,
-  type PlanReference,
-  parseZeroVectors,
   planOverflow,
-  type Resumed,
-  renderExpectations,
-  renderRecord,
-  renderSummary,
   resolveRun,
-  runHeader,
   runOverflow,
   SIZE_HELP,
-  sizeOption,
-  type ZeroVectors,
 } from '@digestlab/lab/overflow';
 import { type Command, Option } from 'commander';
-import { CliUsageError, type Io, processIo } from '../io.js';
-import { nodeCryptoRow, versionOf } from '../node-host.js';
-import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
+import type { CommandContext } from '../command.js';
+import { nodeCryptoRow } from '../node-host.js';
+import { checkpointStore } from './checkpoint.js';
+import { type CliSettings, cliSettings, loadResumed, type OverflowFlags } from './flags.js';
+import { nodePlanHost } from './host.js';
+import { checkpointNote, type RunView, runView, showEvent, showPlan, showResult } from './output.js';
 import { workerRunner } from './pool.js';
-import { createProgress, type ProgressView } from './progress.js';
+import { interrupter, listen } from './signals.js';
+import { loadVectors } from './vectors.js';
 
 export { EXIT_INTERRUPTED, OVERFLOW_SCHEMA } from '@digestlab/lab/overflow';
+export type { OverflowFlags } from './flags.js';
 
-export interface OverflowFlags {
-  size?: string;
-  outputLength?: string;
-  chunk?: string;
-  algorithms?: string;
-  providers?: string;
-  pattern?: string;
-  jobs?: string;
-  checkpoint?: string;
-  checkpointEvery?: string;
-  resume?: string;
-  vectors?: string;
-  strict?: boolean;
-  json?: boolean;
-  quiet?: boolean;
-  progressEvery?: string;
-  /** Hidden, for tests: sleep this many ms after every update. */
-  debugUpdateDelay?: string;
-}
-
-export interface OverflowContext {
-  io: Io;
-  /** Listen for SIGINT/SIGTERM while running (default true). Tests running in-process may turn it off. */
-  signals?: boolean;
+export interface OverflowContext extends Pick<CommandContext, 'io'>, Partial<Pick<CommandContext, 'signals'>> {
   /** Receives a function that interrupts the run as Ctrl-C would (tests). */
   onStart?(interrupt: () => void): void;
-}
-
-const DEFAULT_VECTORS = fileURLToPath(new URL('../../../../vectors/zeros.json', import.meta.url));
-
-const ANSI: Paint = {
-  red: (s) => `\x1b[31m${s}\x1b[39m`,
-  green: (s) => `\x1b[32m${s}\x1b[39m`,
-  dim: (s) => `\x1b[2m${s}\x1b[22m`,
-  bold: (s) => `\x1b[1m${s}\x1b[22m`,
-};
-const PLAIN: Paint = { red: (s) => s, green: (s) => s, dim: (s) => s, bold: (s) => s };
-
-function integer(name: string, text: string | undefined, fallback: number, min: number): number {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < min)
-    throw new CliUsageError(`--${name} must be a whole number >= ${min} (got "${text}")`);
-  return n;
-}
-
-function loadVectors(file: string | undefined, note: (s: string) => void): { vectors?: ZeroVectors; name: string } {
-  const path = file ?? DEFAULT_VECTORS;
-  const name = file ?? 'vectors/zeros.json';
-  if (!existsSync(path)) {
-    if (file) throw new CliUsageError(`--vectors: no file ${file}`);
-    note(`overflow: ${path} not found: expected digests come from node:crypto in this run\n`);
-    return { name };
-  }
-  try {
-    return { vectors: parseZeroVectors(readFileSync(path, 'utf8'), name), name };
-  } catch (e) {
-    throw new CliUsageError((e as Error).message);
-  }
-}
-
-const cores = () => os.availableParallelism?.() ?? os.cpus().length;
-
-/** The stderr note when a checkpoint is kept but some jobs cannot export their state. */
-function checkpointNote(plan: OverflowPlan): string | undefined {
-  const ids = (jobs: OverflowPlan['jobs']) => [...new Set(jobs.map((j) => j.provider))];
-  const cannot = ids(plan.jobs.filter((j) => !j.record && !j.resumable));
-  const can = ids(plan.jobs.filter((j) => j.resumable));
-  if (cannot.length === 0) return undefined;
-  return (
-    `overflow: checkpoints hold the state of ${can.length > 0 ? can.join(', ') : 'no job of this run'}; ` +
-    `${cannot.join(', ')} cannot export state: if interrupted they start over on --resume (finished results are kept)\n`
-  );
 }
 
 /** Runs `digestlab overflow`; resolves to the exit status. Throws a usage error for a usage mistake. */
 export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Promise<number> {
   const { io } = ctx;
   const t0 = performance.now();
-  const note = (s: string) => io.stderr(s);
-
-  // ---- what to run: from the command line, or from the checkpoint being resumed
-  let resumed: Resumed | undefined;
-  if (flags.resume) {
-    try {
-      resumed = { source: flags.resume, checkpoint: loadCheckpoint(flags.resume) };
-    } catch (e) {
-      throw new CliUsageError((e as Error).message);
-    }
-  }
+  // what to run: from the command line, or from the checkpoint being resumed
+  const resumed = loadResumed(flags.resume);
   const rows = allRows({ rows: [nodeCryptoRow] });
   const choice = resolveRun(flags, rows, resumed);
-  const { run } = choice;
-  const jobsAtOnce = integer('jobs', flags.jobs, cores(), 1);
-  const checkpointEvery = sizeOption('checkpoint-every', flags.checkpointEvery, DEFAULT_CHECKPOINT_EVERY, 1);
-  const progressEvery = Number(flags.progressEvery ?? 10);
-  if (!Number.isFinite(progressEvery) || progressEvery < 0) {
-    throw new CliUsageError(`--progress-every must be a number of seconds >= 0 (got "${flags.progressEvery}")`);
-  }
-  const delay = integer('debug-update-delay', flags.debugUpdateDelay, 0, 0);
-  const checkpointFile = flags.checkpoint ?? flags.resume;
-  const { vectors, name: vectorsName } = loadVectors(flags.vectors, note);
-
-  // ---- the jobs, and where each expected digest comes from
-  // node:crypto for what it has; hash-wasm's createKeccak for Keccak, which OpenSSL 3.0 lacks
-  const references: PlanReference[] = [
-    { row: nodeCryptoRow, source: `node:crypto (${runtimeFacts().cryptoLibrary ?? 'the runtime'}) in this run` },
-  ];
-  const keccak = keccakReference(rows, versionOf('hash-wasm') ?? null);
-  if (keccak) references.push(keccak);
+  const settings = cliSettings(flags);
+  const vectors = loadVectors(flags.vectors, (s) => io.stderr(s));
+  // the jobs, and where each expected digest comes from
   let plan: OverflowPlan;
   try {
-    plan = planOverflow(
-      choice,
-      {
-        reference: references,
-        ...(vectors ? { vectors } : {}),
-        vectorsName,
-        versionOf: (library) => versionOf(library) ?? null,
-      },
-      resumed,
-    );
+    plan = planOverflow(choice, nodePlanHost(rows, vectors), resumed);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     io.stderr(`digestlab overflow: ${(e as Error).message}\n`);
     return 1;
   }
+  const view = runView(io, flags, settings);
+  showPlan(view, plan, settings, resumed);
+  const result = await runJobs(plan, settings, view, ctx);
+  const end = { peakRssBytes: process.resourceUsage().maxRSS * 1024, seconds: (performance.now() - t0) / 1000 };
+  showResult(view, plan, result, flags, settings, end);
+  return overflowStatus(result, settings.strict);
+}
 
-  // ---- output
-  const paint = io.stdoutIsTTY && !io.env.NO_COLOR ? ANSI : PLAIN;
-  // bars draw on the process's own stderr, so only when that is the terminal the io says it is
-  const bars = io.stderrIsTTY && Boolean(process.stderr.isTTY);
-  const progress = createProgress(io, { bars, quiet: Boolean(flags.quiet), every: progressEvery });
-  const out = (s: string) => {
-    if (!flags.json) progress.print(s);
-  };
-  out(runHeader({ sizes: run.sizes, chunk: run.chunk, pattern: run.pattern, jobs: jobsAtOnce }));
-  out(renderExpectations(plan, paint));
-  if (resumed) out(paint.dim(`resuming ${flags.resume} (saved ${resumed.checkpoint.updated})\n`));
-  const store = checkpointFile ? checkpointStore(checkpointFile, io) : undefined;
+/** Runs the plan's jobs in worker threads, the checkpoint kept and Ctrl-C/SIGTERM heard while they run. */
+async function runJobs(
+  plan: OverflowPlan,
+  settings: CliSettings,
+  view: RunView,
+  ctx: OverflowContext,
+): Promise<OverflowResult> {
+  const store = settings.checkpointFile ? checkpointStore(settings.checkpointFile, ctx.io) : undefined;
   if (store) {
     const why = checkpointNote(plan);
-    if (why) note(why);
+    if (why) ctx.io.stderr(why);
   }
-  out('\n');
-
-  // ---- run
+  view.out('\n');
   const session = runOverflow(plan, {
     runner: workerRunner(),
-    concurrency: jobsAtOnce,
-    ...(store ? { checkpoint: { store, every: checkpointEvery } } : {}),
-    ...(delay > 0 ? { delayMsPerUpdate: delay } : {}),
-    onEvent: (e) => show(e, progress, out, paint),
+    concurrency: settings.jobs,
+    ...(store ? { checkpoint: { store, every: settings.checkpointEvery } } : {}),
+    ...(settings.updateDelay > 0 ? { delayMsPerUpdate: settings.updateDelay } : {}),
+    onEvent: (e) => showEvent(e, view),
   });
-  // the first Ctrl-C (or SIGTERM) lets running jobs save their state; a second one ends them at once
-  let presses = 0;
-  const interrupt = () => {
-    presses++;
-    if (presses === 1) {
-      progress.note('\noverflow: stopping; running jobs save their state (Ctrl-C again to quit at once)\n');
-      session.stop();
-    } else {
-      session.terminate();
-    }
-  };
+  const interrupt = interrupter(session, view.progress);
   const signals = (ctx.signals ?? true) ? listen(interrupt) : () => {};
   ctx.onStart?.(interrupt);
-  let result: OverflowResult;
   try {
-    result = await session.done;
+    return await session.done;
   } finally {
     signals();
-    progress.stop();
+    view.progress.stop();
   }
-
-  // ---- the end
-  const peakRssBytes = process.resourceUsage().maxRSS * 1024;
-  const seconds = (performance.now() - t0) / 1000;
-  const strict = Boolean(flags.strict);
-  if (flags.json) {
-    const doc = overflowDocument(run, result, {
-      jobs: jobsAtOnce,
-      strict,
-      checkpoint: checkpointFile ?? null,
-      resumedFrom: flags.resume ?? null,
-      env: nodeEnv(),
-      seconds,
-      peakRssBytes,
-    });
-    io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
-  } else {
-    const { records, interrupted, sources } = result;
-    out(`\n${renderSummary(records, { peakRssBytes, seconds, interrupted, sources }, paint)}`);
-    if (interrupted && checkpointFile) out(`resume with: digestlab overflow --resume ${checkpointFile}\n`);
-  }
-  return overflowStatus(result, strict);
 }
 
-/** SIGINT and SIGTERM call `interrupt` until the returned function is called. */
-function listen(interrupt: () => void): () => void {
-  process.on('SIGINT', interrupt);
-  process.on('SIGTERM', interrupt);
-  return () => {
-    process.off('SIGINT', interrupt);
-    process.off('SIGTERM', interrupt);
-  };
-}
-
-/** What the document says of this machine and runtime. */
-function nodeEnv(): OverflowEnv {
-  return {
-    ...runtimeFacts(),
-    cpu: os.cpus()[0]?.model?.trim() ?? 'unknown',
-    cores: cores(),
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    date: new Date().toISOString(),
-  };
-}
-
-/** The run's events on the terminal: bars (or progress lines) for running jobs, each record once it is settled. */
-function show(e: OverflowEvent, progress: ProgressView, out: (s: string) => void, paint: Paint): void {
-  if (e.type === 'job-started') progress.add(e.key, e.label, e.size);
-  else if (e.type === 'job-progress') progress.update(e.key, e.bytes, e.seconds);
-  else if (e.type === 'job-ended') progress.remove(e.key);
-  else if (e.type === 'verdict') out(renderRecord(e.record, paint));
-}
-
-/** The checkpoint kept in a file; a failed write is reported and the run goes on. */
-function checkpointStore(file: string, io: Io): { save(cp: CheckpointFile): void } {
-  return {
-    save(cp) {
-      try {
-        saveCheckpoint(file, cp);
-      } catch (e) {
-        io.stderr(`digestlab overflow: cannot write checkpoint ${file}: ${(e as Error).message}\n`);
-      }
-    },
-  };
-}
-
-/**
- * Adds `overflow` to a commander program. `ctx` is what main.ts gives every command (io and an exit-code sink);
- * without it the command writes to the process and sets process.exitCode.
- */
-export function registerOverflow(
-  program: Command,
-  ctx: { io?: Io; done?(code: number): void; signals?: boolean } = {},
-): void {
+/** Adds `overflow` to a commander program, as main.ts adds every command. */
+export function registerOverflow(program: Command, { io, done, signals }: CommandContext): void {
   program
     .command('overflow')
     .description(
@@ -325,8 +130,6 @@ export function registerOverflow(
     .option('--progress-every <seconds>', 'seconds between progress lines when stderr is not a terminal (default 10)')
     .addOption(new Option('--debug-update-delay <ms>', 'tests: sleep after every update').hideHelp())
     .action(async (flags: OverflowFlags) => {
-      const code = await overflow(flags, { io: ctx.io ?? processIo(), signals: ctx.signals ?? true });
-      if (ctx.done) ctx.done(code);
-      else process.exitCode = code;
+      done(await overflow(flags, { io, signals }));
     });
 }

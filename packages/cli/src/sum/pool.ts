@@ -49,7 +49,7 @@ const BATCH_BYTES = 4 * 1024 * 1024;
  */
 const IN_FLIGHT = 2;
 
-interface Job {
+export interface Job {
   path: Uint8Array;
   algorithms: readonly AlgorithmName[];
   size: number;
@@ -65,68 +65,100 @@ interface PoolWorker {
 
 const canTake = (w: PoolWorker) => w.inFlight === 0 || (w.inFlight < IN_FLIGHT && w.inFlightBytes < BATCH_BYTES);
 
-/** Hashes in `threads` worker threads. */
-export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
-  const queue: Job[] = [];
-  let head = 0;
-  const batches = new Map<number, Job[]>();
-  let nextId = 0;
-  let scheduled = false;
-  const setup: WorkerSetup = { progress: onBytes !== undefined };
+/** The bytes a batch holds (from stat: a guide, not a count). */
+const batchBytes = (jobs: readonly Job[]) => jobs.reduce((n, j) => n + j.size, 0);
 
-  const workers: PoolWorker[] = Array.from({ length: threads }, () => {
-    const pw: PoolWorker = { worker: new Worker(WORKER_URL, { workerData: setup }), inFlight: 0, inFlightBytes: 0 };
-    pw.worker.on('message', (m: WorkerMessage) => {
-      if (m.bytes > 0) onBytes?.(m.bytes);
-      if (m.type !== 'done') return;
-      const jobs = batches.get(m.id) ?? [];
-      batches.delete(m.id);
-      for (const [i, job] of jobs.entries()) job.resolve(m.outcomes[i] as FileOutcome);
-      pw.inFlight--;
-      pw.inFlightBytes -= jobs.reduce((n, j) => n + j.size, 0);
-      dispatch();
-    });
-    // a worker that dies fails every file still waiting: the command reports it rather than hang
-    pw.worker.on('error', failAll);
-    return pw;
-  });
+/** The files waiting for a worker, in the order submitted, taken a batch at a time. */
+export class WaitingFiles {
+  private jobs: Job[] = [];
+  private head = 0;
 
-  function failAll(e: Error): void {
-    for (const job of queue.slice(head)) job.reject(e);
-    for (const jobs of batches.values()) for (const job of jobs) job.reject(e);
-    queue.length = 0;
-    head = 0;
-    batches.clear();
+  push(job: Job): void {
+    this.jobs.push(job);
   }
 
-  function nextBatch(): Job[] {
+  get empty(): boolean {
+    return this.head >= this.jobs.length;
+  }
+
+  /** The next batch: consecutive files up to {@link BATCH_FILES} and {@link BATCH_BYTES} (a larger file alone). */
+  take(): Job[] {
     const batch: Job[] = [];
     let bytes = 0;
-    while (head < queue.length && batch.length < BATCH_FILES) {
-      const job = queue[head] as Job;
+    while (this.head < this.jobs.length && batch.length < BATCH_FILES) {
+      const job = this.jobs[this.head] as Job;
       if (batch.length > 0 && bytes + job.size > BATCH_BYTES) break;
       batch.push(job);
       bytes += job.size;
-      head++;
+      this.head++;
     }
-    if (head === queue.length) {
-      queue.length = 0;
-      head = 0;
-    }
+    if (this.head === this.jobs.length) this.clear();
     return batch;
   }
+
+  /** Every file still waiting, taken off the queue. */
+  drain(): Job[] {
+    const rest = this.jobs.slice(this.head);
+    this.clear();
+    return rest;
+  }
+
+  private clear(): void {
+    this.jobs.length = 0;
+    this.head = 0;
+  }
+}
+
+/** A worker thread of the pool: its messages to `onMessage`, its death to `onError`. */
+function startWorker(
+  setup: WorkerSetup,
+  onMessage: (pw: PoolWorker, m: WorkerMessage) => void,
+  onError: (e: Error) => void,
+): PoolWorker {
+  const pw: PoolWorker = { worker: new Worker(WORKER_URL, { workerData: setup }), inFlight: 0, inFlightBytes: 0 };
+  pw.worker.on('message', (m: WorkerMessage) => onMessage(pw, m));
+  pw.worker.on('error', onError);
+  return pw;
+}
+
+/** Hashes in `threads` worker threads. */
+export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
+  const waiting = new WaitingFiles();
+  /** Batches sent to a worker and not yet done, by id. */
+  const batches = new Map<number, Job[]>();
+  let nextId = 0;
+  let scheduled = false;
+
+  const settle = (pw: PoolWorker, m: WorkerMessage) => {
+    if (m.bytes > 0) onBytes?.(m.bytes);
+    if (m.type !== 'done') return;
+    const jobs = batches.get(m.id) ?? [];
+    batches.delete(m.id);
+    for (const [i, job] of jobs.entries()) job.resolve(m.outcomes[i] as FileOutcome);
+    pw.inFlight--;
+    pw.inFlightBytes -= batchBytes(jobs);
+    dispatch();
+  };
+  // a worker that dies fails every file still waiting: the command reports it rather than hang
+  const failAll = (e: Error) => {
+    for (const job of waiting.drain()) job.reject(e);
+    for (const jobs of batches.values()) for (const job of jobs) job.reject(e);
+    batches.clear();
+  };
+  const setup: WorkerSetup = { progress: onBytes !== undefined };
+  const workers = Array.from({ length: threads }, () => startWorker(setup, settle, failAll));
 
   function dispatch(): void {
     scheduled = false;
     for (;;) {
       const ready = workers.filter(canTake);
-      if (ready.length === 0 || head >= queue.length) return;
+      if (ready.length === 0 || waiting.empty) return;
       const idle = ready.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
-      const batch = nextBatch();
+      const batch = waiting.take();
       const id = nextId++;
       batches.set(id, batch);
       idle.inFlight++;
-      idle.inFlightBytes += batch.reduce((n, j) => n + j.size, 0);
+      idle.inFlightBytes += batchBytes(batch);
       idle.worker.postMessage({
         id,
         files: batch.map((j) => ({ path: j.path, algorithms: [...j.algorithms] })),
@@ -137,7 +169,7 @@ export function workerHasher(threads: number, onBytes?: OnBytes): Hasher {
   return {
     submit(path, size, algorithms) {
       return new Promise<FileOutcome>((resolve, reject) => {
-        queue.push({ path, size, algorithms, resolve, reject });
+        waiting.push({ path, size, algorithms, resolve, reject });
         if (!scheduled) {
           scheduled = true;
           // after the caller's synchronous loop has queued everything it has, so batches fill up

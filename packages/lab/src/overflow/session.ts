@@ -5,7 +5,9 @@
  * INTERRUPTED. The face decides what a Ctrl-C or a Stop button means.
  */
 import { type CheckpointFile, type CheckpointStore, encodeState } from './checkpoint.js';
-import { type OverflowPlan, overflowRecord, type PlannedJob } from './plan.js';
+import type { PlannedJob } from './job.js';
+import type { OverflowPlan } from './plan.js';
+import { overflowRecord } from './records.js';
 import type { JobOutcome, JobSpec, ResumePoint } from './runner.js';
 import { type JobResult, type Runner, schedule, type Task, TERMINATED } from './scheduler.js';
 import { settlement } from './settle.js';

@@ -8,6 +8,7 @@ import { callsPerSecond, hexVerdict, type WorkloadSpec } from './workload.js';
 export const hmac: WorkloadSpec = {
   name: 'hmac',
   byDefault: false,
+  inPage: true,
   unit: 'ops/s',
   exact: false,
   cellSizes: () => [SEED_BYTES.length],

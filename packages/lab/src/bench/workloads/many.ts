@@ -68,6 +68,7 @@ function expectedOf(x: Expectations, algorithm: AlgorithmName): Promise<string[]
 export const many: WorkloadSpec = {
   name: 'many',
   byDefault: false,
+  inPage: true,
   unit: 'msg/s',
   exact: false,
   cellSizes: (settings) => [settings.manySize],

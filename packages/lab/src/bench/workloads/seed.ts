@@ -27,6 +27,7 @@ async function seedHex(algorithm: AlgorithmName, x: Expectations): Promise<strin
 export const seed: WorkloadSpec = {
   name: 'seed',
   byDefault: true,
+  inPage: true,
   unit: 'ops/s',
   exact: true,
   cellSizes: () => [SEED_BYTES.length],

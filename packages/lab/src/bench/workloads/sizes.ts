@@ -6,6 +6,7 @@ import { hexVerdict, mibPerSecond, type WorkloadSpec } from './workload.js';
 export const sizes: WorkloadSpec = {
   name: 'sizes',
   byDefault: true,
+  inPage: true,
   unit: 'MiB/s',
   exact: false,
   cellSizes: (settings) => settings.sizes,

@@ -15,6 +15,8 @@ function repeated(chunk: Uint8Array, times: number): Uint8Array {
 export const stream: WorkloadSpec = {
   name: 'stream',
   byDefault: false,
+  // a long-lived digest fed one chunk says little more in a tab than the sizes workload at that size
+  inPage: false,
   unit: 'MiB/s',
   exact: false,
   cellSizes: (settings) => [settings.streamChunk],

@@ -39,6 +39,8 @@ export interface WorkloadSpec {
   name: Workload;
   /** Part of the default run (no `--workload`). */
   byDefault: boolean;
+  /** The web page offers it (a browser tab is a short-lived place: a workload that says little more there is left out). */
+  inPage: boolean;
   unit: Unit;
   /** `--exact` times it as the seed did: N calls once per cell, unit `s`. */
   exact: boolean;

@@ -29,10 +29,12 @@ import {
   type Construction,
   type Counter,
   ENTRIES,
+  type Family,
   lookup,
   type OptionFact,
   type OutputKind,
   type SumFact,
+  type WebCryptoSupport,
 } from './registry.js';
 import { SpongeHash } from './sponge.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
@@ -173,7 +175,16 @@ export async function digestStream(
   return d.digest();
 }
 
-export type { Construction, Counter, OptionFact, OptionName, OutputKind, SumFact } from './registry.js';
+export type {
+  Construction,
+  Counter,
+  Family,
+  OptionFact,
+  OptionName,
+  OutputKind,
+  SumFact,
+  WebCryptoSupport,
+} from './registry.js';
 
 /**
  * What digestlab knows about one algorithm: the facts the lab, the CLI, the page and the scripts read rather than
@@ -195,6 +206,8 @@ export interface AlgorithmInfo {
   digestLength: number;
   /** Bytes per block: the rate for SHA-3, SHAKE and Keccak. */
   blockLength: number;
+  /** As its standard names it: `MD5`, `SHA-1`, `SHA-2`, `SHA-3` (SHAKE too), `Keccak` (as submitted), `MD2`. */
+  family: Family;
   /** `merkle-damgard`, `sponge` or `md2` (room for `tree` and `checksum`). */
   construction: Construction;
   /** `fixed`, `xof` (the caller's `outputLength`, default `digestLength`) or `parameter` (none yet). */
@@ -218,6 +231,11 @@ export interface AlgorithmInfo {
    * ascending: what `digestlab overflow --size boundaries` and vectors/zeros.json cover.
    */
   boundaries: number[];
+  /**
+   * Whether `crypto.subtle.digest` takes it (by this name): `always` (SHA-1, SHA-256/384/512), `probed` (SHA-3,
+   * where the runtime accepts it), `never`. `providers` says whether `webcrypto` has it here.
+   */
+  webCrypto: WebCryptoSupport;
   /** Providers that compute it on this runtime. */
   providers: ProviderId[];
 }
@@ -231,6 +249,7 @@ export function algorithms(): AlgorithmInfo[] {
     oids: [...e.oids],
     digestLength: e.spec.digestLength,
     blockLength: e.spec.blockLength,
+    family: e.family,
     construction: e.construction,
     output: e.output,
     xof: e.output === 'xof',
@@ -241,6 +260,7 @@ export function algorithms(): AlgorithmInfo[] {
     sum: { ...e.sum },
     counters: [...e.counters],
     boundaries: [...e.boundaries],
+    webCrypto: e.webCrypto,
     providers: providersWith(e.spec.name).map((p) => p.id),
   }));
 }

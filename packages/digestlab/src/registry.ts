@@ -44,6 +44,19 @@ export type Construction = 'merkle-damgard' | 'sponge' | 'md2' | 'tree' | 'check
  */
 export type OutputKind = 'fixed' | 'xof' | 'parameter';
 
+/**
+ * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
+ * as submitted to the SHA-3 competition, before FIPS 202 changed its padding (Ethereum's keccak256).
+ */
+export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak';
+
+/**
+ * Whether WebCrypto's `crypto.subtle.digest` computes it (under digestlab's name, which is WebCrypto's): `always`
+ * (the standard's SHA-1 and SHA-256/384/512), `probed` (some runtimes accept it, Bun's and Deno's SHA-3: found by
+ * trying), `never`.
+ */
+export type WebCryptoSupport = 'always' | 'probed' | 'never';
+
 /** The options a call can pass for an algorithm. Next: `key`, `salt`, `personalization`, `context`, `seed`. */
 export type OptionName = 'outputLength';
 
@@ -77,8 +90,10 @@ export interface AlgorithmEntry {
   readonly nodeName: string;
   /** Collisions can be found in practice: fine for checksums, not for signatures or certificates. */
   readonly broken: boolean;
+  readonly family: Family;
   readonly construction: Construction;
   readonly output: OutputKind;
+  readonly webCrypto: WebCryptoSupport;
   /** The options it accepts beyond `provider` (SHAKE: `outputLength`); empty for most. */
   readonly options: readonly OptionFact[];
   /** Meant to resist collisions and preimages (broken or not); a checksum is not. */
@@ -99,6 +114,9 @@ interface Given {
   aliases: readonly string[];
   oids: readonly string[];
   broken: boolean;
+  family: Family;
+  /** `never` when absent. */
+  webCrypto?: WebCryptoSupport;
   /** `sum`'s tag; the canonical name when absent (SHA3-256, as newer coreutils' cksum and OpenSSL write it). */
   tag?: string;
   command?: string;
@@ -146,8 +164,10 @@ function define(g: Given, blockLengths: readonly number[]): AlgorithmEntry {
     oids: g.oids,
     nodeName: g.nodeName,
     broken: g.broken,
+    family: g.family,
     construction,
     output,
+    webCrypto: g.webCrypto ?? 'never',
     options: output === 'xof' ? [OUTPUT_LENGTH] : [],
     cryptographic,
     hmac: cryptographic && output !== 'xof',
@@ -165,54 +185,76 @@ function sha2Aliases(bits: string): string[] {
 }
 
 /** A SHA-2 hash: its aliases, and its `sum` tag (coreutils' SHA256; BSD's SHA512t256 for SHA-512/256). */
-function sha2(spec: AlgorithmSpec, bits: string, oid: number, command?: string): Given {
+function sha2(spec: AlgorithmSpec, bits: string, oid: number, more: Partial<Given> = {}): Given {
   const tag = `SHA${bits.replace('/', 't')}`;
-  return {
-    spec,
-    nodeName: `sha${bits.replace('/', '-')}`,
-    aliases: sha2Aliases(bits),
-    oids: [`${NIST_HASH_ARC}.${oid}`],
-    broken: false,
-    tag,
-    command,
-  };
+  const nodeName = `sha${bits.replace('/', '-')}`;
+  const oids = [`${NIST_HASH_ARC}.${oid}`];
+  return { spec, family: 'SHA-2', nodeName, aliases: sha2Aliases(bits), oids, broken: false, tag, ...more };
 }
 
-/** SHA3_256; SHAKE-128 and SHAKE_128; KECCAK256 and KECCAK_256 (BouncyCastle's spellings). */
-const sha3Aliases = (bits: string): string[] => [`SHA3_${bits}`];
-const shakeAliases = (bits: string): string[] => [`SHAKE-${bits}`, `SHAKE_${bits}`];
-const keccakAliases = (bits: string): string[] => [`KECCAK${bits}`, `KECCAK_${bits}`];
+/** A FIPS 202 sponge (SHA3-256, SHAKE128): its OID, node:crypto's name, aliases; WebCrypto has SHA-3 in places. */
+function fips202(spec: AlgorithmSpec, oid: number, aliases: readonly string[]): Given {
+  const webCrypto = spec.sponge?.xof ? 'never' : 'probed';
+  const nodeName = spec.name.toLowerCase();
+  return { spec, family: 'SHA-3', nodeName, aliases, oids: [`${NIST_HASH_ARC}.${oid}`], broken: false, webCrypto };
+}
+
+/** Keccak as submitted (KECCAK-256): no OID; OpenSSL 3.2's name; BouncyCastle's spellings KECCAK256, KECCAK_256. */
+function keccak(spec: AlgorithmSpec, bits: string): Given {
+  const aliases = [`KECCAK${bits}`, `KECCAK_${bits}`];
+  return { spec, family: 'Keccak', nodeName: `keccak-${bits}`, aliases, oids: [], broken: false };
+}
 
 const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
 
+const ALWAYS = { webCrypto: 'always' } as const;
+
 const GIVEN: readonly Given[] = [
-  { spec: MD2, nodeName: 'md2', aliases: [], oids: ['1.2.840.113549.2.2'], broken: true, construction: 'md2' },
-  { spec: MD5, nodeName: 'md5', aliases: [], oids: ['1.2.840.113549.2.5'], broken: true, command: 'md5sum' },
+  {
+    spec: MD2,
+    family: 'MD2',
+    nodeName: 'md2',
+    aliases: [],
+    oids: ['1.2.840.113549.2.2'],
+    broken: true,
+    construction: 'md2',
+  },
+  {
+    spec: MD5,
+    family: 'MD5',
+    nodeName: 'md5',
+    aliases: [],
+    oids: ['1.2.840.113549.2.5'],
+    broken: true,
+    command: 'md5sum',
+  },
   {
     spec: SHA1,
+    family: 'SHA-1',
     nodeName: 'sha1',
     aliases: ['SHA', 'SHA1', 'SHA_1'],
     oids: ['1.3.14.3.2.26'],
     broken: true,
     tag: 'SHA1',
     command: 'sha1sum',
+    ...ALWAYS,
   },
-  sha2(SHA224, '224', 4, 'sha224sum'),
-  sha2(SHA256, '256', 1, 'sha256sum'),
-  sha2(SHA384, '384', 2, 'sha384sum'),
-  sha2(SHA512, '512', 3, 'sha512sum'),
+  sha2(SHA224, '224', 4, { command: 'sha224sum' }),
+  sha2(SHA256, '256', 1, { command: 'sha256sum', ...ALWAYS }),
+  sha2(SHA384, '384', 2, { command: 'sha384sum', ...ALWAYS }),
+  sha2(SHA512, '512', 3, { command: 'sha512sum', ...ALWAYS }),
   sha2(SHA512_224, '512/224', 5),
   sha2(SHA512_256, '512/256', 6),
-  { spec: SHA3_224, nodeName: 'sha3-224', aliases: sha3Aliases('224'), oids: [`${NIST_HASH_ARC}.7`], broken: false },
-  { spec: SHA3_256, nodeName: 'sha3-256', aliases: sha3Aliases('256'), oids: [`${NIST_HASH_ARC}.8`], broken: false },
-  { spec: SHA3_384, nodeName: 'sha3-384', aliases: sha3Aliases('384'), oids: [`${NIST_HASH_ARC}.9`], broken: false },
-  { spec: SHA3_512, nodeName: 'sha3-512', aliases: sha3Aliases('512'), oids: [`${NIST_HASH_ARC}.10`], broken: false },
-  { spec: SHAKE128, nodeName: 'shake128', aliases: shakeAliases('128'), oids: [`${NIST_HASH_ARC}.11`], broken: false },
-  { spec: SHAKE256, nodeName: 'shake256', aliases: shakeAliases('256'), oids: [`${NIST_HASH_ARC}.12`], broken: false },
-  { spec: KECCAK_224, nodeName: 'keccak-224', aliases: keccakAliases('224'), oids: [], broken: false },
-  { spec: KECCAK_256, nodeName: 'keccak-256', aliases: keccakAliases('256'), oids: [], broken: false },
-  { spec: KECCAK_384, nodeName: 'keccak-384', aliases: keccakAliases('384'), oids: [], broken: false },
-  { spec: KECCAK_512, nodeName: 'keccak-512', aliases: keccakAliases('512'), oids: [], broken: false },
+  fips202(SHA3_224, 7, ['SHA3_224']),
+  fips202(SHA3_256, 8, ['SHA3_256']),
+  fips202(SHA3_384, 9, ['SHA3_384']),
+  fips202(SHA3_512, 10, ['SHA3_512']),
+  fips202(SHAKE128, 11, ['SHAKE-128', 'SHAKE_128']),
+  fips202(SHAKE256, 12, ['SHAKE-256', 'SHAKE_256']),
+  keccak(KECCAK_224, '224'),
+  keccak(KECCAK_256, '256'),
+  keccak(KECCAK_384, '384'),
+  keccak(KECCAK_512, '512'),
 ];
 
 /** The block lengths a block count is checked at: those of the Merkle–Damgård hashes (64, 128). */

@@ -98,6 +98,43 @@ describe('construction, output and options', () => {
   });
 });
 
+describe('family and WebCrypto', () => {
+  it('families group the algorithms by standard; Keccak is the submission’s padding, not FIPS 202’s', () => {
+    const family = (f: string) => INFO.filter((a) => a.family === f).map((a) => a.name);
+    expect(family('SHA-2')).toEqual(['SHA-224', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-512/224', 'SHA-512/256']);
+    expect(family('SHA-3')).toEqual(['SHA3-224', 'SHA3-256', 'SHA3-384', 'SHA3-512', 'SHAKE128', 'SHAKE256']);
+    expect(family('Keccak')).toEqual(['KECCAK-224', 'KECCAK-256', 'KECCAK-384', 'KECCAK-512']);
+    for (const e of ENTRIES.filter((x) => x.family === 'Keccak')) expect(e.spec.sponge?.suffix).toBe(0x01);
+    // Ethereum's keccak256 of nothing
+    expect(digestHex('KECCAK-256', '')).toBe('c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+  });
+
+  it('crypto.subtle.digest takes every `always` algorithm, and refuses every `never` one', async () => {
+    const subtle = globalThis.crypto.subtle;
+    const accepts = (name: string) =>
+      subtle.digest(name, new Uint8Array(0)).then(
+        () => true,
+        () => false,
+      );
+    expect(INFO.filter((a) => a.webCrypto === 'always').map((a) => a.name)).toEqual([
+      'SHA-1',
+      'SHA-256',
+      'SHA-384',
+      'SHA-512',
+    ]);
+    for (const a of INFO) {
+      if (a.webCrypto === 'always') expect(await accepts(a.name), a.name).toBe(true);
+      if (a.webCrypto === 'never') expect(await accepts(a.name), a.name).toBe(false);
+    }
+    expect(INFO.filter((a) => a.webCrypto === 'probed').map((a) => a.family)).toEqual([
+      'SHA-3',
+      'SHA-3',
+      'SHA-3',
+      'SHA-3',
+    ]);
+  });
+});
+
 describe('sum', () => {
   it('tags are coreutils’ (SHA256, SHA1) and BSD’s (SHA512t256), else the name; each names one algorithm', () => {
     const tags = Object.fromEntries(INFO.map((a) => [a.name, a.sum.tag]));
@@ -165,7 +202,7 @@ describe('algorithms()', () => {
     const first = algorithms()[0];
     first?.boundaries.push(1);
     first?.counters.pop();
-    if (first) first.sum.tag = 'X';
+    if (first) (first.sum as { tag: string }).tag = 'X';
     expect(algorithms()[0]?.boundaries).toEqual(MD_BOUNDARIES);
     expect(algorithms()[0]?.counters).toEqual(['bits', 'bytes', 'blocks']);
     expect(algorithms()[0]?.sum.tag).toBe('MD2');

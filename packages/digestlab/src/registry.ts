@@ -24,9 +24,10 @@ import {
 } from './algorithms/sha3.js';
 import { SHA224, SHA256 } from './algorithms/sha256.js';
 import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
-import { type AlgorithmName, type AlgorithmSpec, MAX_LENGTH } from './block.js';
+import type { AlgorithmName, AlgorithmSpec } from './block.js';
 import { boundariesOf, type Counter } from './boundaries.js';
 import { UnknownAlgorithmError } from './errors.js';
+import { OUTPUT_LENGTH } from './options.js';
 
 export type { Counter } from './boundaries.js';
 
@@ -137,9 +138,6 @@ const COUNTERS: Readonly<Record<Construction, readonly Counter[]>> = {
   tree: ['bits', 'bytes'],
   checksum: ['bits', 'bytes'],
 };
-
-/** SHAKE's output length: any number of bytes a safe integer holds (options.ts checks it). */
-const OUTPUT_LENGTH: OptionFact = { name: 'outputLength', kind: 'length', min: 0, max: MAX_LENGTH };
 
 function constructionOf(g: Given): Construction {
   if (g.spec.md) return 'merkle-damgard';

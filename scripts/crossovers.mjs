@@ -55,7 +55,7 @@ const algs = algorithms().filter(
   (a) =>
     a.providers.includes('node') &&
     a.providers.includes('wasm') &&
-    !(HMAC && a.xof) &&
+    (!HMAC || a.hmac) &&
     (ONLY.length === 0 || ONLY.includes(a.name)),
 );
 /** HMAC keys, one per call in turn: a MAC is keyed anew each time, as Java's Mac.init + doFinal. */

@@ -14,40 +14,27 @@ import { createHash, getHashes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { algorithms as digestlabAlgorithms } from '../packages/digestlab/dist/index.js';
+// the sizes: every counter boundary of digestlab's registry, and the seed's 257 GiB (2^28±1 … 2^39±1, 19 of them)
+import { BOUNDARY_SIZES } from '../packages/lab/dist/overflow/index.js';
 
 const OUT = fileURLToPath(new URL('../vectors/zeros.json', import.meta.url));
-/**
- * node:crypto's names, from digestlab's registry (built: npm run build), MD2 left out (OpenSSL 3 has none): MD5 first,
- * as the default list below takes the first eight.
- */
-const NODE_NAMES = Object.fromEntries(
-  digestlabAlgorithms().flatMap((a) => (a.name === 'MD2' ? [] : [[a.name, a.nodeName]])),
+/** node:crypto's names, from digestlab's registry (built: npm run build); OpenSSL 3 has no MD2, which is refused below. */
+const NODE_NAMES = Object.fromEntries(digestlabAlgorithms().map((a) => [a.name, a.nodeName]));
+/** The default list: the Merkle–Damgård hashes, MD5 to SHA-512/256 (the 2^38 and 2^39 sizes are their counters'). */
+const MERKLE_DAMGARD = digestlabAlgorithms().flatMap((a) => (a.construction === 'merkle-damgard' ? [a.name] : []));
+/** An XOF (SHAKE) at its default output length (node:crypto's, digestlab's), given explicitly: copy() forgets it otherwise. */
+const OPTIONS = Object.fromEntries(
+  digestlabAlgorithms().flatMap((a) => (a.xof ? [[a.name, { outputLength: a.digestLength }]] : [])),
 );
-/** SHAKE at its default output length (node:crypto's, digestlab's), given explicitly: copy() forgets it otherwise. */
-const OPTIONS = { SHAKE128: { outputLength: 16 }, SHAKE256: { outputLength: 32 } };
-const GiB = 2 ** 30;
-const SIZES = [
-  ...[28, 29, 31].flatMap((e) => [2 ** e - 1, 2 ** e, 2 ** e + 1]),
-  2 ** 32 - 1,
-  2 ** 32,
-  2 ** 32 + 5,
-  2 ** 38 - 1,
-  2 ** 38,
-  2 ** 38 + 1,
-  257 * GiB,
-  2 ** 39 - 1,
-  2 ** 39,
-  2 ** 39 + 1,
-];
 
 function arg(name) {
   const i = process.argv.indexOf(name);
   return i < 0 ? undefined : process.argv[i + 1];
 }
 const max = Number(arg('--max') ?? Number.MAX_SAFE_INTEGER);
-// by default the Merkle–Damgård hashes (the 2^38 and 2^39 sizes are their counter boundaries); name SHA-3 or
-// SHAKE to add them
-const algorithms = (arg('--algorithms') ?? Object.keys(NODE_NAMES).slice(0, 8).join(',')).split(',');
+// by default the Merkle–Damgård hashes; name SHA-3 or SHAKE to add them (with --max 2^32+5: a sponge's boundaries
+// stop there)
+const algorithms = arg('--algorithms')?.split(',') ?? MERKLE_DAMGARD;
 
 let data;
 try {
@@ -65,12 +52,12 @@ const CHUNK = 16 * 2 ** 20;
 const zeros = new Uint8Array(CHUNK);
 const hashes = new Set(getHashes());
 for (const alg of algorithms) {
-  // SHAKE128/32B: SHAKE128 with 32 bytes out
-  const [, base, bytes] = /^(SHAKE(?:128|256))\/([1-9]\d*)B$/.exec(alg) ?? ['', alg];
+  // SHAKE128/32B: SHAKE128 with 32 bytes out (an XOF only)
+  const [, base, bytes] = /^(.+)\/([1-9]\d*)B$/.exec(alg) ?? ['', alg];
   const name = NODE_NAMES[base];
-  if (!name || !hashes.has(name)) throw new Error(`node:crypto has no ${alg}`);
+  if (!name || !hashes.has(name) || (bytes && !OPTIONS[base])) throw new Error(`node:crypto has no ${alg}`);
   const options = bytes ? { outputLength: Number(bytes) } : OPTIONS[alg];
-  const sizes = SIZES.filter((s) => s <= max);
+  const sizes = BOUNDARY_SIZES.filter((s) => s <= max);
   const h = createHash(name, options);
   data.digests[alg] ??= {};
   const entry = data.digests[alg];

@@ -18,11 +18,10 @@ const NODE_NAMES: Partial<Record<AlgorithmName, string>> = Object.fromEntries(
   algorithms().map((a) => [a.name, a.nodeName]),
 );
 
-/** SHAKE at digestlab's default output length (node:crypto's too), always explicit. */
-const OPTIONS: Partial<Record<AlgorithmName, { outputLength: number }>> = {
-  SHAKE128: { outputLength: 16 },
-  SHAKE256: { outputLength: 32 },
-};
+/** An XOF (SHAKE) at digestlab's default output length (node:crypto's too), always explicit; from the registry. */
+const OPTIONS: Partial<Record<AlgorithmName, { outputLength: number }>> = Object.fromEntries(
+  algorithms().flatMap((a) => (a.xof ? [[a.name, { outputLength: a.digestLength }]] : [])),
+);
 
 /** `createHash` for `algorithm`, whose node:crypto name is `n` (SHAKE: `outputLength` bytes, else its default). */
 const create = (algorithm: AlgorithmName, n: string, outputLength?: number) =>

@@ -23,7 +23,19 @@ import {
 } from './providers/index.js';
 import type { ImplementedIn, ProviderId } from './providers/provider.js';
 import { probeWebCrypto } from './providers/webcrypto.js';
-import { ALGORITHM_NAMES, byCode, ENTRIES, lookup } from './registry.js';
+import {
+  ALGORITHM_NAMES,
+  byCode,
+  type Construction,
+  type Counter,
+  ENTRIES,
+  type Family,
+  lookup,
+  type OptionFact,
+  type OutputKind,
+  type SumFact,
+  type WebCryptoSupport,
+} from './registry.js';
 import { SpongeHash } from './sponge.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
@@ -163,6 +175,21 @@ export async function digestStream(
   return d.digest();
 }
 
+export type {
+  Construction,
+  Counter,
+  Family,
+  OptionFact,
+  OptionName,
+  OutputKind,
+  SumFact,
+  WebCryptoSupport,
+} from './registry.js';
+
+/**
+ * What digestlab knows about one algorithm: the facts the lab, the CLI, the page and the scripts read rather than
+ * keep a copy of (registry.ts is their one source).
+ */
 export interface AlgorithmInfo {
   /** Canonical name, as Java spells it. */
   name: AlgorithmName;
@@ -175,30 +202,66 @@ export interface AlgorithmInfo {
   aliases: string[];
   /** Object identifiers; each also matches with an "OID." prefix. */
   oids: string[];
-  /** Bytes of digest; for an extendable-output function, the default output length. */
+  /** Bytes of digest; for an extendable-output function, the default output length (node:crypto's: 16, 32). */
   digestLength: number;
   /** Bytes per block: the rate for SHA-3, SHAKE and Keccak. */
   blockLength: number;
-  /** An extendable-output function (SHAKE128, SHAKE256): takes an `outputLength` option. */
+  /** As its standard names it: `MD5`, `SHA-1`, `SHA-2`, `SHA-3` (SHAKE too), `Keccak` (as submitted), `MD2`. */
+  family: Family;
+  /** `merkle-damgard`, `sponge` or `md2` (room for `tree` and `checksum`). */
+  construction: Construction;
+  /** `fixed`, `xof` (the caller's `outputLength`, default `digestLength`) or `parameter` (none yet). */
+  output: OutputKind;
+  /** An extendable-output function (SHAKE128, SHAKE256): takes an `outputLength` option. `output === 'xof'`. */
   xof: boolean;
+  /** The options it accepts besides `provider`, with their sizes (SHAKE: `outputLength`, 0 to 2^53 − 1 bytes). */
+  options: OptionFact[];
+  /** A cryptographic hash (broken or not), as opposed to a checksum. */
+  cryptographic: boolean;
+  /** HMAC (RFC 2104) is defined over it (`hmac('Hmac' + name, …)` works): a cryptographic hash of fixed length. */
+  hmac: boolean;
   /** Collision resistance is broken (MD2, MD5, SHA-1): fine for checksums, not for signatures. */
   broken: boolean;
+  /** `digestlab sum`'s tag (`SHA256 (file) = …`), coreutils' `*sum` program where it has one, hex digits. */
+  sum: SumFact;
+  /** What an implementation counts whose 32-bit wrap matters here: `bits`, `bytes`, `blocks`. */
+  counters: Counter[];
+  /**
+   * Input lengths in bytes where those counts wrap (2^28±1 … 2^32+5, and 2^38±1, 2^39±1 for a block count),
+   * ascending: what `digestlab overflow --size boundaries` and vectors/zeros.json cover.
+   */
+  boundaries: number[];
+  /**
+   * Whether `crypto.subtle.digest` takes it (by this name): `always` (SHA-1, SHA-256/384/512), `probed` (SHA-3,
+   * where the runtime accepts it), `never`. `providers` says whether `webcrypto` has it here.
+   */
+  webCrypto: WebCryptoSupport;
   /** Providers that compute it on this runtime. */
   providers: ProviderId[];
 }
 
 /** Every algorithm digestlab knows, with the providers that have it here. */
 export function algorithms(): AlgorithmInfo[] {
-  return ENTRIES.map(({ spec, nodeName, aliases, oids, broken }) => ({
-    name: spec.name,
-    nodeName,
-    aliases: [...aliases],
-    oids: [...oids],
-    digestLength: spec.digestLength,
-    blockLength: spec.blockLength,
-    xof: spec.sponge?.xof === true,
-    broken,
-    providers: providersWith(spec.name).map((p) => p.id),
+  return ENTRIES.map((e) => ({
+    name: e.spec.name,
+    nodeName: e.nodeName,
+    aliases: [...e.aliases],
+    oids: [...e.oids],
+    digestLength: e.spec.digestLength,
+    blockLength: e.spec.blockLength,
+    family: e.family,
+    construction: e.construction,
+    output: e.output,
+    xof: e.output === 'xof',
+    options: e.options.map((o) => ({ ...o })),
+    cryptographic: e.cryptographic,
+    hmac: e.hmac,
+    broken: e.broken,
+    sum: { ...e.sum },
+    counters: [...e.counters],
+    boundaries: [...e.boundaries],
+    webCrypto: e.webCrypto,
+    providers: providersWith(e.spec.name).map((p) => p.id),
   }));
 }
 

@@ -1,6 +1,9 @@
 /**
- * One table of every algorithm: canonical name (as Java's MessageDigest spells it), node:crypto's name, aliases, OIDs,
- * sizes.
+ * The one table of what digestlab knows about each algorithm: its canonical name (as Java's MessageDigest spells
+ * it), aliases and OIDs, node:crypto's name, its construction and output, the options it takes, whether HMAC
+ * applies, its `sum` tag, and the input lengths where an implementation's counters wrap. Every other package reads
+ * these through `algorithms()` (index.ts) rather than keeping a copy. What follows from the spec (block.ts) is
+ * derived here, not written twice: the construction from `md`/`sponge`, XOF from `sponge.xof`, the hex length.
  * Lookup is case-insensitive and accepts the canonical name, any alias, an OID, or "OID." followed by an OID.
  */
 
@@ -22,7 +25,60 @@ import {
 import { SHA224, SHA256 } from './algorithms/sha256.js';
 import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
 import type { AlgorithmName, AlgorithmSpec } from './block.js';
+import { boundariesOf, type Counter } from './boundaries.js';
 import { UnknownAlgorithmError } from './errors.js';
+import { OUTPUT_LENGTH } from './options.js';
+
+export type { Counter } from './boundaries.js';
+
+/**
+ * How the algorithm turns a message into a digest: `merkle-damgard` (MD5, SHA-1, SHA-2: blocks compressed into a
+ * chaining value, the bit length in the padding), `sponge` (Keccak-f[1600]: SHA-3, SHAKE, Keccak), `md2` (MD2's
+ * own: padding by value and a checksum block, no length); `tree` (BLAKE3) and `checksum` (CRC) have no algorithm yet.
+ */
+export type Construction = 'merkle-damgard' | 'sponge' | 'md2' | 'tree' | 'checksum';
+
+/**
+ * How long the output is: `fixed` (the digest length), `xof` (an extendable-output function: as long as the caller
+ * asks, `outputLength`), `parameter` (set by a parameter of the algorithm, as BLAKE2's will be; none yet). The
+ * default is the spec's digest length.
+ */
+export type OutputKind = 'fixed' | 'xof' | 'parameter';
+
+/**
+ * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
+ * as submitted to the SHA-3 competition, before FIPS 202 changed its padding (Ethereum's keccak256).
+ */
+export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak';
+
+/**
+ * Whether WebCrypto's `crypto.subtle.digest` computes it (under digestlab's name, which is WebCrypto's): `always`
+ * (the standard's SHA-1 and SHA-256/384/512), `probed` (some runtimes accept it, Bun's and Deno's SHA-3: found by
+ * trying), `never`.
+ */
+export type WebCryptoSupport = 'always' | 'probed' | 'never';
+
+/** The options a call can pass for an algorithm. Next: `key`, `salt`, `personalization`, `context`, `seed`. */
+export type OptionName = 'outputLength';
+
+/** One option an algorithm accepts, and its sizes. */
+export interface OptionFact {
+  readonly name: OptionName;
+  /** `length`: a number of bytes, from `min` to `max` (SHAKE's `outputLength`); `bytes`: bytes of that length. */
+  readonly kind: 'length' | 'bytes';
+  readonly min: number;
+  readonly max: number;
+}
+
+/** What `digestlab sum` prints and reads for the algorithm. */
+export interface SumFact {
+  /** The word a tagged line starts with (`SHA256 (file) = …`): coreutils' where it has the algorithm, else ours. */
+  readonly tag: string;
+  /** coreutils' program for it (`sha256sum`), where coreutils has one; null otherwise. */
+  readonly command: string | null;
+  /** Hex digits of the digest a line holds: twice the (default) digest length. */
+  readonly hexLength: number;
+}
 
 export interface AlgorithmEntry {
   readonly spec: AlgorithmSpec;
@@ -35,6 +91,88 @@ export interface AlgorithmEntry {
   readonly nodeName: string;
   /** Collisions can be found in practice: fine for checksums, not for signatures or certificates. */
   readonly broken: boolean;
+  readonly family: Family;
+  readonly construction: Construction;
+  readonly output: OutputKind;
+  readonly webCrypto: WebCryptoSupport;
+  /** The options it accepts beyond `provider` (SHAKE: `outputLength`); empty for most. */
+  readonly options: readonly OptionFact[];
+  /** Meant to resist collisions and preimages (broken or not); a checksum is not. */
+  readonly cryptographic: boolean;
+  /** HMAC (RFC 2104) is defined over it: a cryptographic hash of one output length, so not an XOF. */
+  readonly hmac: boolean;
+  readonly sum: SumFact;
+  /** The counts an implementation keeps whose 32-bit wrap could give it a wrong digest (boundaries.ts). */
+  readonly counters: readonly Counter[];
+  /** The input lengths in bytes where those counts wrap, ascending: what the overflow check runs it at. */
+  readonly boundaries: readonly number[];
+}
+
+/** What is written by hand for an entry; the rest follows from the spec and the construction. */
+interface Given {
+  spec: AlgorithmSpec;
+  nodeName: string;
+  aliases: readonly string[];
+  oids: readonly string[];
+  broken: boolean;
+  family: Family;
+  /** `never` when absent. */
+  webCrypto?: WebCryptoSupport;
+  /** `sum`'s tag; the canonical name when absent (SHA3-256, as newer coreutils' cksum and OpenSSL write it). */
+  tag?: string;
+  command?: string;
+  /** Only for a spec that is neither Merkle–Damgård (`md`) nor a sponge (`sponge`), which say so themselves. */
+  construction?: Construction;
+}
+
+/**
+ * The counts that matter to each construction. A Merkle–Damgård hash encodes its bit length and is computed block
+ * by block; MD2 encodes no length, but its implementations keep the same totals as the hashes beside them. A sponge
+ * has no length field and no counter of its own: only the totals an implementation keeps for itself (to 2^32 + 5).
+ * `tree` and `checksum` get the totals too until the issue that adds one says more (BLAKE3's chunk counter).
+ */
+const COUNTERS: Readonly<Record<Construction, readonly Counter[]>> = {
+  'merkle-damgard': ['bits', 'bytes', 'blocks'],
+  md2: ['bits', 'bytes', 'blocks'],
+  sponge: ['bits', 'bytes'],
+  tree: ['bits', 'bytes'],
+  checksum: ['bits', 'bytes'],
+};
+
+function constructionOf(g: Given): Construction {
+  if (g.spec.md) return 'merkle-damgard';
+  if (g.spec.sponge) return 'sponge';
+  if (g.construction) return g.construction;
+  throw new Error(`digestlab registry: say how ${g.spec.name} is constructed`);
+}
+
+/**
+ * An entry with its derived facts. A block count is checked at 2^32 blocks of every Merkle–Damgård block length
+ * (64 and 128 bytes), for every hash that counts blocks: a 64-byte-block count wraps again at 2^39 (2^33 blocks), a
+ * 128-byte one reaches its sign bit at 2^38 (2^31 blocks).
+ */
+function define(g: Given, blockLengths: readonly number[]): AlgorithmEntry {
+  const construction = constructionOf(g);
+  const output: OutputKind = g.spec.sponge?.xof ? 'xof' : 'fixed';
+  const cryptographic = construction !== 'checksum';
+  const counters = COUNTERS[construction];
+  return {
+    spec: g.spec,
+    aliases: g.aliases,
+    oids: g.oids,
+    nodeName: g.nodeName,
+    broken: g.broken,
+    family: g.family,
+    construction,
+    output,
+    webCrypto: g.webCrypto ?? 'never',
+    options: output === 'xof' ? [OUTPUT_LENGTH] : [],
+    cryptographic,
+    hmac: cryptographic && output !== 'xof',
+    sum: { tag: g.tag ?? g.spec.name, command: g.command ?? null, hexLength: 2 * g.spec.digestLength },
+    counters,
+    boundaries: boundariesOf(counters, blockLengths),
+  };
 }
 
 /** Aliases the SHA-2 names share: SHA256, SHA2-256, SHA_256, and OpenSSL's SHA512-224 for SHA-512/224. */
@@ -44,46 +182,85 @@ function sha2Aliases(bits: string): string[] {
   return aliases;
 }
 
-/** SHA3_256; SHAKE-128 and SHAKE_128; KECCAK256 and KECCAK_256 (BouncyCastle's spellings). */
-const sha3Aliases = (bits: string): string[] => [`SHA3_${bits}`];
-const shakeAliases = (bits: string): string[] => [`SHAKE-${bits}`, `SHAKE_${bits}`];
-const keccakAliases = (bits: string): string[] => [`KECCAK${bits}`, `KECCAK_${bits}`];
+/** A SHA-2 hash: its aliases, and its `sum` tag (coreutils' SHA256; BSD's SHA512t256 for SHA-512/256). */
+function sha2(spec: AlgorithmSpec, bits: string, oid: number, more: Partial<Given> = {}): Given {
+  const tag = `SHA${bits.replace('/', 't')}`;
+  const nodeName = `sha${bits.replace('/', '-')}`;
+  const oids = [`${NIST_HASH_ARC}.${oid}`];
+  return { spec, family: 'SHA-2', nodeName, aliases: sha2Aliases(bits), oids, broken: false, tag, ...more };
+}
+
+/** A FIPS 202 sponge (SHA3-256, SHAKE128): its OID, node:crypto's name, aliases; WebCrypto has SHA-3 in places. */
+function fips202(spec: AlgorithmSpec, oid: number, aliases: readonly string[]): Given {
+  const webCrypto = spec.sponge?.xof ? 'never' : 'probed';
+  const nodeName = spec.name.toLowerCase();
+  return { spec, family: 'SHA-3', nodeName, aliases, oids: [`${NIST_HASH_ARC}.${oid}`], broken: false, webCrypto };
+}
+
+/** Keccak as submitted (KECCAK-256): no OID; OpenSSL 3.2's name; BouncyCastle's spellings KECCAK256, KECCAK_256. */
+function keccak(spec: AlgorithmSpec, bits: string): Given {
+  const aliases = [`KECCAK${bits}`, `KECCAK_${bits}`];
+  return { spec, family: 'Keccak', nodeName: `keccak-${bits}`, aliases, oids: [], broken: false };
+}
 
 const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
 
-export const ENTRIES: readonly AlgorithmEntry[] = [
-  { spec: MD2, nodeName: 'md2', aliases: [], oids: ['1.2.840.113549.2.2'], broken: true },
-  { spec: MD5, nodeName: 'md5', aliases: [], oids: ['1.2.840.113549.2.5'], broken: true },
-  { spec: SHA1, nodeName: 'sha1', aliases: ['SHA', 'SHA1', 'SHA_1'], oids: ['1.3.14.3.2.26'], broken: true },
-  { spec: SHA224, nodeName: 'sha224', aliases: sha2Aliases('224'), oids: [`${NIST_HASH_ARC}.4`], broken: false },
-  { spec: SHA256, nodeName: 'sha256', aliases: sha2Aliases('256'), oids: [`${NIST_HASH_ARC}.1`], broken: false },
-  { spec: SHA384, nodeName: 'sha384', aliases: sha2Aliases('384'), oids: [`${NIST_HASH_ARC}.2`], broken: false },
-  { spec: SHA512, nodeName: 'sha512', aliases: sha2Aliases('512'), oids: [`${NIST_HASH_ARC}.3`], broken: false },
+const ALWAYS = { webCrypto: 'always' } as const;
+
+const GIVEN: readonly Given[] = [
   {
-    spec: SHA512_224,
-    nodeName: 'sha512-224',
-    aliases: sha2Aliases('512/224'),
-    oids: [`${NIST_HASH_ARC}.5`],
-    broken: false,
+    spec: MD2,
+    family: 'MD2',
+    nodeName: 'md2',
+    aliases: [],
+    oids: ['1.2.840.113549.2.2'],
+    broken: true,
+    construction: 'md2',
   },
   {
-    spec: SHA512_256,
-    nodeName: 'sha512-256',
-    aliases: sha2Aliases('512/256'),
-    oids: [`${NIST_HASH_ARC}.6`],
-    broken: false,
+    spec: MD5,
+    family: 'MD5',
+    nodeName: 'md5',
+    aliases: [],
+    oids: ['1.2.840.113549.2.5'],
+    broken: true,
+    command: 'md5sum',
   },
-  { spec: SHA3_224, nodeName: 'sha3-224', aliases: sha3Aliases('224'), oids: [`${NIST_HASH_ARC}.7`], broken: false },
-  { spec: SHA3_256, nodeName: 'sha3-256', aliases: sha3Aliases('256'), oids: [`${NIST_HASH_ARC}.8`], broken: false },
-  { spec: SHA3_384, nodeName: 'sha3-384', aliases: sha3Aliases('384'), oids: [`${NIST_HASH_ARC}.9`], broken: false },
-  { spec: SHA3_512, nodeName: 'sha3-512', aliases: sha3Aliases('512'), oids: [`${NIST_HASH_ARC}.10`], broken: false },
-  { spec: SHAKE128, nodeName: 'shake128', aliases: shakeAliases('128'), oids: [`${NIST_HASH_ARC}.11`], broken: false },
-  { spec: SHAKE256, nodeName: 'shake256', aliases: shakeAliases('256'), oids: [`${NIST_HASH_ARC}.12`], broken: false },
-  { spec: KECCAK_224, nodeName: 'keccak-224', aliases: keccakAliases('224'), oids: [], broken: false },
-  { spec: KECCAK_256, nodeName: 'keccak-256', aliases: keccakAliases('256'), oids: [], broken: false },
-  { spec: KECCAK_384, nodeName: 'keccak-384', aliases: keccakAliases('384'), oids: [], broken: false },
-  { spec: KECCAK_512, nodeName: 'keccak-512', aliases: keccakAliases('512'), oids: [], broken: false },
+  {
+    spec: SHA1,
+    family: 'SHA-1',
+    nodeName: 'sha1',
+    aliases: ['SHA', 'SHA1', 'SHA_1'],
+    oids: ['1.3.14.3.2.26'],
+    broken: true,
+    tag: 'SHA1',
+    command: 'sha1sum',
+    ...ALWAYS,
+  },
+  sha2(SHA224, '224', 4, { command: 'sha224sum' }),
+  sha2(SHA256, '256', 1, { command: 'sha256sum', ...ALWAYS }),
+  sha2(SHA384, '384', 2, { command: 'sha384sum', ...ALWAYS }),
+  sha2(SHA512, '512', 3, { command: 'sha512sum', ...ALWAYS }),
+  sha2(SHA512_224, '512/224', 5),
+  sha2(SHA512_256, '512/256', 6),
+  fips202(SHA3_224, 7, ['SHA3_224']),
+  fips202(SHA3_256, 8, ['SHA3_256']),
+  fips202(SHA3_384, 9, ['SHA3_384']),
+  fips202(SHA3_512, 10, ['SHA3_512']),
+  fips202(SHAKE128, 11, ['SHAKE-128', 'SHAKE_128']),
+  fips202(SHAKE256, 12, ['SHAKE-256', 'SHAKE_256']),
+  keccak(KECCAK_224, '224'),
+  keccak(KECCAK_256, '256'),
+  keccak(KECCAK_384, '384'),
+  keccak(KECCAK_512, '512'),
 ];
+
+/** The block lengths a block count is checked at: those of the Merkle–Damgård hashes (64, 128). */
+const COUNTED_BLOCKS = [...new Set(GIVEN.flatMap((g) => (g.spec.md ? [g.spec.blockLength] : [])))].sort(
+  (a, b) => a - b,
+);
+
+export const ENTRIES: readonly AlgorithmEntry[] = GIVEN.map((g) => define(g, COUNTED_BLOCKS));
 
 export const ALGORITHM_NAMES: readonly AlgorithmName[] = ENTRIES.map((e) => e.spec.name);
 

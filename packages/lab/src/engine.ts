@@ -4,7 +4,7 @@
  * its own module under bench/; this file composes them. Platform-neutral: what only a host can do (a reference
  * digest, GC, versions of installed packages, CPU model) comes in through {@link Host}.
  */
-import { digest, hmac, providers as libraryProviders } from 'digestlab';
+import { type AlgorithmName, algorithms, digest, hmac, providers as libraryProviders } from 'digestlab';
 import { analyzeCell } from './bench/analyze.js';
 import { assembleReport } from './bench/assemble.js';
 import { type Cell, liveCells, plannedCell } from './bench/cells.js';
@@ -33,6 +33,11 @@ export {
 export { manyMismatch } from './bench/workloads/many.js';
 export { allRows, resolveAlgorithms, resolveProviders, UsageError } from './select.js';
 
+/** What crypto.subtle computes everywhere, from the library's registry: SHA-1 and SHA-256/384/512. */
+const SUBTLE: ReadonlySet<AlgorithmName> = new Set(
+  algorithms().flatMap((a) => (a.webCrypto === 'always' ? [a.name] : [])),
+);
+
 /**
  * The default reference when the host gives none: digestlab's `node` provider (node:crypto) where the runtime has
  * it, else WebCrypto for the SHA family. Algorithms neither has fall back to our `ts` provider (see bench/expected.ts).
@@ -53,12 +58,12 @@ export function defaultReference(): Reference {
     name: 'WebCrypto (crypto.subtle)',
     async digest(algorithm, data) {
       const subtle = (globalThis as { crypto?: Crypto }).crypto?.subtle;
-      if (!subtle || !['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'].includes(algorithm)) return undefined;
+      if (!subtle || !SUBTLE.has(algorithm)) return undefined;
       return new Uint8Array(await subtle.digest(algorithm, data as Uint8Array<ArrayBuffer>));
     },
     async hmac(algorithm, key, data) {
       const subtle = (globalThis as { crypto?: Crypto }).crypto?.subtle;
-      if (!subtle || !['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'].includes(algorithm) || key.length === 0) {
+      if (!subtle || !SUBTLE.has(algorithm) || key.length === 0) {
         return undefined;
       }
       const k = await subtle.importKey(

@@ -18,12 +18,13 @@ export type ImplementedIn =
   | 'mixed';
 
 /**
- * The algorithms of `list` that HMAC (RFC 2104) is defined over: the fixed-length hashes, not the extendable-output
- * SHAKE128/256 (which digestlab refuses and some libraries would take). A row's `hmacAlgorithms` at most.
+ * The algorithms of `list` that HMAC (RFC 2104) is defined over, as the library's registry says (`hmac`): the
+ * fixed-length hashes, not the extendable-output SHAKE128/256 (which digestlab refuses and some libraries would
+ * take). A row's `hmacAlgorithms` at most.
  */
 export function macAlgorithms(list: readonly AlgorithmName[]): AlgorithmName[] {
-  const xof = new Set(algorithms().flatMap((a) => (a.xof ? [a.name] : [])));
-  return list.filter((a) => !xof.has(a));
+  const mac = new Set(algorithms().flatMap((a) => (a.hmac ? [a.name] : [])));
+  return list.filter((a) => mac.has(a));
 }
 
 /** What a row's byte-level call returns; a string is lowercase hex. */

@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { ourRows } from '../src/ours.js';
 import {
   applyVerdicts,
+  BOUNDARY_SIZES,
+  boundarySizes,
   decide,
+  defaultOutputLength,
+  defaultSize,
   exitCode,
+  isXof,
   KNOWN_DIGESTS,
   type OverflowPlan,
   type OverflowRecord,
@@ -16,6 +21,7 @@ import {
   renderRecord,
   renderSummary,
   runJob,
+  SEED_SIZE,
   type Settlement,
   settlement,
   storedReference,
@@ -398,5 +404,33 @@ describe('settlement: verdicts as results come in', () => {
       'SHA-256 10': undefined,
       'SHA-1 1MiB': 'vectors/zeros.json',
     });
+  });
+});
+
+describe('boundary sizes, from the library’s counter boundaries', () => {
+  const around = (n: number) => [n - 1, n, n + 1];
+  const TO_4GIB_5 = [...around(2 ** 28), ...around(2 ** 29), ...around(2 ** 31), 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 5];
+
+  it('are the 19 sizes of zeros.json: 2^28±1 … 2^32+5, 2^38±1, 257 GiB, 2^39±1', () => {
+    expect(BOUNDARY_SIZES).toEqual([...TO_4GIB_5, ...around(2 ** 38), SEED_SIZE, ...around(2 ** 39)]);
+  });
+
+  it('a Merkle–Damgård hash (and MD2) runs at all 19; a sponge, having no length counter, to 2^32 + 5', () => {
+    for (const a of ['MD2', 'MD5', 'SHA-1', 'SHA-256', 'SHA-512/256']) expect(boundarySizes(a)).toEqual(BOUNDARY_SIZES);
+    for (const a of ['SHA3-256', 'SHAKE128', 'KECCAK-512']) expect(boundarySizes(a)).toEqual(TO_4GIB_5);
+  });
+
+  it('the default size is the seed’s 257 GiB, or a sponge’s largest boundary, 2^32 + 5', () => {
+    expect(defaultSize('SHA-1')).toBe(SEED_SIZE);
+    expect(defaultSize('MD2')).toBe(SEED_SIZE);
+    expect(defaultSize('SHA3-512')).toBe(2 ** 32 + 5);
+    expect(defaultSize('SHAKE256')).toBe(2 ** 32 + 5);
+  });
+
+  it('XOF facts come from the library: SHAKE’s default output lengths', () => {
+    expect([isXof('SHAKE128'), isXof('SHA3-256'), isXof('no such')]).toEqual([true, false, false]);
+    expect([defaultOutputLength('SHAKE128'), defaultOutputLength('SHAKE256')]).toEqual([16, 32]);
+    expect(defaultOutputLength('SHA-256')).toBeUndefined();
+    expect(() => boundarySizes('no such')).toThrow(/digestlab has no no such/);
   });
 });

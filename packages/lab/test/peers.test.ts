@@ -82,3 +82,16 @@ describe('peer adapters', () => {
     }
   });
 });
+
+describe('peer files', () => {
+  it('keep their ids, one peer per file, and HMAC only where RFC 2104 applies and the peer can', () => {
+    const ids = PEERS.map((p) => p.id);
+    expect(ids.slice(-5)).toEqual(['crypto-js', 'node-forge', 'jssha', 'spark-md5', 'sha.js']);
+    const hmacOf = (id: string) => PEERS.find((p) => p.id === id)?.hmacAlgorithms;
+    // crypto-js's Hmac functions take no output length: its SHA3 (Keccak at a length) has none
+    expect(hmacOf('crypto-js')).toEqual(['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512']);
+    // jsSHA has SHAKE, which HMAC is not defined over
+    expect(hmacOf('jssha')).not.toContain('SHAKE128');
+    expect(hmacOf('jssha')).toContain('SHA3-512');
+  });
+});

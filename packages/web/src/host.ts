@@ -3,12 +3,12 @@
  * installed versions of the peers. Runs in the Worker, where the bench runs.
  */
 import { type DeviceInfo, type Host, type Reference, runtimeFacts } from '@digestlab/lab';
-import { type AlgorithmName, digest } from 'digestlab';
+import { type AlgorithmName, algorithms, digest } from 'digestlab';
 
 declare const __PACKAGE_VERSIONS__: Record<string, string>;
 
-/** What WebCrypto computes (crypto.subtle has no MD2, MD5, SHA-224 nor SHA-512/t). */
-const SUBTLE_ALGORITHMS: readonly string[] = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
+/** What WebCrypto computes everywhere, from the library's registry (no MD2, MD5, SHA-224 nor SHA-512/t). */
+const SUBTLE_ALGORITHMS: readonly string[] = algorithms().flatMap((a) => (a.webCrypto === 'always' ? [a.name] : []));
 
 function subtle(): SubtleCrypto | undefined {
   return (globalThis as { crypto?: Crypto }).crypto?.subtle;

@@ -1,6 +1,7 @@
 /**
  * Which algorithm and provider an HMAC call names: the digest's names (and Java's `Mac` names, `HmacSHA256`), the
- * provider checks of the digest calls (one set of errors), and the refusal of extendable-output functions.
+ * provider checks of the digest calls (one set of errors), and the refusal of the hashes the registry says HMAC does
+ * not apply to (the extendable-output functions).
  */
 import type { AlgorithmSpec } from '../block.js';
 import { HmacUnsupportedError, UnknownAlgorithmError } from '../errors.js';
@@ -31,11 +32,13 @@ export function lookupMac(algorithm: string): AlgorithmEntry {
   }
 }
 
-/**
- * An extendable-output function (SHAKE): its sponge says so. HMAC is defined over hashes of one fixed length.
- */
-export function extendable(entry: AlgorithmEntry): boolean {
-  return entry.spec.sponge?.xof === true;
+/** Why HMAC is refused over `entry` (the registry's `hmac` is false): RFC 2104 needs a fixed-length hash. */
+function noHmac(entry: AlgorithmEntry): string {
+  const name = entry.spec.name;
+  if (entry.output === 'xof') {
+    return `${name} is an extendable-output function, and HMAC (RFC 2104) is defined over hashes of one fixed length; use a fixed-length hash (SHA3-256, SHA-256, ...)`;
+  }
+  return `${name} is not a cryptographic hash, and HMAC (RFC 2104) is defined over those; use SHA-256, SHA3-256, ...`;
 }
 
 export interface ResolvedHmac {
@@ -74,12 +77,7 @@ export function forgetHmacResolutions(): void {
 function resolveUncached(algorithm: string, choice: string): ResolvedHmac {
   const entry = lookupMac(algorithm);
   const spec = entry.spec;
-  if (extendable(entry)) {
-    throw new HmacUnsupportedError(
-      spec.name,
-      `${spec.name} is an extendable-output function, and HMAC (RFC 2104) is defined over hashes of one fixed length; use a fixed-length hash (SHA3-256, SHA-256, ...)`,
-    );
-  }
+  if (!entry.hmac) throw new HmacUnsupportedError(spec.name, noHmac(entry));
   // the digest's resolution: unknown or unavailable providers, algorithms a provider lacks, the same errors
   const digest = resolve(spec.name, choice);
   if (choice === 'auto') {

@@ -34,10 +34,14 @@ export interface NodeCrypto {
 /** node:crypto's name of each algorithm, from the registry (a record: read on every one-shot call). */
 const NODE_NAMES = Object.fromEntries(ENTRIES.map((e) => [e.spec.name, e.nodeName])) as Record<AlgorithmName, string>;
 
-/** The options that make `createHash` give `algorithm`'s output: an explicit output length for SHAKE. */
+/** Each extendable-output function's default output length, from the registry (SHAKE128: 16, SHAKE256: 32). */
+const XOF_DEFAULT = new Map(ENTRIES.flatMap((e) => (e.output === 'xof' ? [[e.spec.name, e.spec.digestLength]] : [])));
+
+/** The options that make `createHash` give `algorithm`'s output: an explicit output length for an XOF (SHAKE). */
 function optionsFor(algorithm: AlgorithmName, outputLength?: number): NodeHashOptions | undefined {
-  if (!algorithm.startsWith('SHAKE')) return undefined;
-  return { outputLength: outputLength ?? (algorithm === 'SHAKE128' ? 16 : 32) };
+  const byDefault = XOF_DEFAULT.get(algorithm);
+  if (byDefault === undefined) return undefined;
+  return { outputLength: outputLength ?? byDefault };
 }
 
 type Process = { getBuiltinModule?: (id: string) => unknown } | undefined;

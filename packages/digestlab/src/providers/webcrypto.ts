@@ -5,11 +5,17 @@
  */
 import type { AlgorithmName } from '../block.js';
 import { AsyncOnlyError } from '../errors.js';
+import { ENTRIES, type WebCryptoSupport } from '../registry.js';
 import type { Provider } from './provider.js';
 
-const ALGORITHMS: readonly AlgorithmName[] = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
-/** Asked of crypto.subtle by name (WebCrypto spells them as digestlab does); SHAKE and Keccak are not digests there. */
-const MAYBE: readonly AlgorithmName[] = ['SHA3-224', 'SHA3-256', 'SHA3-384', 'SHA3-512'];
+/** What crypto.subtle has everywhere, from the registry (SHA-1, SHA-256/384/512). */
+const ALGORITHMS = webCryptoNames('always');
+/** Asked of crypto.subtle by name (WebCrypto spells them as digestlab does): SHA-3; SHAKE and Keccak are not digests there. */
+const MAYBE = webCryptoNames('probed');
+
+function webCryptoNames(support: WebCryptoSupport): AlgorithmName[] {
+  return ENTRIES.flatMap((e) => (e.webCrypto === support ? [e.spec.name] : []));
+}
 
 function subtle(): SubtleCrypto | undefined {
   return (globalThis as { crypto?: Crypto }).crypto?.subtle;

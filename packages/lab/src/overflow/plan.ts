@@ -4,7 +4,7 @@
  * so a face can show the plan first. What was asked is read in flags.ts and choice.ts, a resumed run's conflicts are
  * found in resume.ts, the checkpoint merge is checkpoint-merge.ts, a job's record records.ts.
  */
-import type { AlgorithmName } from 'digestlab';
+import { type AlgorithmName, algorithms } from 'digestlab';
 import type { ImplementedIn, Row } from '../rows.js';
 import type { CheckpointFile, RunParams } from './checkpoint.js';
 import { mergeResume } from './checkpoint-merge.js';
@@ -28,8 +28,8 @@ export interface PlanReference {
   only?: readonly AlgorithmName[];
 }
 
-/** Keccak as submitted to the competition: what no OpenSSL 3.0 has. */
-export const KECCAK: readonly AlgorithmName[] = ['KECCAK-224', 'KECCAK-256', 'KECCAK-384', 'KECCAK-512'];
+/** Keccak as submitted to the competition (the registry's family `Keccak`): what no OpenSSL 3.0 has. */
+export const KECCAK: readonly AlgorithmName[] = algorithms().flatMap((a) => (a.family === 'Keccak' ? [a.name] : []));
 
 /**
  * The reference for Keccak (node:crypto has none): hash-wasm's `createKeccak(bits)` streaming the same pattern in

@@ -32,53 +32,51 @@ export const KNOWN_DIGESTS: readonly KnownDigest[] = [
   },
 ];
 
-/** The sizes scripts/zero-vectors.mjs computes: 2^28±1, 2^29±1, 2^31±1, 2^32−1, 2^32, 2^32+5, 2^38±1, 257 GiB, 2^39±1. */
-export const BOUNDARY_SIZES: readonly number[] = [
-  ...[28, 29, 31].flatMap((e) => [2 ** e - 1, 2 ** e, 2 ** e + 1]),
-  2 ** 32 - 1,
-  2 ** 32,
-  2 ** 32 + 5,
-  2 ** 38 - 1,
-  2 ** 38,
-  2 ** 38 + 1,
-  SEED_SIZE,
-  2 ** 39 - 1,
-  2 ** 39,
-  2 ** 39 + 1,
-];
+/** The library's facts of each algorithm (registry.ts), by name: construction, output, boundaries. */
+const FACTS = new Map(libraryAlgorithms().map((a) => [a.name as string, a]));
+
+function factsOf(algorithm: string) {
+  const facts = FACTS.get(algorithm);
+  if (!facts) throw new Error(`digestlab has no ${algorithm}`);
+  return facts;
+}
 
 /**
- * SHA-3, SHAKE and Keccak: sponges. A sponge absorbs blocks and keeps no length counter, so only the byte totals
- * where an implementation's own bookkeeping could wrap matter (2^29, 2^31, 2^32); the 2^38 and 2^39 sizes are
- * Merkle–Damgård block-counter boundaries and mean nothing to it.
+ * The boundary sizes that matter to `algorithm`: where a 32-bit count of its bits, bytes or blocks wraps (the
+ * library's `boundaries`: 2^28±1 … 2^39±1; a sponge, which keeps no length counter, stops at 2^32 + 5), and the
+ * seed's 257 GiB among those that reach past it.
  */
-export function isSponge(algorithm: string): boolean {
-  return /^(SHA3-|SHAKE|KECCAK-)/.test(algorithm);
-}
-
-/** The largest boundary size that matters to a sponge: 2^32 + 5 (past a 32-bit byte total). */
-export const SPONGE_MAX_BOUNDARY = 2 ** 32 + 5;
-
-/** The boundary sizes that matter to `algorithm`: all of {@link BOUNDARY_SIZES}, up to 2^32 + 5 for a sponge. */
 export function boundarySizes(algorithm: string): number[] {
-  return BOUNDARY_SIZES.filter((n) => !isSponge(algorithm) || n <= SPONGE_MAX_BOUNDARY);
+  const sizes = factsOf(algorithm).boundaries;
+  if (sizes.every((n) => n < SEED_SIZE)) return [...sizes];
+  return [...sizes.filter((n) => n < SEED_SIZE), SEED_SIZE, ...sizes.filter((n) => n > SEED_SIZE)];
 }
 
-/** The size `--size` defaults to: the seed's 257 GiB, and 2^32 + 5 for a sponge (which has no counter at 2^38). */
+/**
+ * Every boundary size, ascending: what scripts/zero-vectors.mjs computes and `--size boundaries` runs, 2^28±1, 2^29±1,
+ * 2^31±1, 2^32−1, 2^32, 2^32+5, 2^38±1, 257 GiB, 2^39±1.
+ */
+export const BOUNDARY_SIZES: readonly number[] = [...new Set([...FACTS.keys()].flatMap(boundarySizes))].sort(
+  (a, b) => a - b,
+);
+
+/**
+ * The size `--size` defaults to: the seed's 257 GiB where the algorithm's boundaries reach it, else its largest
+ * boundary (a sponge: 2^32 + 5, having no counter at 2^38).
+ */
 export function defaultSize(algorithm: string): number {
-  return isSponge(algorithm) ? SPONGE_MAX_BOUNDARY : SEED_SIZE;
+  return Math.min(SEED_SIZE, Math.max(...factsOf(algorithm).boundaries));
 }
-
-const DEFAULT_OUTPUT = new Map(libraryAlgorithms().flatMap((a) => (a.xof ? [[a.name, a.digestLength] as const] : [])));
 
 /** Whether `algorithm` is an extendable-output function (SHAKE128, SHAKE256): it takes an output length. */
 export function isXof(algorithm: string): boolean {
-  return DEFAULT_OUTPUT.has(algorithm as AlgorithmName);
+  return FACTS.get(algorithm)?.xof === true;
 }
 
 /** An XOF's default output length in bytes (SHAKE128: 16, SHAKE256: 32, as node:crypto's); undefined otherwise. */
 export function defaultOutputLength(algorithm: string): number | undefined {
-  return DEFAULT_OUTPUT.get(algorithm as AlgorithmName);
+  const facts = FACTS.get(algorithm);
+  return facts?.xof ? facts.digestLength : undefined;
 }
 
 /**

@@ -16,7 +16,7 @@
 import type { AlgorithmName } from 'digestlab';
 import type { Output, Prepared, Row } from '../rows.js';
 import { macAlgorithms, underNode } from '../rows.js';
-import { cjs, lacks, lazy } from './util.js';
+import { cjs, defaultOutputBits, lacks, lazy } from './util.js';
 
 type Msg = string | Uint8Array | ArrayBuffer;
 interface Hasher {
@@ -112,8 +112,9 @@ export const jsSha1 = pureRow(
 export const jsMd5 = pureRow('js-md5', ['MD5'], async () => ({ MD5: await md5Mod() }), 'md5.hex() / .create()');
 export const jsSha512 = pureRow('js-sha512', ['SHA-384', 'SHA-512', 'SHA-512/224', 'SHA-512/256'], sha512Mod);
 
-/** js-sha3's SHAKE takes the output length in bits on every call: bound here to our defaults (16 and 32 bytes). */
-function withOutputBits(m: Record<string, (...a: unknown[]) => unknown>, bits: number): Method {
+/** js-sha3's SHAKE takes the output length in bits on every call: bound here to our default (16 and 32 bytes). */
+function withOutputBits(m: Record<string, (...a: unknown[]) => unknown>, algorithm: AlgorithmName): Method {
+  const bits = defaultOutputBits(algorithm);
   const f = ((msg: Msg) => m.hex(msg, bits)) as Method;
   f.hex = (msg) => m.hex(msg, bits) as string;
   f.arrayBuffer = (msg) => m.arrayBuffer(msg, bits) as ArrayBuffer;
@@ -128,8 +129,8 @@ const sha3Mod = lazy(async () => {
     'SHA3-256': m.sha3_256,
     'SHA3-384': m.sha3_384,
     'SHA3-512': m.sha3_512,
-    SHAKE128: withOutputBits(m.shake128, 128),
-    SHAKE256: withOutputBits(m.shake256, 256),
+    SHAKE128: withOutputBits(m.shake128, 'SHAKE128'),
+    SHAKE256: withOutputBits(m.shake256, 'SHAKE256'),
     'KECCAK-224': m.keccak224,
     'KECCAK-256': m.keccak256,
     'KECCAK-384': m.keccak384,

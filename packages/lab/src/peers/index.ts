@@ -4,10 +4,14 @@
  * needs Node's Buffer in a browser) fails its own row and nothing else.
  */
 import type { Row } from '../rows.js';
+import { cryptoJsRow } from './crypto-js.js';
 import { jsMd2, jsMd5, jsMd5Top, jsSha1, jsSha1Top, jsSha3, jsSha256, jsSha256Top, jsSha512 } from './emn178.js';
 import { hashWasm } from './hash-wasm.js';
+import { jsshaRow } from './jssha.js';
 import { noble } from './noble.js';
-import { cryptoJsRow, forgeRow, jsshaRow, shajsRow, sparkMd5Row } from './others.js';
+import { forgeRow } from './node-forge.js';
+import { shajsRow } from './sha-js.js';
+import { sparkMd5Row } from './spark-md5.js';
 
 export const PEERS: readonly Row[] = [
   noble,

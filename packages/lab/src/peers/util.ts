@@ -1,4 +1,4 @@
-import type { AlgorithmName } from 'digestlab';
+import { type AlgorithmName, algorithms } from 'digestlab';
 import type { Prepared } from '../rows.js';
 
 /** A module loaded once, on first use, by dynamic import (so a peer that cannot load here fails only its row). */
@@ -28,3 +28,11 @@ export function utf8(s: string): Uint8Array {
 }
 
 export type { Prepared };
+
+/** Each XOF's default output length in bits, from the library (SHAKE128: 128, SHAKE256: 256). */
+const XOF_BITS = new Map(algorithms().flatMap((a) => (a.xof ? [[a.name, 8 * a.digestLength] as const] : [])));
+
+/** The output length in bits a peer's SHAKE is bound to (ours by default); undefined for a fixed-length digest. */
+export function defaultOutputBits(algorithm: AlgorithmName): number | undefined {
+  return XOF_BITS.get(algorithm);
+}

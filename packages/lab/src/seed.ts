@@ -1,5 +1,5 @@
 /**
- * The seed experiment (shared/seeds/000_7bb5a408a1134703.txt): Java's `getMessageDigestString(input, alg)` timed
+ * The seed experiment (../shared/seeds/000_7bb5a408a1134703.txt): Java's `getMessageDigestString(input, alg)` timed
  * N times per algorithm with `System.currentTimeMillis()`, once, on a PC and on a phone.
  */
 import type { AlgorithmName } from 'digestlab';

@@ -26,7 +26,7 @@ export const KNOWN_DIGESTS: readonly KnownDigest[] = [
     pattern: 'zeros',
     size: SEED_SIZE, // 275951648768
     hex: '6938f23e29e7d3dcd100d0ed2df9d6593113718f',
-    // Bernd Eckenfels, "SHA-1 correctness and speed" (shared/seeds/001): Java SunJCE and BouncyCastle agree on it,
+    // Bernd Eckenfels, "SHA-1 correctness and speed" (../shared/seeds/001_6c219afc2958bff5.txt): Java SunJCE and BouncyCastle agree on it,
     // hashing 257 x 1024 zeroed 1 MiB buffers; libgcrypt < 1.6.0 got it wrong (its block counter overflowed).
     source: 'seed 001 (Java SunJCE and BouncyCastle)',
   },

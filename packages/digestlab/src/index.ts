@@ -102,8 +102,9 @@ export async function digestHexAsync(algorithm: string, data: Data, options?: Di
 /**
  * The digests of many independent messages, in order: `digestMany('SHA-256', chunks)`. With `auto`, short
  * messages go through our WebAssembly in one pass, four at a time in SIMD lanes for MD5, SHA-1 and SHA-256 where
- * the runtime has WebAssembly SIMD; long ones (over 16 KiB) through whatever `auto` picks for them. With a named
- * provider, every message goes through that provider (`wasm`: the same batched pass). Synchronous providers only.
+ * the runtime has WebAssembly SIMD; long ones (over 64 KiB, the batch's input area: BATCH_MAX in many.ts) through
+ * whatever `auto` picks for them. With a named provider, every message goes through that provider (`wasm`: the
+ * same batched pass). Synchronous providers only.
  * The batched digests are views into one ArrayBuffer per batch (each its own bytes; `.buffer` is the batch's).
  */
 export function digestMany(algorithm: string, messages: readonly Data[], options?: DigestOptions): Uint8Array[] {

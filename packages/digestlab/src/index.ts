@@ -6,10 +6,11 @@
  *   createDigest('MD5').update(a).update(b).digestHex()
  *   hmacHex('HmacSHA256', key, message)            // HMAC (RFC 2104) over any fixed-length digest
  */
-import type { AlgorithmName, BlockHash } from './block.js';
-import { type Data, toBytes, toBytesTransient, toHex } from './bytes.js';
+import type { BlockHash } from './block.js';
+import { type Data, toBytes, toBytesTransient } from './bytes.js';
 import { Digest, described } from './digest.js';
 import { BadStateError, StateUnsupportedError } from './errors.js';
+import { toHex } from './hex.js';
 import { forgetHmacResolutions } from './hmac/resolve.js';
 import { digestManyWasm } from './many.js';
 import { outputLengthOf } from './options.js';
@@ -24,16 +25,16 @@ import {
 import type { ImplementedIn, ProviderId } from './providers/provider.js';
 import { probeWebCrypto } from './providers/webcrypto.js';
 import { ALGORITHM_NAMES, byCode, ENTRIES, lookup } from './registry.js';
+import type { AlgorithmName } from './spec.js';
 import { SpongeHash } from './sponge.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
 import { ready as compileWasm, load as loadWasm } from './wasm/module.js';
 
-export type { AlgorithmName } from './block.js';
-export { MAX_LENGTH } from './block.js';
 export type { Data } from './bytes.js';
 export { Digest } from './digest.js';
 export * from './errors.js';
+export { toHex } from './hex.js';
 export {
   createHmac,
   type HmacOptions,
@@ -48,6 +49,8 @@ export { Mac } from './hmac/mac.js';
 export type { ProviderChoice } from './providers/index.js';
 export type { ImplementedIn, ProviderId } from './providers/provider.js';
 export { type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
+export type { AlgorithmName } from './spec.js';
+export { MAX_LENGTH } from './spec.js';
 export type { StreamSource } from './stream.js';
 
 /** Options of every call: which provider computes the digest (default `auto`), and SHAKE's output length. */

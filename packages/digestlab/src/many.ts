@@ -7,9 +7,10 @@
  * through the scalar WebAssembly in the same pass, still without the per-call cost of the digest API.
  */
 
-import type { AlgorithmSpec } from './block.js';
 import { type Data, toBytesTransient } from './bytes.js';
+import { paddedLength } from './merkle-damgard.js';
 import { wasmProvider } from './providers/wasm.js';
+import type { AlgorithmSpec } from './spec.js';
 import { INPUT, INPUT_CAPACITY, IV, type LaneName, STATE, type Wasm } from './wasm/module.js';
 
 /** A message longer than this is hashed on its own (see ManyOptions.alone), not copied into the batch. */
@@ -25,15 +26,6 @@ export interface ManyOptions {
   simd: boolean;
   /** Hashes a message too long for the batch; by default the wasm provider's one-shot (its streaming engine). */
   alone?: (data: Uint8Array) => Uint8Array;
-}
-
-/**
- * Padded length, in bytes, of an n-byte message: n, a 0x80 byte and the length field (an eighth of a block),
- * rounded up to whole blocks. In integer operations (n < 2^31 here): Math.ceil of a quotient was a tenth of the
- * batch's time.
- */
-function paddedLength(n: number, blockLength: number): number {
-  return (n + (blockLength >> 3) + blockLength) & -blockLength;
 }
 
 const encoder = new TextEncoder();
@@ -88,14 +80,14 @@ export function digestManyWasm(
       }
       // Stryker disable next-line UnaryOperator: any key that is no padded length (a multiple of bl) will do
       key = -1;
-      room[i] = paddedLength(3 * m.length, bl);
+      room[i] = paddedLength(3 * m.length, bl, md.lengthBytes);
     } else {
       const bytes = toBytesTransient(m);
       if (bytes.length > BATCH_MAX) {
         alone(i, bytes);
         continue;
       }
-      room[i] = paddedLength(bytes.length, bl);
+      room[i] = paddedLength(bytes.length, bl, md.lengthBytes);
       key = room[i];
     }
     keys[count++] = key;
@@ -141,7 +133,7 @@ export function digestManyWasm(
       }
       words[(table >> 2) + 2 * k] = at;
       words[(table >> 2) + 2 * k + 1] = len;
-      at += paddedLength(len, bl);
+      at += paddedLength(len, bl, md.lengthBytes);
     }
     many(STATE, IV, table, count, digests, dl);
     // One copy out of WebAssembly memory and a view per message: a slice per digest costs twice as much.

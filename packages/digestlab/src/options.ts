@@ -1,6 +1,7 @@
 /** The options of a digest call that depend on the algorithm: SHAKE's output length. */
-import type { AlgorithmSpec } from './block.js';
+
 import { InvalidOptionError } from './errors.js';
+import type { AlgorithmSpec } from './spec.js';
 
 /**
  * The output length a call asked for, checked: undefined when it asked for none (the digest length), else a

@@ -10,9 +10,11 @@
  *   node:crypto's Hash, whose copy() is OpenSSL's.
  * - `webcrypto`: crypto.subtle's importKey + sign, asynchronous only.
  */
-import { type AlgorithmName, type AlgorithmSpec, chainBytes, chainHex } from '../block.js';
-import { toBytesTransient, toHex } from '../bytes.js';
+
+import { toBytesTransient } from '../bytes.js';
 import { AlgorithmUnavailableError, AsyncOnlyError, HmacUnsupportedError } from '../errors.js';
+import { chainHex, toHex } from '../hex.js';
+import { chainBytes } from '../merkle-damgard.js';
 import { type Crossovers, measuredRuntime, NEVER } from '../providers/auto.js';
 import { providersWith } from '../providers/index.js';
 import { nodeHmacOnce, nodeProvider } from '../providers/node.js';
@@ -21,6 +23,7 @@ import { runsHere } from '../providers/provider.js';
 import { tsProvider } from '../providers/ts.js';
 import { wasmProvider } from '../providers/wasm.js';
 import { runtime } from '../runtime.js';
+import type { AlgorithmName, AlgorithmSpec } from '../spec.js';
 import { load as loadWasm, type Wasm } from '../wasm/module.js';
 import { keyedMac, keyedOnce, type MacEngine } from './keyed.js';
 import { hmacChainTs, hmacInWasm } from './md.js';

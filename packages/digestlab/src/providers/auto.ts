@@ -15,8 +15,9 @@
  * them against every single provider at each size it runs. The WebCrypto crossovers were measured in headless
  * Chromium 156 (BENCHMARKS.md, "In a browser").
  */
-import type { AlgorithmName } from '../block.js';
+
 import { type RuntimeName, runtime } from '../runtime.js';
+import type { AlgorithmName } from '../spec.js';
 import { nodeProvider } from './node.js';
 import { type Provider, runsHere } from './provider.js';
 import { tsProvider } from './ts.js';

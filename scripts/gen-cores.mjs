@@ -27,18 +27,32 @@ const at = (o) => (o === 0 ? 'd[p]' : `d[p + ${o}]`);
 const be = (o) => `(${at(o)} << 24) | (${at(o + 1)} << 16) | (${at(o + 2)} << 8) | ${at(o + 3)}`;
 const le = (o) => `${at(o)} | (${at(o + 1)} << 8) | (${at(o + 2)} << 16) | (${at(o + 3)} << 24)`;
 
-/** The shared frame: load the chaining value, loop over blocks, add back. */
-function frame(name, doc, vars, blockBytes, body) {
-  return `${HEADER}
-/** ${doc} */
+/** A generated file: the header, the constants its code reads (from a blank line, if any), then the code. */
+const generatedFile = (constants, code) => `${HEADER}${constants}\n${code}`;
+
+/** An Int32Array of the given 32-bit literals, eight to a line. */
+const int32Table = (values) =>
+  `Int32Array.from([\n${values.map((x, i) => (i % 8 === 0 ? '  ' : '') + x + (i % 8 === 7 ? ',\n' : ', ')).join('')}]);`;
+
+/** Adds the block's result back into the chaining value (32-bit words). */
+const addBack32 = (vars) => vars.flatMap((v, i) => [`${v} = (${v} + s[${i}]) | 0;`, `s[${i}] = ${v};`]);
+
+/**
+ * The shared frame of a compression function: load the chaining value, loop over blocks (`body`, then `addBack`),
+ * in a generated file with the `constants` it reads.
+ */
+function frame(name, doc, vars, blockBytes, body, { constants = '', addBack = addBack32(vars) } = {}) {
+  return generatedFile(
+    constants,
+    `/** ${doc} */
 export function ${name}(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
   ${vars.map((v, i) => `let ${v} = s[${i}] | 0;`).join('\n  ')}
   for (let p = offset, end = offset + blocks * ${blockBytes}; p < end; p += ${blockBytes}) {
-${body.map((l) => `    ${l}`).join('\n')}
-    ${vars.map((v, i) => `${v} = (${v} + s[${i}]) | 0;\n    s[${i}] = ${v};`).join('\n    ')}
+${[...body, ...addBack].map((l) => `    ${l}`).join('\n')}
   }
 }
-`;
+`,
+  );
 }
 
 // ---- MD5 -------------------------------------------------------------------------------------------------
@@ -129,23 +143,23 @@ function sha256() {
 // Fully unrolled, SHA-512 exceeds the bytecode size V8 will optimize and runs interpreted, ~100x slower; so the
 // schedule is a loop over an Int32Array and the rounds are unrolled 8 at a time (after 8 rounds the variables'
 // roles are back where they started, so the loop body needs no shuffling).
-function sha512() {
-  const K = K512;
-  const kTable = K.flatMap((k) => [hex(Number(k >> 32n)), hex(Number(k & 0xffffffffn))]);
-  const names = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
-  const vars = names.flatMap((n) => [`${n}h`, `${n}l`]);
-  // 64-bit rotations and shifts of the pair (h, l), returning [hi expression, lo expression]
-  const ROTR = (h, l, n) =>
-    n < 32
-      ? [`((${h} >>> ${n}) | (${l} << ${32 - n}))`, `((${l} >>> ${n}) | (${h} << ${32 - n}))`]
-      : [`((${l} >>> ${n - 32}) | (${h} << ${64 - n}))`, `((${h} >>> ${n - 32}) | (${l} << ${64 - n}))`];
-  const SHR = (h, l, n) => [`(${h} >>> ${n})`, `((${l} >>> ${n}) | (${h} << ${32 - n}))`];
-  const xor3 = (a, b, c) => [0, 1].map((i) => `(${a[i]} ^ ${b[i]} ^ ${c[i]})`);
-  const carry = '((l / 0x100000000) | 0)';
+const SHA512_NAMES = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
 
-  const s0 = xor3(ROTR('xh', 'xl', 1), ROTR('xh', 'xl', 8), SHR('xh', 'xl', 7));
-  const s1 = xor3(ROTR('yh', 'yl', 19), ROTR('yh', 'yl', 61), SHR('yh', 'yl', 6));
-  const body = [
+/** 64-bit rotations and shifts of the pair (h, l), as [hi expression, lo expression]. */
+const ROTR64 = (h, l, n) =>
+  n < 32
+    ? [`((${h} >>> ${n}) | (${l} << ${32 - n}))`, `((${l} >>> ${n}) | (${h} << ${32 - n}))`]
+    : [`((${l} >>> ${n - 32}) | (${h} << ${64 - n}))`, `((${h} >>> ${n - 32}) | (${l} << ${64 - n}))`];
+const SHR64 = (h, l, n) => [`(${h} >>> ${n})`, `((${l} >>> ${n}) | (${h} << ${32 - n}))`];
+const xor3 = (a, b, c) => [0, 1].map((i) => `(${a[i]} ^ ${b[i]} ^ ${c[i]})`);
+/** The carry out of the low halves' sum `l` (an exact sum of up to five uint32s). */
+const CARRY = '((l / 0x100000000) | 0)';
+
+/** The message schedule W[0..80) as hi, lo pairs: the block's words, then the σ0/σ1 recurrence. */
+function sha512Schedule() {
+  const s0 = xor3(ROTR64('xh', 'xl', 1), ROTR64('xh', 'xl', 8), SHR64('xh', 'xl', 7));
+  const s1 = xor3(ROTR64('yh', 'yl', 19), ROTR64('yh', 'yl', 61), SHR64('yh', 'yl', 6));
+  return [
     `for (let i = 0; i < 32; i++) W[i] = ${be(0).replaceAll('d[p', 'd[p + 4 * i').replaceAll('d[p + 4 * i + ', 'd[p + 4 * i + ')};`,
     'for (let i = 32; i < 160; i += 2) {',
     '  const xh = W[i - 30];',
@@ -153,65 +167,71 @@ function sha512() {
     '  const yh = W[i - 4];',
     '  const yl = W[i - 3];',
     `  const l = (${s1[1]} >>> 0) + (W[i - 13] >>> 0) + (${s0[1]} >>> 0) + (W[i - 31] >>> 0);`,
-    `  W[i] = (${s1[0]} + W[i - 14] + ${s0[0]} + W[i - 32] + ${carry}) | 0;`,
+    `  W[i] = (${s1[0]} + W[i - 14] + ${s0[0]} + W[i - 32] + ${CARRY}) | 0;`,
     '  W[i + 1] = l | 0;',
     '}',
+  ];
+}
+
+/** Round r (0-7) of the eight the loop body unrolls, with the variables in their roles for that round. */
+function sha512Round(r) {
+  const [A, B, C, D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => SHA512_NAMES[(k - r + 8) & 7]);
+  const S1 = xor3(ROTR64(`${E}h`, `${E}l`, 14), ROTR64(`${E}h`, `${E}l`, 18), ROTR64(`${E}h`, `${E}l`, 41));
+  const S0 = xor3(ROTR64(`${A}h`, `${A}l`, 28), ROTR64(`${A}h`, `${A}l`, 34), ROTR64(`${A}h`, `${A}l`, 39));
+  const ch = ['h', 'l'].map((x) => `(${G}${x} ^ (${E}${x} & (${F}${x} ^ ${G}${x})))`);
+  const maj = ['h', 'l'].map((x) => `((${A}${x} & ${B}${x}) ^ (${C}${x} & (${A}${x} ^ ${B}${x})))`);
+  const k = r === 0 ? 'i' : `i + ${2 * r}`;
+  const k1 = `i + ${2 * r + 1}`;
+  return [
+    // t1 = h + Sigma1(e) + Ch(e, f, g) + K[t] + W[t]
+    `  l = (${H}l >>> 0) + (${S1[1]} >>> 0) + (${ch[1]} >>> 0) + (K[${k1}] >>> 0) + (W[${k1}] >>> 0);`,
+    `  t1h = (${H}h + ${S1[0]} + ${ch[0]} + K[${k}] + W[${k}] + ${CARRY}) | 0;`,
+    '  t1l = l | 0;',
+    // d += t1
+    `  l = (${D}l >>> 0) + (t1l >>> 0);`,
+    `  ${D}h = (${D}h + t1h + ${CARRY}) | 0;`,
+    `  ${D}l = l | 0;`,
+    // h = t1 + Sigma0(a) + Maj(a, b, c)
+    `  l = (t1l >>> 0) + (${S0[1]} >>> 0) + (${maj[1]} >>> 0);`,
+    `  ${H}h = (t1h + ${S0[0]} + ${maj[0]} + ${CARRY}) | 0;`,
+    `  ${H}l = l | 0;`,
+  ];
+}
+
+/** Adds the block's result back into the chaining value, 64 bits at a time (the low halves' carry into the high). */
+const sha512AddBack = () =>
+  SHA512_NAMES.flatMap((n, i) => [
+    `const l${n} = (${n}l >>> 0) + (s[${2 * i + 1}] >>> 0);`,
+    `${n}h = (${n}h + s[${2 * i}] + ((l${n} / 0x100000000) | 0)) | 0;`,
+    `${n}l = l${n} | 0;`,
+    `s[${2 * i}] = ${n}h;`,
+    `s[${2 * i + 1}] = ${n}l;`,
+  ]);
+
+function sha512() {
+  const kTable = K512.flatMap((k) => [hex(Number(k >> 32n)), hex(Number(k & 0xffffffffn))]);
+  const constants = `
+// K[t] of FIPS 180-4 §4.2.3 as hi, lo pairs: the first 64 bits of the fractional parts of the cube roots of the
+// first 80 primes.
+const K = ${int32Table(kTable)}
+// The message schedule, shared: compression never re-enters, and JavaScript runs one call at a time.
+const W = new Int32Array(160);
+`;
+  const rounds = [
     'for (let i = 0; i < 160; i += 16) {',
     '  let l = 0;',
     '  let t1h = 0;',
     '  let t1l = 0;',
+    ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap(sha512Round),
+    '}',
   ];
-  for (let r = 0; r < 8; r++) {
-    const [A, B, C, D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => names[(k - r + 8) & 7]);
-    const S1 = xor3(ROTR(`${E}h`, `${E}l`, 14), ROTR(`${E}h`, `${E}l`, 18), ROTR(`${E}h`, `${E}l`, 41));
-    const S0 = xor3(ROTR(`${A}h`, `${A}l`, 28), ROTR(`${A}h`, `${A}l`, 34), ROTR(`${A}h`, `${A}l`, 39));
-    const ch = ['h', 'l'].map((x) => `(${G}${x} ^ (${E}${x} & (${F}${x} ^ ${G}${x})))`);
-    const maj = ['h', 'l'].map((x) => `((${A}${x} & ${B}${x}) ^ (${C}${x} & (${A}${x} ^ ${B}${x})))`);
-    const k = r === 0 ? 'i' : `i + ${2 * r}`;
-    const k1 = `i + ${2 * r + 1}`;
-    body.push(
-      // t1 = h + Sigma1(e) + Ch(e, f, g) + K[t] + W[t]
-      `  l = (${H}l >>> 0) + (${S1[1]} >>> 0) + (${ch[1]} >>> 0) + (K[${k1}] >>> 0) + (W[${k1}] >>> 0);`,
-      `  t1h = (${H}h + ${S1[0]} + ${ch[0]} + K[${k}] + W[${k}] + ${carry}) | 0;`,
-      '  t1l = l | 0;',
-      // d += t1
-      `  l = (${D}l >>> 0) + (t1l >>> 0);`,
-      `  ${D}h = (${D}h + t1h + ${carry}) | 0;`,
-      `  ${D}l = l | 0;`,
-      // h = t1 + Sigma0(a) + Maj(a, b, c)
-      `  l = (t1l >>> 0) + (${S0[1]} >>> 0) + (${maj[1]} >>> 0);`,
-      `  ${H}h = (t1h + ${S0[0]} + ${maj[0]} + ${carry}) | 0;`,
-      `  ${H}l = l | 0;`,
-    );
-  }
-  body.push('}');
-  for (const [i, n] of names.entries()) {
-    body.push(
-      `const l${n} = (${n}l >>> 0) + (s[${2 * i + 1}] >>> 0);`,
-      `${n}h = (${n}h + s[${2 * i}] + ((l${n} / 0x100000000) | 0)) | 0;`,
-      `${n}l = l${n} | 0;`,
-      `s[${2 * i}] = ${n}h;`,
-      `s[${2 * i + 1}] = ${n}l;`,
-    );
-  }
+  const vars = SHA512_NAMES.flatMap((n) => [`${n}h`, `${n}l`]);
   const doc =
     'SHA-512 compression (FIPS 180-4 §6.4.2), 64-bit words as (hi, lo) int32 pairs; SHA-384 and SHA-512/t use it too.';
-  return `${HEADER}
-// K[t] of FIPS 180-4 §4.2.3 as hi, lo pairs: the first 64 bits of the fractional parts of the cube roots of the
-// first 80 primes.
-const K = Int32Array.from([
-${kTable.map((x, i) => (i % 8 === 0 ? '  ' : '') + x + (i % 8 === 7 ? ',\n' : ', ')).join('')}]);
-// The message schedule, shared: compression never re-enters, and JavaScript runs one call at a time.
-const W = new Int32Array(160);
-
-/** ${doc} */
-export function sha512Blocks(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
-  ${vars.map((v, i) => `let ${v} = s[${i}] | 0;`).join('\n  ')}
-  for (let p = offset, end = offset + blocks * 128; p < end; p += 128) {
-${body.map((x) => `    ${x}`).join('\n')}
-  }
-}
-`;
+  return frame('sha512Blocks', doc, vars, 128, [...sha512Schedule(), ...rounds], {
+    constants,
+    addBack: sha512AddBack(),
+  });
 }
 
 // ---- Keccak-f[1600]: 64-bit lanes bit-interleaved into two int32 words ----------------------------------------
@@ -265,12 +285,13 @@ function keccak() {
   }
   body.push('a0e ^= RC[r];', 'a0o ^= RC[r + 1];');
   const rcTable = KECCAK_RC.flatMap((c) => [hex(bitsOf(c, 0)), hex(bitsOf(c, 1))]);
-  return `${HEADER}
+  const constants = `
 // The round constants RC[i] of FIPS 202 §3.2.5, bit-interleaved: even bits, odd bits.
-const RC = Int32Array.from([
-${rcTable.map((x, i) => (i % 8 === 0 ? '  ' : '') + x + (i % 8 === 7 ? ',\n' : ', ')).join('')}]);
-
-/**
+const RC = ${int32Table(rcTable)}
+`;
+  return generatedFile(
+    constants,
+    `/**
  * Keccak-f[1600] (FIPS 202 §3.3, 24 rounds) in place on 25 bit-interleaved lanes: word 2i holds lane i's even
  * bits, word 2i + 1 its odd bits.
  */
@@ -281,7 +302,8 @@ ${body.map((x) => `    ${x}`).join('\n')}
   }
   ${vars.map((v, i) => `s[${i}] = ${v};`).join('\n  ')}
 }
-`;
+`,
+  );
 }
 
 const FILES = {

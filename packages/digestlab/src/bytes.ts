@@ -38,24 +38,3 @@ function viewOf(data: Exclude<Data, string>, expected?: string): Uint8Array {
 }
 
 const encoder = new TextEncoder();
-
-const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
-const hexChars = new Uint8Array(2 * 64);
-const decoder = new TextDecoder();
-
-/**
- * Lowercase hexadecimal, two digits per byte. Written as bytes and decoded at once into a flat string (a string
- * concatenated from pieces is a rope that costs as much again when first read); long inputs in pieces of 64 bytes.
- */
-export function toHex(bytes: Uint8Array): string {
-  let s = '';
-  for (let from = 0; from < bytes.length; from += 64) {
-    const to = Math.min(bytes.length, from + 64);
-    for (let i = from, k = 0; i < to; i++) {
-      hexChars[k++] = HEX_DIGITS[bytes[i] >>> 4];
-      hexChars[k++] = HEX_DIGITS[bytes[i] & 15];
-    }
-    s += decoder.decode(hexChars.subarray(0, 2 * (to - from)));
-  }
-  return s;
-}

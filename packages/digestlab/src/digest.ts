@@ -1,6 +1,7 @@
-import type { AlgorithmName } from './block.js';
-import { type Data, toBytesTransient, toHex } from './bytes.js';
+import { type Data, toBytesTransient } from './bytes.js';
 import { FinalizedError, StateUnsupportedError } from './errors.js';
+import { toHex } from './hex.js';
+import type { AlgorithmName } from './spec.js';
 
 /** What a provider supplies for one running digest. The {@link Digest} wrapper owns the lifecycle rules. */
 export interface Engine {

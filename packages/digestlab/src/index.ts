@@ -6,10 +6,11 @@
  *   createDigest('MD5').update(a).update(b).digestHex()
  *   hmacHex('HmacSHA256', key, message)            // HMAC (RFC 2104) over any fixed-length digest
  */
-import type { AlgorithmName, BlockHash } from './block.js';
-import { type Data, toBytes, toBytesTransient, toHex } from './bytes.js';
+import type { BlockHash } from './block.js';
+import { type Data, toBytes, toBytesTransient } from './bytes.js';
 import { Digest, described } from './digest.js';
 import { BadStateError, StateUnsupportedError } from './errors.js';
+import { toHex } from './hex.js';
 import { forgetHmacResolutions } from './hmac/resolve.js';
 import { digestManyWasm } from './many.js';
 import { outputLengthOf } from './options.js';
@@ -36,16 +37,16 @@ import {
   type SumFact,
   type WebCryptoSupport,
 } from './registry.js';
+import type { AlgorithmName } from './spec.js';
 import { SpongeHash } from './sponge.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
 import { ready as compileWasm, load as loadWasm } from './wasm/module.js';
 
-export type { AlgorithmName } from './block.js';
-export { MAX_LENGTH } from './block.js';
 export type { Data } from './bytes.js';
 export { Digest } from './digest.js';
 export * from './errors.js';
+export { toHex } from './hex.js';
 export {
   createHmac,
   type HmacOptions,
@@ -60,6 +61,8 @@ export { Mac } from './hmac/mac.js';
 export type { ProviderChoice } from './providers/index.js';
 export type { ImplementedIn, ProviderId } from './providers/provider.js';
 export { type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
+export type { AlgorithmName } from './spec.js';
+export { MAX_LENGTH } from './spec.js';
 export type { StreamSource } from './stream.js';
 
 /** Options of every call: which provider computes the digest (default `auto`), and SHAKE's output length. */
@@ -114,8 +117,9 @@ export async function digestHexAsync(algorithm: string, data: Data, options?: Di
 /**
  * The digests of many independent messages, in order: `digestMany('SHA-256', chunks)`. With `auto`, short
  * messages go through our WebAssembly in one pass, four at a time in SIMD lanes for MD5, SHA-1 and SHA-256 where
- * the runtime has WebAssembly SIMD; long ones (over 16 KiB) through whatever `auto` picks for them. With a named
- * provider, every message goes through that provider (`wasm`: the same batched pass). Synchronous providers only.
+ * the runtime has WebAssembly SIMD; long ones (over 64 KiB, the batch's input area: BATCH_MAX in many.ts) through
+ * whatever `auto` picks for them. With a named provider, every message goes through that provider (`wasm`: the
+ * same batched pass). Synchronous providers only.
  * The batched digests are views into one ArrayBuffer per batch (each its own bytes; `.buffer` is the batch's).
  */
 export function digestMany(algorithm: string, messages: readonly Data[], options?: DigestOptions): Uint8Array[] {

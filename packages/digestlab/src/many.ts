@@ -7,10 +7,11 @@
  * through the scalar WebAssembly in the same pass, still without the per-call cost of the digest API.
  */
 
-import type { AlgorithmSpec } from './block.js';
 import { type Data, toBytesTransient } from './bytes.js';
+import { paddedLength } from './merkle-damgard.js';
 import { wasmProvider } from './providers/wasm.js';
-import { INPUT, INPUT_CAPACITY, IV, type LaneName, STATE, type Wasm } from './wasm/module.js';
+import type { AlgorithmSpec, MDParams } from './spec.js';
+import { INPUT, INPUT_CAPACITY, IV, type LaneName, type Many, STATE, type Wasm } from './wasm/module.js';
 
 /** A message longer than this is hashed on its own (see ManyOptions.alone), not copied into the batch. */
 const BATCH_MAX = INPUT_CAPACITY;
@@ -27,16 +28,19 @@ export interface ManyOptions {
   alone?: (data: Uint8Array) => Uint8Array;
 }
 
-/**
- * Padded length, in bytes, of an n-byte message: n, a 0x80 byte and the length field (an eighth of a block),
- * rounded up to whole blocks. In integer operations (n < 2^31 here): Math.ceil of a quotient was a tenth of the
- * batch's time.
- */
-function paddedLength(n: number, blockLength: number): number {
-  return (n + (blockLength >> 3) + blockLength) & -blockLength;
-}
-
 const encoder = new TextEncoder();
+
+/** What the batch's steps share: the module, the lane function, the algorithm, the messages and their digests. */
+interface Batch {
+  readonly w: Wasm;
+  readonly many: Many;
+  readonly spec: AlgorithmSpec;
+  readonly md: MDParams;
+  readonly messages: readonly Data[];
+  /** The batched messages' indices, those of one key side by side (see {@link batchOrder}). */
+  readonly order: Int32Array;
+  readonly out: Uint8Array[];
+}
 
 /**
  * The digests of `messages` in WebAssembly, in order. `spec` must be a Merkle–Damgård hash (spec.md set); the
@@ -50,109 +54,109 @@ export function digestManyWasm(
 ): Uint8Array[] {
   const md = spec.md;
   if (!md) throw new Error(`digestlab: ${spec.name} has no WebAssembly core`);
-  const bl = spec.blockLength;
-  const dl = spec.digestLength;
   // Stryker disable next-line ArrayDeclaration: every index is assigned before return; the length is a hint
   const out = new Array<Uint8Array>(messages.length);
+  const alone = (i: number, bytes: Uint8Array) => {
+    out[i] = hashAlone(spec, bytes, options);
+  };
   // Stryker disable next-line StringLiteral: `many` has no SHA-512 lanes, so asking for them also gives undefined
   const many = options.simd && md.core !== 'sha512' ? w.simd?.many[md.core as LaneName] : undefined;
-
-  // One message on its own: the wasm provider's one-shot (padded in place; streamed when too long), or the
-  // caller's choice for long ones.
-  const alone = (i: number, bytes: Uint8Array) => {
-    out[i] =
-      options.alone && bytes.length > BATCH_MAX ? options.alone(bytes) : wasmProvider.digestOnce(spec.name, bytes);
-  };
-
   if (!many) {
     for (let i = 0; i < messages.length; i++) alone(i, toBytesTransient(messages[i]));
     return out;
   }
+  const room = roomOf(messages, spec.blockLength, md.lengthBytes, alone);
+  const batch: Batch = { w, many, spec, md, messages, order: batchOrder(messages, room), out };
+  w.words.set(md.iv, IV >> 2);
+  forEachChunk(batch.order, room, (from, to, bound) => runChunk(batch, from, to, bound));
+  return out;
+}
 
-  // Messages of one block count are neighbours in `order`, so the four lanes of a group run in lockstep: the key
-  // of a message is its padded length. A string's UTF-8 length is unknown until it is encoded, so strings share
-  // one key (the driver copes with mixed lengths). `room` is the most bytes a message takes in memory, padded.
-  const n = messages.length;
-  const room = new Int32Array(n);
-  const keys = new Int32Array(n);
-  let count = 0;
-  // Stryker disable next-line BooleanLiteral: grouping one key gives the same order as the straight path (speed only)
-  let mixed = false;
-  for (let i = 0; i < n; i++) {
+/**
+ * One message on its own: the wasm provider's one-shot (padded in place; streamed when too long), or the caller's
+ * choice for long ones.
+ */
+function hashAlone(spec: AlgorithmSpec, bytes: Uint8Array, options: ManyOptions): Uint8Array {
+  return options.alone && bytes.length > BATCH_MAX ? options.alone(bytes) : wasmProvider.digestOnce(spec.name, bytes);
+}
+
+/**
+ * The most bytes each message takes in memory, padded; 0 for a message too long for the batch, which goes
+ * `alone` at once. A string's UTF-8 length is unknown until it is encoded: 3 bytes a unit is its bound.
+ */
+function roomOf(
+  messages: readonly Data[],
+  blockLength: number,
+  lengthBytes: number,
+  alone: (i: number, bytes: Uint8Array) => void,
+): Int32Array {
+  const room = new Int32Array(messages.length);
+  for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
-    let key: number;
     if (typeof m === 'string') {
-      if (m.length > BATCH_MAX_UNITS) {
-        alone(i, encoder.encode(m));
-        continue;
-      }
-      // Stryker disable next-line UnaryOperator: any key that is no padded length (a multiple of bl) will do
-      key = -1;
-      room[i] = paddedLength(3 * m.length, bl);
+      if (m.length > BATCH_MAX_UNITS) alone(i, encoder.encode(m));
+      else room[i] = paddedLength(3 * m.length, blockLength, lengthBytes);
     } else {
       const bytes = toBytesTransient(m);
-      if (bytes.length > BATCH_MAX) {
-        alone(i, bytes);
-        continue;
-      }
-      room[i] = paddedLength(bytes.length, bl);
-      key = room[i];
+      if (bytes.length > BATCH_MAX) alone(i, bytes);
+      else room[i] = paddedLength(bytes.length, blockLength, lengthBytes);
     }
-    keys[count++] = key;
+  }
+  return room;
+}
+
+/**
+ * A batched message's key: its padded length, so that messages of one block count are neighbours and the four
+ * lanes of a group run in lockstep. Strings share one key (the driver copes with mixed lengths).
+ */
+function keyOf(m: Data, room: number): number {
+  // Stryker disable next-line UnaryOperator: any key that is no padded length (a multiple of bl) will do
+  return typeof m === 'string' ? -1 : room;
+}
+
+/** The batched messages (room > 0) in the order they are hashed: by key, in the messages' order within a key. */
+function batchOrder(messages: readonly Data[], room: Int32Array): Int32Array {
+  let count = 0;
+  let first = 0;
+  // Stryker disable next-line BooleanLiteral: grouping one key gives the same order as the straight path (speed only)
+  let mixed = false;
+  for (let i = 0; i < messages.length; i++) {
+    if (room[i] === 0) continue;
+    const key = keyOf(messages[i], room[i]);
+    if (count++ === 0) first = key;
     // Stryker disable next-line EqualityOperator: `===` holds for the first message, so all are grouped (speed only)
-    if (key !== keys[0]) mixed = true;
+    else if (key !== first) mixed = true;
   }
   const order = new Int32Array(count);
+  let k = 0;
   if (!mixed) {
-    for (let i = 0, k = 0; i < n; i++) if (room[i] > 0) order[k++] = i;
-  } else {
-    const groups = new Map<number, number[]>();
-    for (let i = 0; i < n; i++) {
-      if (room[i] === 0) continue;
-      const m = messages[i];
-      // Stryker disable next-line UnaryOperator: any key that is no padded length (a multiple of bl) will do
-      const key = typeof m === 'string' ? -1 : room[i];
-      const list = groups.get(key);
-      if (list) list.push(i);
-      else groups.set(key, [i]);
-    }
-    let k = 0;
-    for (const list of groups.values()) for (const i of list) order[k++] = i;
+    for (let i = 0; i < messages.length; i++) if (room[i] > 0) order[k++] = i;
+    return order;
   }
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < messages.length; i++) {
+    if (room[i] === 0) continue;
+    const key = keyOf(messages[i], room[i]);
+    const list = groups.get(key);
+    if (list) list.push(i);
+    else groups.set(key, [i]);
+  }
+  for (const list of groups.values()) for (const i of list) order[k++] = i;
+  return order;
+}
 
-  /** Hashes messages order[from..to), which together need `bound` bytes. */
-  const run = (from: number, to: number, bound: number) => {
-    const count = to - from;
-    const table = INPUT;
-    const digests = table + 8 * count;
-    let at = digests + dl * count;
-    w.ensure(at + bound);
-    const { bytes, words } = w;
-    for (let k = 0; k < count; k++) {
-      const m = messages[order[from + k]];
-      let len: number;
-      // Stryker disable next-line StringLiteral: toBytesTransient encodes a string to the same bytes (one copy more)
-      if (typeof m === 'string') {
-        len = encoder.encodeInto(m, bytes.subarray(at, at + 3 * m.length)).written;
-      } else {
-        const data = toBytesTransient(m);
-        bytes.set(data, at);
-        len = data.length;
-      }
-      words[(table >> 2) + 2 * k] = at;
-      words[(table >> 2) + 2 * k + 1] = len;
-      at += paddedLength(len, bl);
-    }
-    many(STATE, IV, table, count, digests, dl);
-    // One copy out of WebAssembly memory and a view per message: a slice per digest costs twice as much.
-    const all = bytes.slice(digests, digests + dl * count).buffer;
-    for (let k = 0; k < count; k++) out[order[from + k]] = new Uint8Array(all, k * dl, dl);
-  };
-
-  w.words.set(md.iv, IV >> 2);
+/**
+ * Cuts `order` into chunks of at most CHUNK_MESSAGES messages and CHUNK_BYTES bytes (each as full as that
+ * allows) and runs each: order[from..to), which together need `bound` bytes.
+ */
+function forEachChunk(
+  order: Int32Array,
+  room: Int32Array,
+  run: (from: number, to: number, bound: number) => void,
+): void {
   let from = 0;
   let bound = 0;
-  for (let k = 0; k < count; k++) {
+  for (let k = 0; k < order.length; k++) {
     const need = room[order[k]];
     if (k - from === CHUNK_MESSAGES || bound + need > CHUNK_BYTES) {
       run(from, k, bound);
@@ -161,6 +165,44 @@ export function digestManyWasm(
     }
     bound += need;
   }
-  if (from < count) run(from, count, bound);
-  return out;
+  if (from < order.length) run(from, order.length, bound);
+}
+
+/**
+ * Hashes messages order[from..to), which together need `bound` bytes: a table of (address, length) and the
+ * messages after it in WebAssembly memory, one call of the lane function, the digests copied out.
+ */
+function runChunk(batch: Batch, from: number, to: number, bound: number): void {
+  const { w, order, out } = batch;
+  const dl = batch.spec.digestLength;
+  const count = to - from;
+  const table = INPUT;
+  const digests = table + 8 * count;
+  w.ensure(digests + dl * count + bound);
+  copyIn(batch, from, count, table, digests + dl * count);
+  batch.many(STATE, IV, table, count, digests, dl);
+  // One copy out of WebAssembly memory and a view per message: a slice per digest costs twice as much.
+  const all = w.bytes.slice(digests, digests + dl * count).buffer;
+  for (let k = 0; k < count; k++) out[order[from + k]] = new Uint8Array(all, k * dl, dl);
+}
+
+/** Copies `count` messages from order[from] into memory from `at`, each with room for its padding, and lists them in `table`. */
+function copyIn(batch: Batch, from: number, count: number, table: number, at: number): void {
+  const { w, messages, order, spec, md } = batch;
+  const { bytes, words } = w;
+  for (let k = 0; k < count; k++) {
+    const m = messages[order[from + k]];
+    let len: number;
+    // Stryker disable next-line StringLiteral: toBytesTransient encodes a string to the same bytes (one copy more)
+    if (typeof m === 'string') {
+      len = encoder.encodeInto(m, bytes.subarray(at, at + 3 * m.length)).written;
+    } else {
+      const data = toBytesTransient(m);
+      bytes.set(data, at);
+      len = data.length;
+    }
+    words[(table >> 2) + 2 * k] = at;
+    words[(table >> 2) + 2 * k + 1] = len;
+    at += paddedLength(len, spec.blockLength, md.lengthBytes);
+  }
 }

@@ -1,7 +1,8 @@
 /** The options of a digest call that depend on the algorithm: SHAKE's output length. */
-import { type AlgorithmSpec, MAX_LENGTH } from './block.js';
+
 import { InvalidOptionError } from './errors.js';
 import type { OptionFact } from './registry.js';
+import { type AlgorithmSpec, MAX_LENGTH } from './spec.js';
 
 /** SHAKE's output length: any number of bytes a safe integer holds. The registry lists it for the XOFs. */
 export const OUTPUT_LENGTH: OptionFact = { name: 'outputLength', kind: 'length', min: 0, max: MAX_LENGTH };

@@ -24,10 +24,10 @@ import {
 } from './algorithms/sha3.js';
 import { SHA224, SHA256 } from './algorithms/sha256.js';
 import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
-import type { AlgorithmName, AlgorithmSpec } from './block.js';
 import { boundariesOf, type Counter } from './boundaries.js';
 import { UnknownAlgorithmError } from './errors.js';
 import { OUTPUT_LENGTH } from './options.js';
+import type { AlgorithmName, AlgorithmSpec } from './spec.js';
 
 export type { Counter } from './boundaries.js';
 

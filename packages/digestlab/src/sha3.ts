@@ -14,10 +14,11 @@ import {
   SHAKE128,
   SHAKE256,
 } from './algorithms/sha3.js';
-import type { AlgorithmSpec } from './block.js';
-import { type Data, toBytesTransient, toHex } from './bytes.js';
+import { type Data, toBytesTransient } from './bytes.js';
 import { Digest, described } from './digest.js';
+import { toHex } from './hex.js';
 import { outputLengthOf } from './options.js';
+import type { AlgorithmSpec } from './spec.js';
 import { spongeOnce } from './sponge.js';
 
 export type { Data } from './bytes.js';

@@ -1,5 +1,5 @@
 /**
- * The sponge construction (FIPS 202 §4) over Keccak-f[1600], beside the Merkle–Damgård base in block.ts: SHA-3,
+ * The sponge construction (FIPS 202 §4) over Keccak-f[1600], beside Merkle–Damgård (merkle-damgard.ts): SHA-3,
  * SHAKE and Keccak differ only in their rate (the block length), their padding byte and their output length.
  * Buffering is BlockHash's (one implementation for every algorithm); what is the sponge's lives here: absorbing
  * whole blocks, the padding pad10*1 after the domain bits, and squeezing any number of output bytes.
@@ -11,31 +11,12 @@
  * bit-interleaved in TypeScript, plain (the FIPS 202 byte string read as little-endian words) in WebAssembly.
  * Exported state is always the plain one ("lanes" below), so it moves between engines.
  */
-import { type AlgorithmSpec, BlockHash, type SpongeParams } from './block.js';
-
-/**
- * An implementation of Keccak-f[1600] (TypeScript, or WebAssembly) over its own representation of the state,
- * with what crosses into and out of that representation: input blocks, output bytes and the lanes.
- */
-export interface KeccakCore {
-  /** XORs each of `blocks` blocks of `rate` bytes of `data` from `offset` into the state, permuting after each. */
-  absorb(state: Int32Array, data: Uint8Array, offset: number, blocks: number, rate: number): void;
-  /** Keccak-f[1600] in place. */
-  permute(state: Int32Array): void;
-  /** Writes the state's first `n` bytes (FIPS 202's order) to `out` at `offset`. */
-  extract(state: Int32Array, out: Uint8Array, offset: number, n: number): void;
-  /** The state as plain lanes: lane i's low 32 bits at word 2i, its high 32 bits at 2i + 1. */
-  toLanes(state: Int32Array, lanes: Int32Array): void;
-  /** The inverse of {@link toLanes}. */
-  fromLanes(lanes: Int32Array, state: Int32Array): void;
-}
+import { BlockHash, SLICE } from './block.js';
+import type { AlgorithmSpec, KeccakCore, SpongeFields, SpongeParams } from './spec.js';
 
 /** Words of the state: 25 lanes of two int32 halves. */
 export const STATE_WORDS = 50;
 const ZERO_STATE = new Int32Array(STATE_WORDS);
-
-/** Longest piece handed to `absorb` at once: offsets past 2^31 are not small integers to V8 (as in block.ts). */
-const SLICE = 2 ** 30;
 
 function params(spec: AlgorithmSpec): SpongeParams {
   if (!spec.sponge) throw new Error(`digestlab: ${spec.name} is not a sponge`); // callers check spec.sponge
@@ -75,6 +56,11 @@ export class SpongeHash extends BlockHash {
 
   set lanes(lanes: Int32Array) {
     this.core.fromLanes(lanes, this.chain);
+  }
+
+  /** What an exported state holds beyond the buffering: the output length and the lanes (see state.ts). */
+  get sponge(): SpongeFields {
+    return this;
   }
 
   override digest(): Uint8Array {

@@ -23,9 +23,8 @@
  *
  * The format carries no provider: any engine that implements the algorithm can continue from it.
  */
-import type { AlgorithmSpec, BlockHash } from './block.js';
 import { BadStateError } from './errors.js';
-import type { SpongeHash } from './sponge.js';
+import type { AlgorithmSpec, BlockEngine, EngineFields } from './spec.js';
 
 const MAGIC = [0x44, 0x4c, 0x53, 0x54]; // "DLST"
 export const STATE_VERSION = 1;
@@ -36,13 +35,14 @@ const OUTPUT_LENGTH = 8;
 const KECCAK_STATE = 200;
 
 /** Bytes between the header and the buffered bytes: the chaining value, or the output length and the state. */
-function fieldsLength(spec: AlgorithmSpec, chain: Int32Array | Uint8Array): number {
-  return spec.sponge ? OUTPUT_LENGTH + chain.byteLength : chain.byteLength;
+function fieldsLength(engine: EngineFields): number {
+  return engine.sponge ? OUTPUT_LENGTH + engine.chain.byteLength : engine.chain.byteLength;
 }
 
-export function encodeState(engine: BlockHash): Uint8Array {
+/** The state of `engine` (its buffering fields, and a sponge's own: see {@link EngineFields}). */
+export function encodeState(engine: EngineFields): Uint8Array {
   const chain = engine.chain;
-  const c = fieldsLength(engine.spec, chain);
+  const c = fieldsLength(engine);
   const out = new Uint8Array(HEADER + c + engine.pos + 4);
   const view = new DataView(out.buffer);
   out.set(MAGIC, 0);
@@ -51,11 +51,12 @@ export function encodeState(engine: BlockHash): Uint8Array {
   view.setUint16(6, engine.pos);
   view.setUint32(8, Math.floor(engine.length / 2 ** 32));
   view.setUint32(12, engine.length % 2 ** 32);
-  if (engine.spec.sponge) {
-    const outputLength = (engine as SpongeHash).outputLength;
+  const sponge = engine.sponge;
+  if (sponge) {
+    const outputLength = sponge.outputLength;
     view.setUint32(HEADER, Math.floor(outputLength / 2 ** 32));
     view.setUint32(HEADER + 4, outputLength % 2 ** 32);
-    const lanes = (engine as SpongeHash).lanes;
+    const lanes = sponge.lanes;
     for (let i = 0; i < lanes.length; i++) view.setInt32(HEADER + OUTPUT_LENGTH + 4 * i, lanes[i], true);
   } else if (chain instanceof Int32Array) {
     for (let i = 0; i < chain.length; i++) view.setInt32(HEADER + 4 * i, chain[i]);
@@ -87,11 +88,17 @@ export function stateAlgorithmCode(bytes: Uint8Array): number {
  * Restores `bytes` into a fresh engine of `spec`, made by `create` (our TypeScript by default; the WebAssembly
  * engine has the same state) with the output length the state records. Call after {@link stateAlgorithmCode}.
  */
+export function decodeState(bytes: Uint8Array, spec: AlgorithmSpec): BlockEngine;
+export function decodeState<E extends EngineFields>(
+  bytes: Uint8Array,
+  spec: AlgorithmSpec,
+  create: (outputLength?: number) => E,
+): E;
 export function decodeState(
   bytes: Uint8Array,
   spec: AlgorithmSpec,
-  create = (outputLength?: number) => spec.create(outputLength),
-): BlockHash {
+  create = (outputLength?: number): EngineFields => spec.create(outputLength),
+): EngineFields {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const pos = view.getUint16(6);
   const hi = view.getUint32(8);
@@ -117,10 +124,11 @@ export function decodeState(
   if (pos >= spec.blockLength || length % spec.blockLength !== pos) {
     throw new BadStateError(`${pos} buffered bytes cannot follow ${length} bytes hashed`);
   }
-  if (spec.sponge) {
+  const sponge = engine.sponge;
+  if (sponge) {
     const lanes = new Int32Array(chain.length);
     for (let i = 0; i < lanes.length; i++) lanes[i] = view.getInt32(HEADER + OUTPUT_LENGTH + 4 * i, true);
-    (engine as SpongeHash).lanes = lanes;
+    sponge.lanes = lanes;
   } else if (chain instanceof Int32Array) {
     for (let i = 0; i < chain.length; i++) chain[i] = view.getInt32(HEADER + 4 * i);
   } else {

@@ -10,7 +10,8 @@ import { Readable } from 'node:stream';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient, toHex } from '../src/bytes.js';
+import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/bytes.js';
+import { toHex } from '../src/hex.js';
 import {
   type AlgorithmName,
   AlgorithmUnavailableError,

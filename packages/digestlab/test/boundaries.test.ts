@@ -12,9 +12,11 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { type AlgorithmSpec, BlockHash, type MDParams, mdOnce, padInPlace } from '../src/block.js';
+import { BlockHash } from '../src/block.js';
 import { type AlgorithmName, importState, MAX_LENGTH } from '../src/index.js';
-import { lookup } from '../src/registry.js';
+import { mdOnce, paddedLength, padInPlace } from '../src/merkle-damgard.js';
+import { ENTRIES, lookup } from '../src/registry.js';
+import type { AlgorithmSpec, MDPadding, MDParams } from '../src/spec.js';
 import { encodeState } from '../src/state.js';
 import { NODE_NAMES } from './helpers/common.js';
 import { RFC1319 } from './helpers/known.js';
@@ -452,37 +454,51 @@ describe.each(ALL_NAMES)('%s, imported near a boundary, equals the reference', (
 
 // ---- The one-shot padding, at every total the streaming finish is checked at -----------------------------------
 
-describe('padInPlace (the one-shot paths of ts and wasm): the length field at every boundary', () => {
-  /** FIPS 180-4 §5.1 / RFC 1321 §3.1–3.2: 0x80, zeros, then the bit length in the last eighth of a block. */
-  function referencePadding(n: number, total: number, bl: number, littleEndian: boolean): string {
-    const fieldBytes = bl / 8;
-    const padded: number[] = [0x80];
-    while ((n + padded.length) % bl !== bl - fieldBytes) padded.push(0);
+describe('padInPlace (every Merkle–Damgård path): the length field at every boundary', () => {
+  /**
+   * FIPS 180-4 §5.1 / RFC 1321 §3.1–3.2, written the slow way: the pad byte, zeros until the length field, then
+   * the bit length in the last `lengthBytes` bytes (Tiger pads with 0x01, Whirlpool has a 32-byte field).
+   */
+  function referencePadding(n: number, total: number, bl: number, padding: MDPadding): string {
+    const { padByte, lengthBytes, littleEndian } = padding;
+    const padded: number[] = [padByte];
+    while ((n + padded.length) % bl !== bl - lengthBytes) padded.push(0);
     const bits = BigInt(total) * 8n;
-    const field = Array.from({ length: fieldBytes }, (_, i) => Number((bits >> BigInt(8 * i)) & 0xffn));
+    const field = Array.from({ length: lengthBytes }, (_, i) => Number((bits >> BigInt(8 * i)) & 0xffn));
     return hex([...padded, ...(littleEndian ? field : field.reverse())]);
   }
 
-  const layouts: [string, number, boolean][] = [
-    ['64-byte blocks, big-endian (SHA-1, SHA-224, SHA-256)', 64, false],
-    ['64-byte blocks, little-endian (MD5)', 64, true],
-    ['128-byte blocks, big-endian (SHA-384, SHA-512, SHA-512/t)', 128, false],
+  const md = (padByte: number, lengthBytes: number, littleEndian: boolean): MDPadding => ({
+    padByte,
+    lengthBytes,
+    littleEndian,
+  });
+  const layouts: [string, number, MDPadding][] = [
+    ['64-byte blocks, big-endian (SHA-1, SHA-224, SHA-256)', 64, md(0x80, 8, false)],
+    ['64-byte blocks, little-endian (MD5)', 64, md(0x80, 8, true)],
+    ['128-byte blocks, big-endian (SHA-384, SHA-512, SHA-512/t)', 128, md(0x80, 16, false)],
+    // the layouts of the algorithms to come: Tiger (pad byte 0x01, little-endian), Whirlpool (a 32-byte field)
+    ['64-byte blocks, pad byte 0x01, little-endian (Tiger)', 64, md(0x01, 8, true)],
+    ['64-byte blocks, a 32-byte length field, big-endian (Whirlpool)', 64, md(0x80, 32, false)],
+    ['128-byte blocks, a 16-byte length field, little-endian', 128, md(0x80, 16, true)],
   ];
 
-  test.each(layouts)('%s', (_, bl, littleEndian) => {
+  test.each(layouts)('%s', (_, bl, padding) => {
     const totals = [...new Set(boundaries(bl).flatMap(([, b]) => [b - 1, b, b + 1]))].filter((t) => t <= MAX_LENGTH);
     expect(totals).toContain(2 ** 29 - 1);
     expect(totals).toContain(MAX_LENGTH);
+    const lw = padding.lengthBytes;
     const mismatches: string[] = [];
     for (const total of totals) {
       // the tail the one-shot pads is total mod bl bytes; also the tails on each side of the one- or two-block edge
-      const tails = [total % bl, 0, bl - bl / 8 - 1, bl - bl / 8, bl - 1];
+      const tails = [total % bl, 0, bl - lw - 1, bl - lw, bl - 1];
       for (const n of tails) {
         const at = 3;
         const bytes = new Uint8Array(at + 2 * bl + 8).fill(0xa5);
-        const length = padInPlace(bytes, at, n, bl, littleEndian, total);
+        const length = padInPlace(bytes, at, n, bl, padding, total);
+        expect(length).toBe(paddedLength(n, bl, lw));
         const got = hex(bytes.subarray(at + n, at + length));
-        const want = referencePadding(n, total, bl, littleEndian);
+        const want = referencePadding(n, total, bl, padding);
         if (got !== want) mismatches.push(`total ${total}, tail ${n}: ${got} != ${want}`);
         if (bytes[at - 1] !== 0xa5 || bytes[at + length] !== 0xa5)
           mismatches.push(`total ${total}, tail ${n}: wrote outside`);
@@ -493,10 +509,32 @@ describe('padInPlace (the one-shot paths of ts and wasm): the length field at ev
 
   test('without a total, the length is the tail’s own', () => {
     const bytes = new Uint8Array(128);
-    expect(padInPlace(bytes, 0, 55, 64, false)).toBe(64);
-    expect(hex(bytes.subarray(55, 64))).toBe(referencePadding(55, 55, 64, false));
-    expect(padInPlace(bytes, 0, 56, 64, true)).toBe(128);
-    expect(hex(bytes.subarray(56, 128))).toBe(referencePadding(56, 56, 64, true));
+    const sha = md(0x80, 8, false);
+    const md5 = md(0x80, 8, true);
+    expect(padInPlace(bytes, 0, 55, 64, sha)).toBe(64);
+    expect(hex(bytes.subarray(55, 64))).toBe(referencePadding(55, 55, 64, sha));
+    expect(padInPlace(bytes, 0, 56, 64, md5)).toBe(128);
+    expect(hex(bytes.subarray(56, 128))).toBe(referencePadding(56, 56, 64, md5));
+  });
+
+  test('paddedLength: the message, the pad byte and the field, rounded up to whole blocks (up to 64 KiB)', () => {
+    for (const [bl, lw] of [
+      [64, 8],
+      [128, 16],
+      [64, 32],
+    ]) {
+      for (let n = 0; n <= 65536; n += n < 300 ? 1 : 997) {
+        expect(paddedLength(n, bl, lw)).toBe(Math.ceil((n + 1 + lw) / bl) * bl);
+      }
+    }
+  });
+
+  test('every Merkle–Damgård algorithm pads as its standard says: 0x80, a field of an eighth of a block', () => {
+    for (const { spec } of ENTRIES) {
+      if (!spec.md) continue;
+      expect([spec.name, spec.md.padByte, spec.md.lengthBytes]).toStrictEqual([spec.name, 0x80, spec.blockLength / 8]);
+      expect(spec.md.littleEndian).toBe(spec.name === 'MD5');
+    }
   });
 });
 

@@ -7,7 +7,6 @@
  * missing too, and checks which provider takes each size there.
  */
 import { describe, expect, it } from 'vitest';
-import type { AlgorithmName } from '../src/block.js';
 import { createDigest, digest, digestAsync, digestHex, digestHexAsync, digestMany } from '../src/index.js';
 import {
   autoOneShot,
@@ -24,6 +23,7 @@ import { type Provider, runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { webcryptoProvider } from '../src/providers/webcrypto.js';
+import type { AlgorithmName } from '../src/spec.js';
 import { ALGORITHMS, MUTATION_PROFILE, pseudoRandomBytes, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 

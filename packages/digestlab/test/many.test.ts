@@ -16,6 +16,7 @@ import {
   UnknownAlgorithmError,
 } from '../src/index.js';
 import { digestManyWasm } from '../src/many.js';
+import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry.js';
 import { load, type Many, type Wasm } from '../src/wasm/module.js';
@@ -349,4 +350,29 @@ describe('digestManyWasm: the route each message takes', () => {
   it('makes no call into the lanes when every message goes alone', () => {
     expect(routesOf('SHA-256', [bytes(BATCH_MAX + 1, 1)], { simd: true })).toMatchObject({ lanes: [] });
   });
+});
+
+describe('the WebAssembly batch pads as padInPlace does (its $pad_le/$pad_be are gen-wasm.mjs’s own copy)', () => {
+  const w = load();
+  // the lane cores: the batch pads in WebAssembly only for them (the others go one by one through padInPlace)
+  it.each(LANES)(
+    '%s: every tail length on each side of the padding edges, one to four blocks, four lanes each',
+    (a) => {
+      if (!w?.simd) throw new Error('WebAssembly SIMD did not load: Node 20 has it, so this is a bug');
+      const spec = lookup(a).spec;
+      const md = spec.md;
+      if (!md) throw new Error(`${a} is a lane core, so Merkle–Damgård`);
+      const bl = spec.blockLength;
+      const lw = md.lengthBytes;
+      // n mod bl: the last one-block tail, the first two-block one, a block's last byte and a whole block
+      const tails = [bl - lw - 1, bl - lw, bl - 1, 0];
+      const lengths = [0, 1, 2, 3].flatMap((blocks) => tails.map((t) => blocks * bl + t)).filter((n) => n >= 0);
+      // four messages of each length, so the four lanes of a group pad the same length; after a batch of 0xa5 bytes,
+      // so the padding overwrites what the last batch left in memory
+      digestManyWasm(w, spec, [bytes(8 * bl, 9).fill(0xa5)], { simd: true });
+      const messages = lengths.flatMap((n) => [0, 1, 2, 3].map((k) => bytes(n, 10 * n + k)));
+      const got = digestManyWasm(w, spec, messages, { simd: true }).map(hex);
+      expect(got).toEqual(messages.map((m) => hex(tsProvider.digestOnce(a, m))));
+    },
+  );
 });

@@ -6,7 +6,6 @@
  */
 import * as crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AlgorithmName } from '../src/block.js';
 import { algorithms } from '../src/index.js';
 import { autoOneShot, type Candidates, CROSSOVERS } from '../src/providers/auto.js';
 import { forgetResolutions, resolve } from '../src/providers/index.js';
@@ -24,6 +23,7 @@ import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { sha3DigestsOf, webcryptoProvider } from '../src/providers/webcrypto.js';
 import { lookup } from '../src/registry.js';
+import type { AlgorithmName } from '../src/spec.js';
 import { NODE_HAS, nodeHash, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 

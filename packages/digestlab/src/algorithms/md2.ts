@@ -3,7 +3,9 @@
  * MD2 pads by value (i bytes of value i) and appends its checksum instead of a length, so it has no length
  * counter to overflow. Broken for collision resistance; here because the seed measures it.
  */
-import { type AlgorithmSpec, BlockHash } from '../block.js';
+
+import { BlockHash } from '../block.js';
+import type { AlgorithmSpec } from '../spec.js';
 
 // The permutation of 0..255 "constructed from the digits of pi" (RFC 1319 §3.2).
 // biome-ignore format: a 16 x 16 table reads better than one number per line

@@ -1,5 +1,7 @@
 /** SHA-224 and SHA-256 (FIPS 180-4 §6.2, §6.3): initial values; the compression function is generated. */
-import { type AlgorithmSpec, MDHash } from '../block.js';
+
+import { MDHash } from '../merkle-damgard.js';
+import type { AlgorithmSpec, MDParams } from '../spec.js';
 import { sha256Blocks } from './generated/sha256.js';
 
 const IV256 = Int32Array.from([
@@ -9,13 +11,25 @@ const IV224 = Int32Array.from([
   0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 ]);
 
+/** FIPS 180-4 §5.1.1: 0x80, zeros, the 64-bit bit length, big-endian. */
+const md = (iv: Int32Array): MDParams => ({
+  compress: sha256Blocks,
+  core: 'sha256',
+  iv,
+  padByte: 0x80,
+  lengthBytes: 8,
+  littleEndian: false,
+});
+const MD256 = md(IV256);
+const MD224 = md(IV224);
+
 export const SHA256: AlgorithmSpec = {
   name: 'SHA-256',
   code: 5,
   digestLength: 32,
   blockLength: 64,
-  create: () => new MDHash(SHA256, IV256, sha256Blocks),
-  md: { compress: sha256Blocks, core: 'sha256', iv: IV256, littleEndian: false },
+  create: () => new MDHash(SHA256, MD256),
+  md: MD256,
 };
 
 export const SHA224: AlgorithmSpec = {
@@ -23,6 +37,6 @@ export const SHA224: AlgorithmSpec = {
   code: 4,
   digestLength: 28,
   blockLength: 64,
-  create: () => new MDHash(SHA224, IV224, sha256Blocks),
-  md: { compress: sha256Blocks, core: 'sha256', iv: IV224, littleEndian: false },
+  create: () => new MDHash(SHA224, MD224),
+  md: MD224,
 };

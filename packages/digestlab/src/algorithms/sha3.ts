@@ -3,8 +3,8 @@
  * KECCAK-512, as BouncyCastle names them; Ethereum's keccak256 is KECCAK-256): the same permutation and sponge,
  * other rates, padding bytes and output lengths. The permutation is generated (generated/sha3.ts).
  */
-import type { AlgorithmSpec } from '../block.js';
-import { type KeccakCore, SpongeHash } from '../sponge.js';
+import type { AlgorithmSpec, KeccakCore } from '../spec.js';
+import { SpongeHash } from '../sponge.js';
 import { keccakP } from './generated/sha3.js';
 
 /**

@@ -3,7 +3,9 @@
  * 64-bit words are kept as (hi, lo) pairs of 32-bit integers: BigInt is far slower, and V8 keeps int32 locals
  * in registers.
  */
-import { type AlgorithmSpec, MDHash } from '../block.js';
+
+import { MDHash } from '../merkle-damgard.js';
+import type { AlgorithmSpec, MDParams } from '../spec.js';
 import { sha512Blocks } from './generated/sha512.js';
 
 // Initial hash values (FIPS 180-4 §5.3.4–5.3.6), as hi, lo pairs.
@@ -25,13 +27,22 @@ const IV512_256 = Int32Array.from([
 ]);
 
 function spec(name: AlgorithmSpec['name'], code: number, digestLength: number, iv: Int32Array): AlgorithmSpec {
+  // FIPS 180-4 §5.1.2: 0x80, zeros, the 128-bit bit length, big-endian
+  const md: MDParams = {
+    compress: sha512Blocks,
+    core: 'sha512',
+    iv,
+    padByte: 0x80,
+    lengthBytes: 16,
+    littleEndian: false,
+  };
   const self: AlgorithmSpec = {
     name,
     code,
     digestLength,
     blockLength: 128,
-    create: () => new MDHash(self, iv, sha512Blocks),
-    md: { compress: sha512Blocks, core: 'sha512', iv, littleEndian: false },
+    create: () => new MDHash(self, md),
+    md,
   };
   return self;
 }

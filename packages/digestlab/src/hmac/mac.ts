@@ -1,6 +1,7 @@
-import type { AlgorithmName } from '../block.js';
-import { type Data, toBytesTransient, toHex } from '../bytes.js';
+import { type Data, toBytesTransient } from '../bytes.js';
 import { FinalizedError } from '../errors.js';
+import { toHex } from '../hex.js';
+import type { AlgorithmName } from '../spec.js';
 import type { MacEngine } from './keyed.js';
 
 interface Described {

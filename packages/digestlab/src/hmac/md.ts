@@ -5,7 +5,9 @@
  * key block, the inner hash over (K0 ^ ipad) || message, the outer one over (K0 ^ opad) || inner digest, each
  * straight from a scratch area (in WebAssembly memory: one call into the module for each of the two hashes).
  */
-import { type AlgorithmSpec, chainBytes, type MDParams, mdFinish, mdOnce, padInPlace, putChain } from '../block.js';
+
+import { chainBytes, mdFinish, mdOnce, padInPlace, putChain } from '../merkle-damgard.js';
+import type { AlgorithmSpec, MDParams } from '../spec.js';
 import { INPUT, INPUT_CAPACITY, STATE, type Wasm } from '../wasm/module.js';
 import { IPAD, OPAD, putPad } from './keyed.js';
 
@@ -41,7 +43,7 @@ export function hmacChainTs(spec: AlgorithmSpec, md: MDParams, key: Uint8Array, 
   const out = OUTER_INPUT;
   putPad(out, 0, k, bl, OPAD);
   putChain(inner, dl, md.littleEndian, out, bl);
-  const padded = padInPlace(out, bl, dl, bl, md.littleEndian, bl + dl);
+  const padded = padInPlace(out, bl, dl, bl, md, bl + dl);
   const outer = OUTER_CHAIN;
   outer.set(md.iv);
   md.compress(outer, out, 0, 1 + padded / bl);
@@ -94,14 +96,14 @@ export function hmacInWasm(
   const le = md.littleEndian;
   const blocks = w.blocks[md.core];
   putPad(bytes, INPUT, k, bl, IPAD);
-  const padded = padInPlace(bytes, INPUT + bl, n, bl, le, bl + n);
+  const padded = padInPlace(bytes, INPUT + bl, n, bl, md, bl + n);
   w.words.set(md.iv, STATE >> 2);
   blocks(STATE, INPUT, 1 + padded / bl);
   // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
   const dl = spec.digestLength;
   putChain(w.words, dl, le, bytes, INPUT + bl);
   putPad(bytes, INPUT, k, bl, OPAD);
-  const outerPadded = padInPlace(bytes, INPUT + bl, dl, bl, le, bl + dl);
+  const outerPadded = padInPlace(bytes, INPUT + bl, dl, bl, md, bl + dl);
   w.words.set(md.iv, STATE >> 2);
   blocks(STATE, INPUT, 1 + outerPadded / bl);
   return true;

@@ -4,9 +4,10 @@
  * message: on Node 20 with SHA-NI, HMAC-SHA-256 of the seed's 93 characters took ~0.65x the time of createHmac's.
  * Longer messages, which this would copy once more, and runtimes without crypto.hash go to createHmac.
  */
-import type { AlgorithmSpec } from '../block.js';
+
 import { type HashOnce, nodeHashOnce } from '../providers/node.js';
 import { ENTRIES } from '../registry.js';
+import type { AlgorithmSpec } from '../spec.js';
 import { IPAD, OPAD, putPad } from './keyed.js';
 
 /** The longest message (bytes) hashed this way; longer ones go to createHmac. */

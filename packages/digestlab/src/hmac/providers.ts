@@ -10,17 +10,21 @@
  *   node:crypto's Hash, whose copy() is OpenSSL's.
  * - `webcrypto`: crypto.subtle's importKey + sign, asynchronous only.
  */
-import { type AlgorithmName, type AlgorithmSpec, chainBytes, chainHex } from '../block.js';
-import { toBytesTransient, toHex } from '../bytes.js';
+
+import { toBytesTransient } from '../bytes.js';
 import { AlgorithmUnavailableError, AsyncOnlyError, HmacUnsupportedError } from '../errors.js';
+import { chainHex, toHex } from '../hex.js';
+import { chainBytes } from '../merkle-damgard.js';
 import { type Crossovers, measuredRuntime, NEVER } from '../providers/auto.js';
 import { providersWith } from '../providers/index.js';
 import { nodeHmacOnce, nodeProvider } from '../providers/node.js';
 import type { Provider, ProviderId } from '../providers/provider.js';
 import { runsHere } from '../providers/provider.js';
+import { SizeDispatch } from '../providers/size-dispatch.js';
 import { tsProvider } from '../providers/ts.js';
 import { wasmProvider } from '../providers/wasm.js';
 import { runtime } from '../runtime.js';
+import type { AlgorithmName, AlgorithmSpec } from '../spec.js';
 import { load as loadWasm, type Wasm } from '../wasm/module.js';
 import { keyedMac, keyedOnce, type MacEngine } from './keyed.js';
 import { hmacChainTs, hmacInWasm } from './md.js';
@@ -250,35 +254,23 @@ export const HMAC_CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Partial<C
 export const HMAC_NODE_FROM: Partial<Crossovers> = HMAC_CROSSOVERS[measuredRuntime(runtime().runtime)];
 
 /** `auto`'s one-shot HMAC: by message length, our WebAssembly (else TypeScript) below a crossover, node:crypto from it. */
-export class AutoHmac implements HmacOnce {
-  #small: HmacProvider | undefined;
-  #large: HmacProvider | undefined;
-
-  constructor(
-    private readonly algorithm: AlgorithmName,
-    private readonly bytesFrom: number,
-    private readonly hexFrom: number,
-  ) {}
-
-  private small(): HmacProvider {
-    this.#small ??= runsHere(wasmProvider, this.algorithm) ? wasmHmac : tsHmac;
-    return this.#small;
-  }
-
-  private large(): HmacProvider {
-    this.#large ??= runsHere(nodeProvider, this.algorithm) ? nodeHmac : this.small();
-    return this.#large;
+export class AutoHmac extends SizeDispatch<HmacProvider> implements HmacOnce {
+  constructor(algorithm: AlgorithmName, bytesFrom: number, hexFrom: number) {
+    super(bytesFrom, hexFrom, {
+      small: () => (runsHere(wasmProvider, algorithm) ? wasmHmac : tsHmac),
+      large: () => (runsHere(nodeProvider, algorithm) ? nodeHmac : undefined),
+    });
   }
 
   once(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string): Uint8Array {
-    return (data.length < this.bytesFrom ? this.small() : this.large()).once(spec, key, data);
+    return this.forBytes(data.length).once(spec, key, data);
   }
 
   onceHex(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string): string {
-    return (data.length < this.hexFrom ? this.small() : this.large()).onceHex(spec, key, data);
+    return this.forHex(data.length).onceHex(spec, key, data);
   }
 
   async(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
-    return (data.length < this.bytesFrom ? this.small() : this.large()).async(spec, key, data);
+    return this.forBytes(data.length).async(spec, key, data);
   }
 }

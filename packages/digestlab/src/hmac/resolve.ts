@@ -3,13 +3,14 @@
  * provider checks of the digest calls (one set of errors), and the refusal of the hashes the registry says HMAC does
  * not apply to (the extendable-output functions).
  */
-import type { AlgorithmSpec } from '../block.js';
+
 import { HmacUnsupportedError, UnknownAlgorithmError } from '../errors.js';
 import { NODE_FROM } from '../providers/auto.js';
 import { resolve } from '../providers/index.js';
 import { nodeProvider } from '../providers/node.js';
 import { runsHere } from '../providers/provider.js';
 import { ALGORITHM_NAMES, type AlgorithmEntry, lookup } from '../registry.js';
+import type { AlgorithmSpec } from '../spec.js';
 import { AutoHmac, HMAC_NODE_FROM, HMAC_PROVIDERS, type HmacOnce, type HmacProvider, nodeHmac } from './providers.js';
 
 /** Java's Mac names are the digest's name or alias behind "Hmac" (`HmacSHA256`, `HmacSHA512/256`, `HmacMD5`). */

@@ -15,10 +15,12 @@
  * them against every single provider at each size it runs. The WebCrypto crossovers were measured in headless
  * Chromium 156 (BENCHMARKS.md, "In a browser").
  */
-import type { AlgorithmName } from '../block.js';
+
 import { type RuntimeName, runtime } from '../runtime.js';
+import type { AlgorithmName } from '../spec.js';
 import { nodeProvider } from './node.js';
 import { type Provider, runsHere } from './provider.js';
+import { SizeDispatch } from './size-dispatch.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
 import { webcryptoProvider } from './webcrypto.js';
@@ -228,30 +230,22 @@ export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): 
  * One class for every algorithm, so the call site in `digest()` sees one method, which V8 can inline, rather than
  * one closure per algorithm (that hop cost 6-13% of a 93-character digest to hex; measured with the seed bench).
  */
-class Dispatch implements OneShot {
-  #small: Provider | undefined;
-  #large: Provider | undefined;
+class Dispatch extends SizeDispatch<Provider> implements OneShot {
   /** WebCrypto when it takes long async inputs here; null once known that it does not. */
   #subtle: Provider | null | undefined;
 
   constructor(
     private readonly algorithm: AlgorithmName,
-    private readonly bytesFrom: number,
-    private readonly hexFrom: number,
+    bytesFrom: number,
+    hexFrom: number,
     private readonly subtleFrom: number,
     private readonly from: Candidates,
-  ) {}
-
-  private small(): Provider {
-    const { wasm, ts, runs } = this.from;
-    this.#small ??= runs(wasm, this.algorithm) ? wasm : ts;
-    return this.#small;
-  }
-
-  private large(): Provider {
-    const { node, runs } = this.from;
-    this.#large ??= runs(node, this.algorithm) ? node : this.small();
-    return this.#large;
+  ) {
+    const { node, wasm, ts, runs } = from;
+    super(bytesFrom, hexFrom, {
+      small: () => (runs(wasm, algorithm) ? wasm : ts),
+      large: () => (runs(node, algorithm) ? node : undefined),
+    });
   }
 
   /**
@@ -267,16 +261,16 @@ class Dispatch implements OneShot {
   }
 
   digestOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): Uint8Array {
-    return (data.length < this.bytesFrom ? this.small() : this.large()).digestOnce(algorithm, data, outputLength);
+    return this.forBytes(data.length).digestOnce(algorithm, data, outputLength);
   }
 
   digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): string {
-    return (data.length < this.hexFrom ? this.small() : this.large()).digestHexOnce(algorithm, data, outputLength);
+    return this.forHex(data.length).digestHexOnce(algorithm, data, outputLength);
   }
 
   digestAsync(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): Promise<Uint8Array> {
     const n = data.length;
     const subtle = n >= this.subtleFrom ? this.subtle() : null;
-    return (subtle ?? (n < this.bytesFrom ? this.small() : this.large())).digestAsync(algorithm, data, outputLength);
+    return (subtle ?? this.forBytes(n)).digestAsync(algorithm, data, outputLength);
   }
 }

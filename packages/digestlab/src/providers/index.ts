@@ -1,4 +1,3 @@
-import type { AlgorithmName } from '../block.js';
 import {
   AlgorithmUnavailableError,
   NotStreamingError,
@@ -6,6 +5,7 @@ import {
   UnknownProviderError,
 } from '../errors.js';
 import { type AlgorithmEntry, lookup } from '../registry.js';
+import type { AlgorithmName } from '../spec.js';
 import { autoOneShot, autoStreaming, type OneShot } from './auto.js';
 import { nodeProvider } from './node.js';
 import { type Provider, type ProviderId, runsHere } from './provider.js';

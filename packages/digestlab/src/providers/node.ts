@@ -2,10 +2,11 @@
  * Provider `node`: node:crypto, that is the runtime's OpenSSL (Node; Deno, which reports one) or BoringSSL (Bun). Loaded through `process.getBuiltinModule` (Node >= 20.16), so the library has no static
  * import of a Node module and bundles for browsers unchanged; where that is missing the provider is unavailable.
  */
-import type { AlgorithmName } from '../block.js';
+
 import type { Engine } from '../digest.js';
 import { ENTRIES } from '../registry.js';
 import { runtime } from '../runtime.js';
+import type { AlgorithmName } from '../spec.js';
 import type { Provider } from './provider.js';
 
 /** The part of node:crypto used here (exported for the tests' stand-ins). */

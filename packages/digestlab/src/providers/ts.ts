@@ -1,7 +1,11 @@
 /** Provider `ts`: our own TypeScript, on every runtime. */
-import { type AlgorithmName, type AlgorithmSpec, chainBytes, chainHex, hashOnce, mdOnce } from '../block.js';
-import { toBytesTransient, toHex } from '../bytes.js';
+
+import { hashOnce } from '../block.js';
+import { toBytesTransient } from '../bytes.js';
+import { chainHex, toHex } from '../hex.js';
+import { chainBytes, mdOnce } from '../merkle-damgard.js';
 import { lookup } from '../registry.js';
+import type { AlgorithmName, AlgorithmSpec } from '../spec.js';
 import { spongeOnce } from '../sponge.js';
 import type { Provider } from './provider.js';
 

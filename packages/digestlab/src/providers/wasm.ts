@@ -4,21 +4,12 @@
  * its compression function, or its Keccak-f[1600], swapped for the WebAssembly one; short one-shot digests are
  * padded in place in WebAssembly memory and hashed in one call.
  */
-import {
-  type AlgorithmName,
-  type AlgorithmSpec,
-  CHAIN_HEX_MAX,
-  type Compress,
-  chainBytes,
-  chainHex,
-  MDHash,
-  type MDParams,
-  padInPlace,
-  type SpongeParams,
-} from '../block.js';
-import { toHex } from '../bytes.js';
+
+import { CHAIN_HEX_MAX, chainHex, toHex } from '../hex.js';
+import { chainBytes, MDHash, padInPlace } from '../merkle-damgard.js';
 import { lookup } from '../registry.js';
-import { type KeccakCore, SpongeHash, STATE_WORDS, spongeOnce } from '../sponge.js';
+import type { AlgorithmName, AlgorithmSpec, Compress, KeccakCore, MDParams, SpongeParams } from '../spec.js';
+import { SpongeHash, STATE_WORDS, spongeOnce } from '../sponge.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
 
@@ -97,7 +88,7 @@ export function createWasmEngine(spec: AlgorithmSpec, outputLength = spec.digest
     compress = compressIn(params.core, spec.blockLength);
     compressors.set(spec, compress);
   }
-  return new MDHash(spec, params.iv, compress, params.littleEndian);
+  return new MDHash(spec, params, compress);
 }
 
 const encoder = new TextEncoder();
@@ -118,7 +109,7 @@ function hashInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): b
     n = data.length;
   }
   const params = md(spec);
-  const padded = padInPlace(w.bytes, INPUT, n, spec.blockLength, params.littleEndian);
+  const padded = padInPlace(w.bytes, INPUT, n, spec.blockLength, params);
   w.words.set(params.iv, STATE >> 2);
   w.blocks[params.core](STATE, INPUT, padded / spec.blockLength);
   return true;

@@ -3,9 +3,10 @@
  * everywhere, and SHA-3 where the runtime's `crypto.subtle.digest` accepts it (Bun and Deno do, Node 20 and
  * browsers so far do not), found by trying: see {@link probeWebCrypto}.
  */
-import type { AlgorithmName } from '../block.js';
+
 import { AsyncOnlyError } from '../errors.js';
 import { ENTRIES, type WebCryptoSupport } from '../registry.js';
+import type { AlgorithmName } from '../spec.js';
 import type { Provider } from './provider.js';
 
 /** What crypto.subtle has everywhere, from the registry (SHA-1, SHA-256/384/512). */

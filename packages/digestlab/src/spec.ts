@@ -1,0 +1,136 @@
+/**
+ * What an algorithm is, independent of who computes it: its name, sizes and construction parameters, and the
+ * shape of the engines our code runs for it. Types only (and the length limit): most modules import this and
+ * nothing else of the hashing code, and it imports nothing, so no import circle can pass through it.
+ */
+
+/** Canonical algorithm names, exactly as Java's MessageDigest spells them. */
+export type AlgorithmName =
+  | 'MD2'
+  | 'MD5'
+  | 'SHA-1'
+  | 'SHA-224'
+  | 'SHA-256'
+  | 'SHA-384'
+  | 'SHA-512'
+  | 'SHA-512/224'
+  | 'SHA-512/256'
+  | 'SHA3-224'
+  | 'SHA3-256'
+  | 'SHA3-384'
+  | 'SHA3-512'
+  | 'SHAKE128'
+  | 'SHAKE256'
+  | 'KECCAK-224'
+  | 'KECCAK-256'
+  | 'KECCAK-384'
+  | 'KECCAK-512';
+
+/** Largest total input, in bytes, that a digest accepts. */
+export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
+
+/** What an algorithm is, independent of who computes it. */
+export interface AlgorithmSpec {
+  readonly name: AlgorithmName;
+  /** Identifies the algorithm inside an exported state; never reused. */
+  readonly code: number;
+  /** Bytes of digest; for an extendable-output function (SHAKE), the default output length. */
+  readonly digestLength: number;
+  /** Bytes per block: the rate for the sponges (SHA-3, SHAKE, Keccak). */
+  readonly blockLength: number;
+  /** A fresh TypeScript engine for this algorithm; `outputLength` only for an extendable-output function. */
+  create(outputLength?: number): BlockEngine;
+  /** For the Merkle–Damgård hashes: what another engine (WebAssembly) needs to compute the same digest. */
+  readonly md?: MDParams;
+  /** For the sponges over Keccak-f[1600]: their padding, and whether the output length is the caller's. */
+  readonly sponge?: SpongeParams;
+}
+
+/** A sponge over Keccak-f[1600] (FIPS 202 §4), with `blockLength` as its rate. */
+export interface SpongeParams {
+  /**
+   * The domain bits and the first bit of pad10*1, as one byte XORed after the message: 0x06 for SHA-3 (bits 01),
+   * 0x1f for SHAKE (1111), 0x01 for Keccak as submitted to the competition (none).
+   */
+  readonly suffix: number;
+  /** An extendable-output function (SHAKE): the caller chooses the output length. */
+  readonly xof: boolean;
+  /** Keccak-f[1600] in TypeScript (the WebAssembly engine brings its own). */
+  readonly core: KeccakCore;
+}
+
+/**
+ * How a Merkle–Damgård hash pads its last block (strengthening): the pad byte after the message, zeros, then the
+ * message length in bits in a field at the end of the block. merkle-damgard.ts's `padInPlace` is the one routine
+ * that writes it in TypeScript, for every path (streaming, one-shot, HMAC), and its `paddedLength` sizes
+ * `digestMany`'s batch; the WebAssembly batch pads with its own copy (scripts/gen-wasm.mjs), tested against it.
+ */
+export interface MDPadding {
+  /** The byte after the message: 0x80 (a 1 bit, then zeros) for MD5, SHA-1 and SHA-2; Tiger's is 0x01. */
+  readonly padByte: number;
+  /** Bytes of the length field: 8 in 64-byte blocks, 16 in SHA-512's 128-byte blocks; Whirlpool's is 32. */
+  readonly lengthBytes: number;
+  /** Byte order of the length field and of the words (chaining value, digest): little-endian for MD5. */
+  readonly littleEndian: boolean;
+}
+
+/** A Merkle–Damgård hash: its TypeScript compression function, the WebAssembly core's name, the IV, its padding. */
+export interface MDParams extends MDPadding {
+  readonly compress: Compress;
+  readonly core: 'md5' | 'sha1' | 'sha256' | 'sha512';
+  readonly iv: Int32Array;
+}
+
+/** A compression function over whole blocks: `blocks` blocks of `data` from `offset`, into the chaining value. */
+export type Compress = (chain: Int32Array, data: Uint8Array, offset: number, blocks: number) => void;
+
+/**
+ * An implementation of Keccak-f[1600] (TypeScript, or WebAssembly) over its own representation of the state,
+ * with what crosses into and out of that representation: input blocks, output bytes and the lanes.
+ */
+export interface KeccakCore {
+  /** XORs each of `blocks` blocks of `rate` bytes of `data` from `offset` into the state, permuting after each. */
+  absorb(state: Int32Array, data: Uint8Array, offset: number, blocks: number, rate: number): void;
+  /** Keccak-f[1600] in place. */
+  permute(state: Int32Array): void;
+  /** Writes the state's first `n` bytes (FIPS 202's order) to `out` at `offset`. */
+  extract(state: Int32Array, out: Uint8Array, offset: number, n: number): void;
+  /** The state as plain lanes: lane i's low 32 bits at word 2i, its high 32 bits at 2i + 1. */
+  toLanes(state: Int32Array, lanes: Int32Array): void;
+  /** The inverse of {@link toLanes}. */
+  fromLanes(lanes: Int32Array, state: Int32Array): void;
+}
+
+/**
+ * The fields of a running engine that an exported state holds (state.ts reads and writes them): a plain shape,
+ * so that the state format needs no engine class.
+ */
+export interface EngineFields {
+  readonly spec: AlgorithmSpec;
+  /** Chaining value: 32-bit words (SHA-512's 64-bit words as hi, lo pairs), MD2's bytes, or a sponge's state. */
+  readonly chain: Int32Array | Uint8Array;
+  readonly buffer: Uint8Array;
+  /** Bytes waiting in `buffer`: always `length % blockLength`. */
+  pos: number;
+  /** Total bytes hashed. */
+  length: number;
+  /** A sponge's own fields; absent on the other engines. */
+  readonly sponge?: SpongeFields;
+}
+
+/** What a sponge engine's state adds: its output length, and its state as plain lanes (see KeccakCore.toLanes). */
+export interface SpongeFields {
+  readonly outputLength: number;
+  lanes: Int32Array;
+}
+
+/** One of our block engines (block.ts's BlockHash): what `AlgorithmSpec.create` returns. */
+export interface BlockEngine extends EngineFields {
+  update(data: Uint8Array): void;
+  /** Finalizes and returns the digest. The engine must be reset before further use. */
+  digest(): Uint8Array;
+  reset(): void;
+  /** The state in digestlab's versioned format (see state.ts). */
+  exportState(): Uint8Array;
+  clone(): BlockEngine;
+}

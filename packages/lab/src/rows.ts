@@ -2,7 +2,7 @@
  * A row of the benchmark: one implementation (one of our providers, a peer library, or a baseline the host adds),
  * behind one small interface. Every row says what computes its digests (`implementedIn`).
  */
-import { type AlgorithmName, algorithms } from 'digestlab';
+import { type AlgorithmName, algorithms, toHex } from 'digestlab';
 
 /**
  * What computes a row's digests. `mixed`: the row dispatches to different implementations by algorithm and input
@@ -106,16 +106,9 @@ export interface Row {
   prepare(algorithm: AlgorithmName, options?: { outputLength?: number }): Promise<Prepared>;
 }
 
-const HEX = '0123456789abcdef';
-
-/** Lowercase hex of bytes (a plain array of byte values too). */
+/** Lowercase hex of bytes (a plain array of byte values too, as some peers return): the library's one encoder. */
 export function bytesHex(bytes: ArrayLike<number>): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    s += HEX[b >> 4] + HEX[b & 15];
-  }
-  return s;
+  return toHex(bytes instanceof Uint8Array ? bytes : Uint8Array.from(bytes));
 }
 
 /** Lowercase hex of any {@link Output}: a string as it is (lowercased), bytes through {@link bytesHex}. */

@@ -11,7 +11,7 @@
  *
  * The crossovers are measured on each runtime that has node:crypto (Node, Bun, Deno) by scripts/crossovers.mjs,
  * and the table of the runtime the library runs on is chosen once, at load: node:crypto's per-call cost differs
- * by a factor of three between them (BENCHMARKS.md, "auto on Node, Bun and Deno"). The bench's `auto` row checks
+ * by a factor of three between them (BENCHMARKS.md, "Across runtimes"). The bench's `auto` row checks
  * them against every single provider at each size it runs. The WebCrypto crossovers were measured in headless
  * Chromium 156 (BENCHMARKS.md, "In a browser").
  */
@@ -53,7 +53,8 @@ const KECCAK = {
 
 /**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
- * its tables are in BENCHMARKS.md). MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
+ * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
+ * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
  */
 export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> = {
   // Node 20 (OpenSSL 3.0): a call costs about a microsecond, which inputs under 64-256 bytes do not repay, except

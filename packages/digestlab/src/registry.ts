@@ -52,9 +52,10 @@ export type OutputKind = 'fixed' | 'xof' | 'parameter';
 export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak';
 
 /**
- * Whether WebCrypto's `crypto.subtle.digest` computes it (under digestlab's name, which is WebCrypto's): `always`
- * (the standard's SHA-1 and SHA-256/384/512), `probed` (some runtimes accept it, Bun's and Deno's SHA-3: found by
- * trying), `never`.
+ * What the `webcrypto` provider asks `crypto.subtle.digest` for (under digestlab's name, which is WebCrypto's):
+ * `always` (the standard's SHA-1 and SHA-256/384/512, which every WebCrypto has), `probed` (SHA-3, which Bun and Deno
+ * accept: asked once, kept where it is accepted), `never` (not asked: outside the standard; a runtime may still accept
+ * one, as Bun's does SHA-224, which the provider leaves alone).
  */
 export type WebCryptoSupport = 'always' | 'probed' | 'never';
 

@@ -18,6 +18,7 @@ export default {
   reporters: ['clear-text', 'progress', 'json'],
   // a score under `break` fails the run. This scope scored 94.3% before SHA-3 and HMAC merged, 91.56% in the first
   // CI run after them (webcrypto.ts's SHA-3 probing untested), and 93.61% in session 6's CI run, with that probing
-  // and the overflow lab's sponge code tested (CORRECTNESS.md): `break` stands just under it
-  thresholds: { high: 95, low: 90, break: 92 },
+  // and the overflow lab's sponge code tested, and 94.41% after issue 18's refactor (CORRECTNESS.md): `break` stands
+  // just under it
+  thresholds: { high: 95, low: 90, break: 93 },
 };

@@ -60,7 +60,7 @@ export {
 export { Mac } from './hmac/mac.js';
 export type { ProviderChoice } from './providers/index.js';
 export type { ImplementedIn, ProviderId } from './providers/provider.js';
-export { type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
+export { type BrowserEngine, type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
 export type { AlgorithmName } from './spec.js';
 export { MAX_LENGTH } from './spec.js';
 export type { StreamSource } from './stream.js';

@@ -10,12 +10,24 @@
 
 export type RuntimeName = 'node' | 'bun' | 'deno' | 'browser' | 'unknown';
 
+/**
+ * A browser's engine, named for its layout engine and meaning its JavaScript engine: Blink (V8), Gecko
+ * (SpiderMonkey), WebKit (JavaScriptCore; every browser on an iPhone, whatever its user agent names). What is fast
+ * differs between them (the shape of a compression function, the cost of a WebCrypto call), so the library chooses
+ * by it at load.
+ */
+export type BrowserEngine = 'Blink' | 'Gecko' | 'WebKit' | 'unknown';
+
 export interface RuntimeInfo {
   runtime: RuntimeName;
   /** The runtime's own version: Node's, `Bun.version`, `Deno.version.deno`, or the browser's. */
   version: string;
-  /** In a browser: its name and version, read from the user agent (`Chrome 156.0.8078.73`, `Firefox 140.0`). */
-  browser?: { name: string; version: string };
+  /**
+   * In a browser: its name and version, read from the user agent (`Chrome 156.0.8078.73`, `Firefox 140.0`), and its
+   * engine, found by what the JavaScript engine does (see {@link engineOf}), since a user agent can name another
+   * browser than the one running (Chrome on an iPhone is WebKit).
+   */
+  browser?: { name: string; version: string; engine: BrowserEngine };
   /**
    * The library behind node:crypto, as the runtime names it: `OpenSSL 3.0.19` on Node, `BoringSSL fe703e9` on
    * Bun, `OpenSSL 3.0.7+quic` as Deno reports it. Absent where there is no node:crypto (browsers).
@@ -31,6 +43,9 @@ export interface RuntimeGlobals {
   navigator?: { userAgent?: string };
   document?: unknown;
   WorkerGlobalScope?: unknown;
+  /** What tells the JavaScript engines apart (see {@link engineOf}). */
+  Intl?: { v8BreakIterator?: unknown };
+  Error?: new (message?: string) => object;
 }
 
 /** What `globals` says this runtime is. */
@@ -60,7 +75,7 @@ export function detectRuntime(globals: RuntimeGlobals): RuntimeInfo {
   }
   const ua = globals.navigator?.userAgent;
   if (ua !== undefined && (globals.document !== undefined || globals.WorkerGlobalScope !== undefined)) {
-    const browser = browserOf(ua);
+    const browser = { ...browserOf(ua), engine: engineOf(globals) };
     return { runtime: 'browser', version: browser.version, browser };
   }
   return { runtime: 'unknown', version: 'unknown' };
@@ -84,6 +99,23 @@ export function browserOf(userAgent: string): { name: string; version: string } 
     if (m) return { name, version: m[1] };
   }
   return { name: 'unknown', version: 'unknown' };
+}
+
+/**
+ * The engine by what it does, in a page and in a Worker alike (neither needs the DOM): V8 alone starts an error's
+ * stack with the error's own line (`Error: probe`; Chromium also has `Intl.v8BreakIterator`), where SpiderMonkey and
+ * JavaScriptCore start it with a frame; SpiderMonkey gives each error its `lineNumber` and `fileName`,
+ * JavaScriptCore its `line` and `column` (seen in Chromium 156, Firefox 153 and WebKitGTK 2.50, on the main
+ * thread and in a Worker, and in Node, Deno and Bun; Bun, JavaScriptCore, writes V8's form of stack, so its own
+ * sign is asked first).
+ */
+export function engineOf(globals: Pick<RuntimeGlobals, 'Intl' | 'Error'>): BrowserEngine {
+  if (typeof globals.Intl?.v8BreakIterator === 'function') return 'Blink';
+  const e = globals.Error ? (new globals.Error('probe') as Record<string, unknown>) : {};
+  if (typeof e.lineNumber === 'number' && typeof e.fileName === 'string') return 'Gecko';
+  if (typeof e.line === 'number' && typeof e.column === 'number') return 'WebKit';
+  if (typeof e.stack === 'string' && e.stack.startsWith('Error: probe\n')) return 'Blink';
+  return 'unknown';
 }
 
 let here: RuntimeInfo | undefined;

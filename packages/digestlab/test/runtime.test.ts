@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { providers, runtime } from '../src/index.js';
-import { browserOf, detectRuntime } from '../src/runtime.js';
+import { browserOf, detectRuntime, engineOf } from '../src/runtime.js';
 import { HOST } from './helpers/host.js';
 
 const FAKE_NODE = { node: '26.3.0', openssl: '1.1.0' };
@@ -46,10 +46,18 @@ describe('detectRuntime', () => {
     const want = {
       runtime: 'browser',
       version: '131.0.6778.135',
-      browser: { name: 'Chrome', version: '131.0.6778.135' },
+      browser: { name: 'Chrome', version: '131.0.6778.135', engine: 'Blink' },
     };
-    expect(detectRuntime({ navigator: { userAgent }, document: {} })).toEqual(want);
-    expect(detectRuntime({ navigator: { userAgent }, WorkerGlobalScope: class {} })).toEqual(want);
+    expect(detectRuntime({ navigator: { userAgent }, document: {}, Intl: V8.Intl })).toEqual(want);
+    expect(detectRuntime({ navigator: { userAgent }, WorkerGlobalScope: class {}, Intl: V8.Intl })).toEqual(want);
+  });
+
+  it("Chrome on an iPhone is WebKit: the engine comes from what the engine does, not from the user agent's name", () => {
+    const userAgent =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1';
+    expect(detectRuntime({ navigator: { userAgent }, document: {}, ...JSC })).toMatchObject({
+      browser: { name: 'Chrome', engine: 'WebKit' },
+    });
   });
 
   it('nothing it knows: unknown, not a guess', () => {
@@ -59,6 +67,61 @@ describe('detectRuntime', () => {
       runtime: 'unknown',
       version: 'unknown',
     });
+  });
+});
+
+/** What each JavaScript engine shows of itself (as seen in Chromium 156, Firefox 153 and WebKitGTK 2.50). */
+const V8 = { Intl: { v8BreakIterator: () => undefined }, Error: class {} };
+/** V8 without Intl.v8BreakIterator (Node): its stacks start with the error's own line. */
+const V8_NODE = {
+  Error: class {
+    stack = 'Error: probe\n    at probe (file:///probe.js:2:13)';
+  },
+};
+const SPIDERMONKEY = {
+  Error: class {
+    lineNumber = 2;
+    columnNumber = 13;
+    fileName = 'http://127.0.0.1/probe.js';
+  },
+};
+const JSC = {
+  Error: class {
+    line = 2;
+    column = 22;
+    sourceURL = 'http://127.0.0.1/probe.js';
+  },
+};
+
+describe('engineOf', () => {
+  it('tells V8, SpiderMonkey and JavaScriptCore apart by what they do', () => {
+    expect(engineOf(V8)).toBe('Blink');
+    expect(engineOf(V8_NODE)).toBe('Blink');
+    expect(engineOf(SPIDERMONKEY)).toBe('Gecko');
+    expect(engineOf(JSC)).toBe('WebKit');
+  });
+
+  it('an engine it does not know, or half of a sign: unknown (the safe choices), not a guess', () => {
+    expect(engineOf({})).toBe('unknown');
+    expect(engineOf({ Intl: {}, Error: class {} })).toBe('unknown');
+    expect(
+      engineOf({
+        Error: class {
+          lineNumber = 2;
+        },
+      }),
+    ).toBe('unknown');
+    expect(
+      engineOf({
+        Error: class {
+          line = 2;
+        },
+      }),
+    ).toBe('unknown');
+  });
+
+  it('this process: Node and Deno are V8; Bun is JavaScriptCore', () => {
+    expect(engineOf(globalThis as Parameters<typeof engineOf>[0])).toBe(HOST.runtime === 'bun' ? 'WebKit' : 'Blink');
   });
 });
 

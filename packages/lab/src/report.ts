@@ -215,12 +215,14 @@ export function checkBenchReport(data: unknown, source: string): BenchReport {
 }
 
 /**
- * The device a run ran on, in a few words: the OS's first word and the runtime ("Linux node", "Android Chrome").
- * Enough to tell a PC's run from a phone's in a table header or a file name; the full env says the rest.
+ * The device a run ran on, in a few words: the OS's first word and the runtime, with a browser's engine ("Linux
+ * node", "Android Chrome (Blink)", "iOS Chrome (WebKit)"). Enough to tell a PC's run from a phone's, and one engine
+ * from another, in a table header or a file name; the full env says the rest.
  */
 export function runDevice(env: { os?: unknown; runtime?: unknown; browser?: unknown }): string {
   const os = typeof env.os === 'string' ? (env.os.trim().split(/\s+/)[0] ?? '') : '';
-  const browser = (env.browser as { name?: unknown } | undefined)?.name;
-  const runtime = typeof browser === 'string' ? browser : typeof env.runtime === 'string' ? env.runtime : '';
+  const { name, engine } = (env.browser ?? {}) as { name?: unknown; engine?: unknown };
+  const browser = typeof name === 'string' ? `${name}${typeof engine === 'string' ? ` (${engine})` : ''}` : undefined;
+  const runtime = browser ?? (typeof env.runtime === 'string' ? env.runtime : '');
   return `${os} ${runtime.trim()}`.trim() || 'unknown';
 }

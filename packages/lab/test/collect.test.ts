@@ -33,6 +33,14 @@ describe('report schemas and result file names', () => {
     expect(runDevice(phone)).toBe('Android Chrome');
     expect(resultFileName(at, phone)).toBe('20261130T040506Z-android-chrome.json');
     expect(runDevice({ os: 'Linux', runtime: 'browser', browser: 'Chrome' })).toBe('Linux browser');
+    // the engine, where the run recorded it: Chrome on an iPhone is WebKit
+    const iphone = {
+      os: 'iPhone',
+      runtime: 'browser',
+      browser: { name: 'Chrome', version: '131.0', engine: 'WebKit' },
+    };
+    expect(runDevice(iphone)).toBe('iPhone Chrome (WebKit)');
+    expect(resultFileName(at, iphone)).toBe('20261130T040506Z-iphone-chrome-webkit.json');
   });
 
   it('slugs are [a-z0-9-], at most 40 characters, without dashes at the ends', () => {

@@ -129,4 +129,9 @@ describe('describeRun', () => {
     const page = { ...env, runtime: 'browser', runtimeVersion: '156.0', browser: { name: 'Chrome', version: '156.0' } };
     expect(describeRun(page as never)).toBe('Chrome 156.0, AMD EPYC, Linux 6.1 x64');
   });
+  it("and its engine where the run recorded it (Chrome on an iPhone is WebKit's)", () => {
+    const browser = { name: 'Chrome', version: '131.0', engine: 'WebKit' };
+    const page = { ...env, os: 'iPhone', runtime: 'browser', runtimeVersion: '131.0', browser };
+    expect(describeRun(page as never)).toBe('Chrome 131.0 (WebKit), AMD EPYC, iPhone');
+  });
 });

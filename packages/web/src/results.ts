@@ -7,6 +7,7 @@ import {
   envLine,
   formatValue,
   legend,
+  runtimeLabel,
   SEED_FIGURES,
   type Table,
   toSvg,
@@ -80,11 +81,12 @@ function chart(report: BenchReport): HTMLElement {
   return scroll(h('div', { class: 'chart' }, document.importNode(svg, true)));
 }
 
+/** What ran the run: `Firefox 153.0 (Gecko)` on a page, `node 20.20.2 (node:crypto: OpenSSL 3.0.19)` from the CLI. */
 export function deviceList(report: BenchReport): HTMLElement {
   const e = report.env;
   const d = e.device;
   const items: [string, string][] = [
-    ['runtime', `${e.runtime} ${d ? '' : e.runtimeVersion}`.trim()],
+    ['runtime', runtimeLabel(e)],
     ...(d
       ? ([
           ['user agent', d.userAgent],

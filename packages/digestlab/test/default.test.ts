@@ -16,7 +16,10 @@ import {
   type Crossovers,
   crossoversOf,
   NODE_FROM,
+  WEBCRYPTO_CROSSOVERS,
   WEBCRYPTO_FROM,
+  type WebCryptoFrom,
+  webcryptoFromOf,
 } from '../src/providers/auto.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { type Provider, runsHere } from '../src/providers/provider.js';
@@ -137,8 +140,14 @@ type Runs = (p: Provider, a: AlgorithmName) => boolean;
  * The providers `auto` chooses from on a runtime where `runs` says what runs and node:crypto wins from `nodeFrom`,
  * each recording into `log`.
  */
-const candidates = (runs: Runs, log: string[], nodeFrom: Crossovers = NODE_FROM): Candidates => ({
+const candidates = (
+  runs: Runs,
+  log: string[],
+  nodeFrom: Crossovers = NODE_FROM,
+  webcryptoFrom: WebCryptoFrom = WEBCRYPTO_CROSSOVERS.Blink,
+): Candidates => ({
   nodeFrom,
+  webcryptoFrom,
   node: recording(nodeProvider, log),
   wasm: recording(wasmProvider, log),
   ts: recording(tsProvider, log),
@@ -153,11 +162,18 @@ const inABrowser: Runs = (p, a) => p.id !== 'node' && runsHere(p, a);
  * Runtimes by what they lack and by where node:crypto wins there: `auto` is built from the providers that run
  * there, with that runtime's crossovers (Bun's and Deno's are played here by this runtime's providers).
  */
-const RUNTIMES: [string, Runs, Crossovers?][] = [
+const RUNTIMES: [string, Runs, Crossovers?, WebCryptoFrom?][] = [
   ['this runtime (Node: node:crypto and WebAssembly)', runsHere],
   ["Bun's crossovers (node:crypto from 0 B but MD5)", runsHere, CROSSOVERS.bun],
   ["Deno's crossovers (node:crypto later; never for MD5 to bytes)", runsHere, CROSSOVERS.deno],
-  ['a browser or Worker (no node:crypto)', inABrowser],
+  ['a Blink browser or Worker (no node:crypto)', inABrowser],
+  ["a Gecko browser (no node:crypto; Gecko's WebCrypto crossovers)", inABrowser, NODE_FROM, WEBCRYPTO_CROSSOVERS.Gecko],
+  [
+    "a WebKit browser (no node:crypto; WebKit's WebCrypto crossovers)",
+    inABrowser,
+    NODE_FROM,
+    WEBCRYPTO_CROSSOVERS.WebKit,
+  ],
   [
     'a browser page over plain HTTP (no node:crypto, no crypto.subtle)',
     (p, a) => p.id !== 'webcrypto' && inABrowser(p, a),
@@ -165,45 +181,49 @@ const RUNTIMES: [string, Runs, Crossovers?][] = [
   ['no node:crypto and no WebAssembly (e.g. --jitless)', (p, a) => p.id === 'ts' && runsHere(p, a)],
 ];
 
-describe.each(RUNTIMES)('auto built for %s', (_, runs, nodeFrom = NODE_FROM) => {
-  describe.each(ALGORITHMS)('%s', (algorithm) => {
-    const log: string[] = [];
-    const from = candidates(runs, log, nodeFrom);
-    // the documented rule, restated: below the crossover our WebAssembly (else TypeScript), from it node:crypto;
-    // without node:crypto, digestAsync from WebCrypto's crossover on goes to WebCrypto where it runs
-    const small = runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
-    const large = runs(nodeProvider, algorithm) ? 'node' : small;
-    const pick = (n: number, from: number) => (n < from ? small : large);
-    const { bytes: bytesFrom, hex: hexFrom } = nodeFrom[algorithm];
-    const subtle = !runs(nodeProvider, algorithm) && runs(webcryptoProvider, algorithm);
-    const pickAsync = (n: number) => (subtle && n >= WEBCRYPTO_FROM[algorithm] ? 'webcrypto' : pick(n, bytesFrom));
-    // MD2 has no crossover and one provider (ts) on every runtime, at ~5 MiB/s: its sweep to 4 MiB is the one above
-    const sweepTo = algorithm === 'MD2' ? 2 ** 16 + 1 : Number.POSITIVE_INFINITY;
+describe.each(RUNTIMES)(
+  'auto built for %s',
+  (_, runs, nodeFrom = NODE_FROM, webcryptoFrom = WEBCRYPTO_CROSSOVERS.Blink) => {
+    describe.each(ALGORITHMS)('%s', (algorithm) => {
+      const log: string[] = [];
+      const from = candidates(runs, log, nodeFrom, webcryptoFrom);
+      // the documented rule, restated: below the crossover our WebAssembly (else TypeScript), from it node:crypto;
+      // without node:crypto, digestAsync from WebCrypto's crossover on goes to WebCrypto where it runs
+      const small = runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
+      const large = runs(nodeProvider, algorithm) ? 'node' : small;
+      const pick = (n: number, from: number) => (n < from ? small : large);
+      const { bytes: bytesFrom, hex: hexFrom } = nodeFrom[algorithm];
+      const subtle = !runs(nodeProvider, algorithm) && runs(webcryptoProvider, algorithm);
+      const subtleFrom = webcryptoFrom[algorithm] ?? Number.POSITIVE_INFINITY;
+      const pickAsync = (n: number) => (subtle && n >= subtleFrom ? 'webcrypto' : pick(n, bytesFrom));
+      // MD2 has no crossover and one provider (ts) on every runtime, at ~5 MiB/s: its sweep to 4 MiB is the one above
+      const sweepTo = algorithm === 'MD2' ? 2 ** 16 + 1 : Number.POSITIVE_INFINITY;
 
-    it('one-shots (bytes, hex, async) of every size equal the reference, each through the provider it should', async () => {
-      const auto = autoOneShot(algorithm, from);
-      const want = wanted(algorithm);
-      const wrong: string[] = [];
-      for (const [i, data] of INPUTS.entries()) {
-        const n = data.length;
-        if (n > sweepTo) break;
-        log.length = 0;
-        if (hex(auto.digestOnce(algorithm, data)) !== want[i]) wrong.push(`digestOnce, ${n} bytes`);
-        if (auto.digestHexOnce(algorithm, data) !== want[i]) wrong.push(`digestHexOnce, ${n} bytes`);
-        if (hex(await auto.digestAsync(algorithm, data)) !== want[i]) wrong.push(`digestAsync, ${n} bytes`);
-        const expected = [pick(n, bytesFrom), pick(n, hexFrom), pickAsync(n)];
-        if (log.join() !== expected.join()) wrong.push(`${n} bytes went to ${log}, not ${expected}`);
-      }
-      expect(wrong).toEqual([]);
-    });
+      it('one-shots (bytes, hex, async) of every size equal the reference, each through the provider it should', async () => {
+        const auto = autoOneShot(algorithm, from);
+        const want = wanted(algorithm);
+        const wrong: string[] = [];
+        for (const [i, data] of INPUTS.entries()) {
+          const n = data.length;
+          if (n > sweepTo) break;
+          log.length = 0;
+          if (hex(auto.digestOnce(algorithm, data)) !== want[i]) wrong.push(`digestOnce, ${n} bytes`);
+          if (auto.digestHexOnce(algorithm, data) !== want[i]) wrong.push(`digestHexOnce, ${n} bytes`);
+          if (hex(await auto.digestAsync(algorithm, data)) !== want[i]) wrong.push(`digestAsync, ${n} bytes`);
+          const expected = [pick(n, bytesFrom), pick(n, hexFrom), pickAsync(n)];
+          if (log.join() !== expected.join()) wrong.push(`${n} bytes went to ${log}, not ${expected}`);
+        }
+        expect(wrong).toEqual([]);
+      });
 
-    it('streams go to node:crypto where it wins from some size on, else WebAssembly, else TypeScript', () => {
-      const nodeWins = runs(nodeProvider, algorithm) && bytesFrom !== Number.POSITIVE_INFINITY;
-      const want = nodeWins ? 'node' : runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
-      expect(autoStreaming(algorithm, from).id).toBe(want);
+      it('streams go to node:crypto where it wins from some size on, else WebAssembly, else TypeScript', () => {
+        const nodeWins = runs(nodeProvider, algorithm) && bytesFrom !== Number.POSITIVE_INFINITY;
+        const want = nodeWins ? 'node' : runs(wasmProvider, algorithm) ? 'wasm' : 'ts';
+        expect(autoStreaming(algorithm, from).id).toBe(want);
+      });
     });
-  });
-});
+  },
+);
 
 describe("auto's crossovers: this runtime's, chosen at load", () => {
   it(`uses ${HOST.runtime}'s table here`, () => {
@@ -219,6 +239,27 @@ describe("auto's crossovers: this runtime's, chosen at load", () => {
     for (const table of Object.values(CROSSOVERS)) {
       expect(Object.keys(table).sort()).toEqual([...ALGORITHMS].sort());
       for (const { bytes, hex } of Object.values(table)) expect(Math.min(bytes, hex)).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
+describe("auto's WebCrypto crossovers: the browser engine's, chosen at load", () => {
+  it.each(['Blink', 'Gecko', 'WebKit', 'unknown'] as const)("%s's table", (engine) => {
+    expect(webcryptoFromOf(engine)).toBe(WEBCRYPTO_CROSSOVERS[engine]);
+  });
+
+  it('outside a browser, and in an engine not measured: never WebCrypto (our WebAssembly, the safe choice)', () => {
+    expect(webcryptoFromOf(undefined)).toEqual({});
+    expect(WEBCRYPTO_CROSSOVERS.unknown).toEqual({});
+    expect(WEBCRYPTO_FROM).toBe(WEBCRYPTO_CROSSOVERS.unknown);
+  });
+
+  it('every crossover is one of the algorithms WebCrypto has, at a positive size', () => {
+    for (const table of Object.values(WEBCRYPTO_CROSSOVERS)) {
+      for (const [algorithm, from] of Object.entries(table)) {
+        expect(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']).toContain(algorithm);
+        expect(from).toBeGreaterThan(0);
+      }
     }
   });
 });

@@ -7,7 +7,7 @@
 import * as crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { algorithms } from '../src/index.js';
-import { autoOneShot, type Candidates, CROSSOVERS } from '../src/providers/auto.js';
+import { autoOneShot, type Candidates, CROSSOVERS, WEBCRYPTO_FROM } from '../src/providers/auto.js';
 import { forgetResolutions, resolve } from '../src/providers/index.js';
 import {
   availableIn,
@@ -249,6 +249,7 @@ describe('resolve: a name and a provider choice to what computes the digest', ()
       wasm: wasmProvider,
       ts: tsProvider,
       webcrypto: webcryptoProvider,
+      webcryptoFrom: WEBCRYPTO_FROM,
       runs: runsHere,
     };
     expect(autoOneShot('SHA-256', onBun)).toBe(nodeProvider);
@@ -267,6 +268,7 @@ describe('resolve: a name and a provider choice to what computes the digest', ()
       wasm: wasmProvider,
       ts: tsProvider,
       webcrypto: webcryptoProvider,
+      webcryptoFrom: WEBCRYPTO_FROM,
       runs: (p, a) => {
         asked.push(p.id);
         return runsHere(p, a);

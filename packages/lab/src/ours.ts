@@ -14,6 +14,7 @@ import {
   providers,
 } from 'digestlab';
 import {
+  AUTO_ASYNC_ROW,
   AUTO_ROW,
   DIGEST_MANY_ROW,
   type ImplementedIn,
@@ -21,6 +22,7 @@ import {
   type Prepared,
   type Row,
   underNode,
+  WASM_ASYNC_ROW,
 } from './rows.js';
 
 /**
@@ -33,6 +35,15 @@ export function prepareOurs(id: string, algorithm: AlgorithmName, async = false,
   if (id === DIGEST_MANY_ROW) {
     return { async: false, many: (messages) => digestMany(algorithm, messages) };
   }
+  if (id === AUTO_ASYNC_ROW) {
+    return {
+      async: true,
+      hex: (s) => digestHexAsync(algorithm, s),
+      bytes: (d) => digestAsync(algorithm, d),
+      hmac: (key) => (s) => hmacHexAsync(algorithm, key, s),
+    };
+  }
+  if (id === WASM_ASYNC_ROW) return prepareOurs('wasm', algorithm, true);
   if (id === AUTO_ROW) {
     return {
       async: false,
@@ -150,7 +161,40 @@ function digestManyRow(): Row {
   };
 }
 
-/** `ts`, `wasm`, `node`, `webcrypto` (and any provider the library adds later), then `auto` and `digestMany`. */
+/**
+ * `digestAsync` with no options (`auto:async`) or through `wasm` (`wasm:async`), awaited per call: what `auto`'s
+ * WebCrypto crossover is measured and checked with. Opt-in: asked for by id only.
+ */
+function asyncRow(id: typeof AUTO_ASYNC_ROW | typeof WASM_ASYNC_ROW): Row {
+  const auto = id === AUTO_ASYNC_ROW;
+  const wasm = () => providers().find((p) => p.id === 'wasm');
+  const algorithms = auto ? syncAlgorithms() : (wasm()?.algorithms ?? []);
+  return {
+    id,
+    library: 'digestlab',
+    kind: 'ours',
+    implementedIn: auto ? 'mixed' : 'WebAssembly',
+    note: auto
+      ? 'digestAsync / digestHexAsync with no options, awaited per call: where node:crypto is absent, long inputs go to WebCrypto from a size measured per browser engine'
+      : 'digestAsync / digestHexAsync through wasm, awaited per call: what auto:async is measured against',
+    optIn: true,
+    algorithms,
+    hmacAlgorithms: macAlgorithms(algorithms),
+    ...(auto ? {} : { unavailableReason: () => (wasm()?.available ? undefined : (wasm()?.reason ?? 'not available')) }),
+    prepare: async (algorithm) => prepareOurs(id, algorithm),
+  };
+}
+
+/**
+ * `ts`, `wasm`, `node`, `webcrypto` (and any provider the library adds later), then `auto` and `digestMany`, and the
+ * opt-in async rows.
+ */
 export function ourRows(): Row[] {
-  return [...providers().map((p) => providerRow(p.id)), autoRow(), digestManyRow()];
+  return [
+    ...providers().map((p) => providerRow(p.id)),
+    autoRow(),
+    digestManyRow(),
+    asyncRow(AUTO_ASYNC_ROW),
+    asyncRow(WASM_ASYNC_ROW),
+  ];
 }

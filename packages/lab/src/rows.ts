@@ -73,6 +73,13 @@ export const AUTO_ROW = 'auto';
 /** The row of `digestMany(algorithm, messages)`: the many workload only. */
 export const DIGEST_MANY_ROW = 'digestMany';
 /**
+ * The rows of `digestAsync` (and `digestHexAsync`) through `auto` and through `wasm`: where node:crypto is absent,
+ * `auto` sends long async inputs to WebCrypto from a crossover measured per browser engine, and these two rows are
+ * how the page's bench measures and checks it (with the `webcrypto` row, async too). Asked for by id only.
+ */
+export const AUTO_ASYNC_ROW = 'auto:async';
+export const WASM_ASYNC_ROW = 'wasm:async';
+/**
  * The concrete providers `auto` chooses among for the sync calls the auto row times (webcrypto is async only: auto
  * uses it only for a browser's long digestAsync inputs, which that row does not time): every table compares
  * the auto row with the best of these (tables.ts).
@@ -92,6 +99,11 @@ export interface Row {
   algorithms: readonly AlgorithmName[];
   /** Algorithms the row computes HMAC over (the hmac workload); absent: none. */
   hmacAlgorithms?: readonly AlgorithmName[];
+  /**
+   * Run only when asked for by id (`--providers`, the page's `providers=`), not in a run that names none: a row for
+   * a question of its own (the async rows), which would lengthen every default run.
+   */
+  optIn?: boolean;
   /** Why the row cannot run on this runtime at all (then it is `skipped`), or undefined. */
   unavailableReason?(): string | undefined;
   /**

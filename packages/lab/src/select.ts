@@ -36,9 +36,12 @@ export function resolveAlgorithms(names: readonly string[] | undefined): Algorit
   return out;
 }
 
-/** The rows for ids (all rows when none given); throws {@link UsageError} listing the valid ids. */
+/**
+ * The rows for ids (when none are given: every row but the opt-in ones, {@link Row.optIn}); throws
+ * {@link UsageError} listing the valid ids.
+ */
 export function resolveProviders(ids: readonly string[] | undefined, rows: readonly Row[]): Row[] {
-  if (!ids || ids.length === 0) return [...rows];
+  if (!ids || ids.length === 0) return rows.filter((r) => !r.optIn);
   const out: Row[] = [];
   for (const id of ids) {
     const row = rows.find((r) => r.id.toLowerCase() === id.trim().toLowerCase());

@@ -52,6 +52,7 @@ export async function rowsHere(host: Host): Promise<RowInfo[]> {
       implementedIn: row.implementedIn,
       algorithms: [...row.algorithms],
       ...(row.note ? { note: row.note } : {}),
+      ...(row.optIn ? { optIn: true } : {}),
       ...(unavailable ? { unavailable } : {}),
     });
   }

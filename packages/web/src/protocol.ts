@@ -12,6 +12,8 @@ export interface RowInfo {
   implementedIn: ImplementedIn;
   algorithms: string[];
   note?: string;
+  /** Run only when asked for (the lab's Row.optIn): unticked in the form by default. */
+  optIn?: boolean;
   /** Why it cannot run in this browser, or absent. */
   unavailable?: string;
 }

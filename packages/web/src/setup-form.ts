@@ -10,13 +10,13 @@ import { type Choices, DEFAULT_OVERFLOW_SIZE, isOverflow, PAGE_WORKLOADS, parseC
 import type { RowInfo } from './protocol.js';
 
 /**
- * The rows a run takes when none are named: a bench every row available here; overflow the engine's default (our
+ * The rows a run takes when none are named: a bench every row available here but the opt-in ones; overflow the engine's default (our
  * streaming providers: `digestlab overflow`'s), less those this browser lacks. Named explicitly to the engine, so
  * a row that cannot run here is not planned as a job.
  */
 export function defaultProviders(rows: readonly RowInfo[], overflow: boolean): string[] {
   const here = rows.filter((r) => !r.unavailable).map((r) => r.id);
-  if (!overflow) return here;
+  if (!overflow) return rows.filter((r) => !r.unavailable && !r.optIn).map((r) => r.id);
   return selectProviders(undefined, allRows())
     .map((s) => s.row.id)
     .filter((id) => here.includes(id));

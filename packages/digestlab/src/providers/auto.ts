@@ -4,19 +4,20 @@
  * One-shot digests: below a measured size our WebAssembly is faster than node:crypto (a call into OpenSSL costs
  * about a microsecond, which a short input does not repay); from that size on, node:crypto (OpenSSL with
  * SHA-NI/AVX2) wins. Where node:crypto is absent (browsers, Workers): WebAssembly, else our TypeScript; except
- * that `digestAsync` of a long SHA-1 or SHA-256 input goes to WebCrypto where it runs, which is already async and
- * uses the CPU's SHA instructions there (Chromium: 1.2-1.6x our WebAssembly at 8 KiB / 2 KiB, up to 3.6x / 6x above).
+ * that `digestAsync` of a long input goes to WebCrypto where it runs and wins there, which is already async and
+ * uses the CPU's SHA instructions (Chromium, SHA-1 / SHA-256: 1.2-1.6x our WebAssembly at 8 KiB / 2 KiB, up to
+ * 3.6x / 6x above); from what size, if any, is measured per browser engine ({@link WEBCRYPTO_CROSSOVERS}).
  * Streaming digests (`createDigest`, `digestStream`) do not know their length and are usually long: node:crypto
  * where it is faster on long inputs, else WebAssembly, else TypeScript.
  *
  * The crossovers are measured on each runtime that has node:crypto (Node, Bun, Deno) by scripts/crossovers.mjs,
  * and the table of the runtime the library runs on is chosen once, at load: node:crypto's per-call cost differs
  * by a factor of three between them (BENCHMARKS.md, "Across runtimes"). The bench's `auto` row checks
- * them against every single provider at each size it runs. The WebCrypto crossovers were measured in headless
- * Chromium 156 (BENCHMARKS.md, "In a browser").
+ * them against every single provider at each size it runs; its `auto:async` row checks the WebCrypto crossovers
+ * against `wasm:async` in the page's bench in each engine.
  */
 
-import { type RuntimeName, runtime } from '../runtime.js';
+import { type BrowserEngine, type RuntimeName, runtime } from '../runtime.js';
 import type { AlgorithmName } from '../spec.js';
 import { nodeProvider } from './node.js';
 import { type Provider, runsHere } from './provider.js';
@@ -142,34 +143,31 @@ export function crossoversOf(name: RuntimeName): Crossovers {
 export const NODE_FROM: Crossovers = crossoversOf(runtime().runtime);
 
 /**
- * Where node:crypto is absent, `digestAsync` of inputs from these lengths (bytes) on goes to WebCrypto when it runs
- * (a secure context). Below them its per-call cost loses to our WebAssembly (SHA-1 at 4 KiB: 0.9-1.1x). SHA-384
- * and SHA-512 have no crossover: with no CPU instructions for SHA-512, WebCrypto was ahead at some sizes (up to
- * 1.4x at 256 KiB) but not from any size on (0.9-1.2x from 1 MiB to 16 MiB). Where node:crypto runs it is faster
- * than both, so this table plays no part there.
+ * Where node:crypto is absent, `digestAsync` of an input from this length (bytes) on goes to WebCrypto when it runs
+ * (a secure context); an algorithm not listed never does. A WebCrypto call's fixed cost differs by three orders of
+ * magnitude between browser engines (a few microseconds in Blink, about 2 ms in WebKit), so each engine has its own
+ * table, measured with the page's own bench (`auto:async` against `wasm:async` and `webcrypto`; BENCHMARKS.md, "Every
+ * browser engine"), and the engine's table is chosen once, at load.
  */
-export const WEBCRYPTO_FROM: Readonly<Record<AlgorithmName, number>> = {
-  MD2: Number.POSITIVE_INFINITY,
-  MD5: Number.POSITIVE_INFINITY,
-  'SHA-1': 8192,
-  'SHA-224': Number.POSITIVE_INFINITY, // not in WebCrypto
-  'SHA-256': 2048,
-  'SHA-384': Number.POSITIVE_INFINITY,
-  'SHA-512': Number.POSITIVE_INFINITY,
-  'SHA-512/224': Number.POSITIVE_INFINITY,
-  'SHA-512/256': Number.POSITIVE_INFINITY,
-  // SHA-3 in WebCrypto (Bun, Deno) was not measured against our WebAssembly: never chosen by `auto`
-  'SHA3-224': Number.POSITIVE_INFINITY,
-  'SHA3-256': Number.POSITIVE_INFINITY,
-  'SHA3-384': Number.POSITIVE_INFINITY,
-  'SHA3-512': Number.POSITIVE_INFINITY,
-  SHAKE128: Number.POSITIVE_INFINITY,
-  SHAKE256: Number.POSITIVE_INFINITY,
-  'KECCAK-224': Number.POSITIVE_INFINITY,
-  'KECCAK-256': Number.POSITIVE_INFINITY,
-  'KECCAK-384': Number.POSITIVE_INFINITY,
-  'KECCAK-512': Number.POSITIVE_INFINITY,
+export type WebCryptoFrom = Readonly<Partial<Record<AlgorithmName, number>>>;
+
+export const WEBCRYPTO_CROSSOVERS: Readonly<Record<BrowserEngine, WebCryptoFrom>> = {
+  // Chromium: the CPU's SHA instructions for SHA-1 and SHA-256; SHA-384 and SHA-512 (no instructions) were ahead of
+  // our WebAssembly at some sizes but from no size on
+  Blink: { 'SHA-1': 8192, 'SHA-256': 2048 },
+  Gecko: {},
+  WebKit: {},
+  // an engine we have not measured: our WebAssembly, which is never far from the best
+  unknown: {},
 };
+
+/** The WebCrypto crossovers of a browser engine; outside a browser (no engine), none. */
+export function webcryptoFromOf(engine: BrowserEngine | undefined): WebCryptoFrom {
+  return WEBCRYPTO_CROSSOVERS[engine ?? 'unknown'];
+}
+
+/** This engine's WebCrypto crossovers, chosen once at load. Where node:crypto runs, they play no part. */
+export const WEBCRYPTO_FROM: WebCryptoFrom = webcryptoFromOf(runtime().browser?.engine);
 
 /** What `auto` calls for one-shot digests: a provider's one-shot half. */
 export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync'>;
@@ -184,8 +182,10 @@ export interface Candidates {
   readonly node: Provider;
   readonly wasm: Provider;
   readonly ts: Provider;
-  /** Async one-shots only, for long inputs where node:crypto is absent ({@link WEBCRYPTO_FROM}). */
+  /** Async one-shots only, for long inputs where node:crypto is absent, from {@link webcryptoFrom} on. */
   readonly webcrypto: Provider;
+  /** Where WebCrypto starts to win, in the browser engine these candidates stand for ({@link WEBCRYPTO_FROM}). */
+  readonly webcryptoFrom: WebCryptoFrom;
   runs(p: Provider, algorithm: AlgorithmName): boolean;
 }
 
@@ -195,6 +195,7 @@ const HERE: Candidates = {
   wasm: wasmProvider,
   ts: tsProvider,
   webcrypto: webcryptoProvider,
+  webcryptoFrom: WEBCRYPTO_FROM,
   runs: runsHere,
 };
 
@@ -216,15 +217,14 @@ export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE)
  */
 export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): OneShot {
   const { bytes, hex } = from.nodeFrom[algorithm];
+  const subtleFrom = from.webcryptoFrom[algorithm] ?? Number.POSITIVE_INFINITY;
   if (bytes === 0 && hex === 0) {
     if (from.runs(from.node, algorithm)) return from.node;
     // node:crypto was asked already and lacks it (Keccak on Node 20, SHA-224 in a browser): no size decides
     // anything unless WebCrypto may take long async inputs, so no dispatcher per call
-    if (WEBCRYPTO_FROM[algorithm] === Number.POSITIVE_INFINITY) {
-      return from.runs(from.wasm, algorithm) ? from.wasm : from.ts;
-    }
+    if (subtleFrom === Number.POSITIVE_INFINITY) return from.runs(from.wasm, algorithm) ? from.wasm : from.ts;
   }
-  return new Dispatch(algorithm, bytes, hex, WEBCRYPTO_FROM[algorithm], from);
+  return new Dispatch(algorithm, bytes, hex, subtleFrom, from);
 }
 
 /**
@@ -251,7 +251,7 @@ class Dispatch extends SizeDispatch<Provider> implements OneShot {
 
   /**
    * Only where node:crypto is absent: where it runs it is faster than WebCrypto and already takes these sizes
-   * (each WEBCRYPTO_FROM is at least its NODE_FROM.bytes).
+   * (each engine's WebCrypto crossover is at least node:crypto's).
    */
   private subtle(): Provider | null {
     if (this.#subtle === undefined) {

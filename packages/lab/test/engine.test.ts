@@ -2,8 +2,17 @@ import { digestHex } from 'digestlab';
 import { describe, expect, it } from 'vitest';
 import { allRows, type Host, manyMismatch, runBench, UsageError, WASM_WARMUP_MS, warmUpFor } from '../src/engine.js';
 import { SCHEMA } from '../src/report.js';
-import { AUTO_ROW, DIGEST_MANY_ROW, type Output, type Prepared, type Row } from '../src/rows.js';
+import {
+  AUTO_ASYNC_ROW,
+  AUTO_ROW,
+  DIGEST_MANY_ROW,
+  type Output,
+  type Prepared,
+  type Row,
+  WASM_ASYNC_ROW,
+} from '../src/rows.js';
 import { SEED_INPUT } from '../src/seed.js';
+import { resolveProviders } from '../src/select.js';
 import { median } from '../src/stats.js';
 import { sampleCall } from '../src/timing.js';
 import { fakeRow } from './fake-row.js';
@@ -268,6 +277,27 @@ describe('runBench', () => {
       for (const w of ['seed', 'sizes', 'stream']) expect(status(w, DIGEST_MANY_ROW, a)).toBe('unavailable');
       expect(status('many', DIGEST_MANY_ROW, a)).toBe('ok');
     }
+  });
+
+  it('has opt-in async rows (digestAsync through auto and wasm): run when named, never in a run that names none', async () => {
+    const rows = allRows();
+    expect(rows.filter((r) => r.optIn).map((r) => r.id)).toEqual([AUTO_ASYNC_ROW, WASM_ASYNC_ROW]);
+    expect(resolveProviders(undefined, rows).map((r) => r.id)).not.toContain(AUTO_ASYNC_ROW);
+    expect(resolveProviders(undefined, rows).map((r) => r.id)).not.toContain(WASM_ASYNC_ROW);
+    expect(resolveProviders(['WASM:async'], rows).map((r) => r.id)).toEqual([WASM_ASYNC_ROW]);
+    const report = await runBench({
+      ...FAST,
+      algorithms: ['MD5', 'SHA-256'],
+      providers: [AUTO_ASYNC_ROW, WASM_ASYNC_ROW],
+      workloads: ['seed', 'sizes'],
+      sizes: [64, 4096],
+    });
+    // each cell's digest was checked against the reference before it was timed
+    expect(report.results.length).toBe(2 * 2 * 3);
+    for (const r of report.results) expect(r.status, `${r.workload} ${r.provider} ${r.algorithm}`).toBe('ok');
+    const auto = await rows.find((r) => r.id === AUTO_ASYNC_ROW)?.prepare('SHA-256');
+    expect(auto?.async).toBe(true);
+    expect(await auto?.hex?.('abc')).toBe(digestHex('SHA-256', 'abc'));
   });
 
   it('interleaves the cells of a table row: all warmed up, then round k samples every cell, in a changing order', async () => {

@@ -264,19 +264,27 @@ describe("auto's WebCrypto crossovers: the browser engine's, chosen at load", ()
   });
 });
 
-describe('auto built for a browser with WebCrypto: long digestAsync inputs', () => {
-  // the sweep above restates the rule from WEBCRYPTO_FROM; this pins what was measured (BENCHMARKS.md, Chromium)
+describe('auto built for a browser with WebCrypto: long digestAsync inputs, per engine', () => {
+  // the sweep above restates the rule from the tables; this pins what was measured (BENCHMARKS.md)
   it.each([
-    ['SHA-1', 8191, 'wasm'],
-    ['SHA-1', 8192, 'webcrypto'],
-    ['SHA-256', 2047, 'wasm'],
-    ['SHA-256', 2048, 'webcrypto'],
-    ['SHA-384', 2 ** 16, 'wasm'],
-    ['SHA-512', 2 ** 16, 'wasm'],
-    ['MD5', 2 ** 16, 'wasm'],
-  ] as const)('%s of %i bytes goes to %s', async (algorithm, n, want) => {
+    ['Blink', 'SHA-1', 8191, 'wasm'],
+    ['Blink', 'SHA-1', 8192, 'webcrypto'],
+    ['Blink', 'SHA-256', 2047, 'wasm'],
+    ['Blink', 'SHA-256', 2048, 'webcrypto'],
+    ['Blink', 'SHA-384', 2 ** 16, 'wasm'],
+    ['Blink', 'SHA-512', 2 ** 16, 'wasm'],
+    ['Blink', 'MD5', 2 ** 16, 'wasm'],
+    ['Gecko', 'SHA-1', 2 ** 16, 'wasm'],
+    ['Gecko', 'SHA-256', 16383, 'wasm'],
+    ['Gecko', 'SHA-256', 16384, 'webcrypto'],
+    ['Gecko', 'SHA-512', 2 ** 16, 'wasm'],
+    ['WebKit', 'SHA-1', 2 ** 16, 'wasm'],
+    ['WebKit', 'SHA-256', 2 ** 16, 'wasm'],
+    ['unknown', 'SHA-256', 2 ** 16, 'wasm'],
+  ] as const)('%s: %s of %i bytes goes to %s', async (engine, algorithm, n, want) => {
     const log: string[] = [];
-    await autoOneShot(algorithm, candidates(inABrowser, log)).digestAsync(algorithm, DATA.subarray(0, n));
+    const from = candidates(inABrowser, log, NODE_FROM, WEBCRYPTO_CROSSOVERS[engine]);
+    await autoOneShot(algorithm, from).digestAsync(algorithm, DATA.subarray(0, n));
     expect(log).toEqual([want]);
   });
 });

@@ -170,3 +170,31 @@ export async function fitsWidth(tab: Tab, viewport: Viewport): Promise<{ scrollW
     return measured;
   }, viewport);
 }
+
+/**
+ * Where the engine has no "longtask" entries (Firefox, WebKit), a stand-in the test starts right after the page
+ * loads: a 50 ms timer on the main thread that records how late each tick came. A task that holds the thread for
+ * 200 ms makes a tick at least 200 ms late. Chromium keeps its real long-task entries (the page's hook).
+ */
+export const startLateTicks = (tab: Tab) =>
+  tab.evaluate(() => {
+    const w = window as unknown as { lateTicks?: number[] };
+    if (w.lateTicks !== undefined) return;
+    const late: number[] = [];
+    w.lateTicks = late;
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      if (now - last - 50 > 50) late.push(Math.round(now - last - 50));
+      last = now;
+    }, 50);
+  });
+
+/** The main thread's longest stalls, in ms: long tasks where the engine reports them, else late ticks. */
+export async function stalls(tab: Tab): Promise<number[]> {
+  const w = await watched(tab);
+  if (w.longTaskEntries) return w.longTasks;
+  const late = await tab.evaluate(() => (window as unknown as { lateTicks?: number[] }).lateTicks ?? null);
+  if (late === null) throw new Error('no late-tick probe in this page: call startLateTicks after goto');
+  return late;
+}

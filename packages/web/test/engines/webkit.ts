@@ -5,13 +5,22 @@
  * display number, which Xvfb picks and reports itself (`-displayfd`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { DEFAULT_VIEWPORT, type Engine, need, type Tab, type Viewport } from './engine.js';
 import { WebDriverSession } from './webdriver.js';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
-export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** Where libwebkit2gtk-4.1-0 puts it: under the architecture's multiarch folder (x86_64-linux-gnu, ...). */
+export const MINIBROWSER =
+  process.env.MINIBROWSER_PATH ??
+  (() => {
+    const found = readdirSync('/usr/lib', { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name.endsWith('-linux-gnu'))
+      .map((d) => `/usr/lib/${d.name}/webkit2gtk-4.1/MiniBrowser`)
+      .find((p) => existsSync(p));
+    return found ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+  })();
 export const XVFB = '/usr/bin/Xvfb';
 
 /** A free TCP port on 127.0.0.1 (the driver is then started on it). */

@@ -189,6 +189,15 @@ for (const name of enginesToTest()) {
         seen = web.saved();
       });
 
+      it("the driver's browserVersion agrees with the user agent where the user agent tells it", async () => {
+        const agent = parseReport(web.read(seen[seen.length - 1])).env.device?.userAgent ?? '';
+        expect(engine.browserVersion).toMatch(/^\d+\.\d+/);
+        const major = engine.browserVersion.split('.')[0];
+        // WebKitGTK's MiniBrowser claims "Version/60.5 Safari/605.1.15" whatever its version (2.50.x): nothing to check
+        if (name === 'chromium') expect(agent).toContain(`Chrome/${major}.`);
+        if (name === 'firefox') expect(agent).toContain(`Firefox/${major}.`);
+      });
+
       it('downloads the run as JSON that parseReport accepts, with the chosen cells', async () => {
         const file = await clickDownload(tab, '#download');
         expect(file.name).toMatch(/\.json$/);

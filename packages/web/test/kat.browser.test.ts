@@ -1,19 +1,20 @@
 /**
- * The library's known answers in Chromium: RFC 1321 and 1319, FIPS 180-4's examples, NIST CAVP ShortMsg and
+ * The library's known answers in every engine (Chromium, Firefox, WebKit: DIGESTLAB_ENGINES): RFC 1321 and 1319, FIPS 180-4's examples, NIST CAVP ShortMsg and
  * LongMsg (SHA-1, SHA-2, SHA-3, SHAKE; SHAKE's VariableOut too), Keccak, the seed string under the seed's six
  * algorithms (Java's digests) and Java's MD2 vectors, through `ts`, `wasm`, `webcrypto` (where it has the algorithm)
  * and `auto`, on the main thread after `await ready()` and in a Worker without it. The vectors are read here, under
  * Node, by the parsers the Node suite uses, and sent to the self-test page.
  */
 import { Buffer } from 'node:buffer';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readVector, reference } from '../../digestlab/test/helpers/common.js';
 import { FIPS, RFC1319, SEED_STRING, seedJava } from '../../digestlab/test/helpers/known.js';
 import { parseRsp } from '../../digestlab/test/helpers/rsp.js';
 import type { KatResult, KatVector } from '../src/kat.js';
 import type { SelfTest } from '../src/selftest.js';
-import { DIST, launch } from './chromium.js';
+import { DIST, type Engine, type EngineName, enginesToTest, type Tab } from './engines/engine.js';
+import { launch } from './engines/launch.js';
+import { waitForState } from './engines/tab.js';
 import { type Served, serveDist } from './serve.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
@@ -126,47 +127,25 @@ const AUTO_ASYNC_WEBCRYPTO: Record<string, number[]> = {
   'SHA-256': [2048, 8191, 8192, 65536],
 };
 
-let browser: Browser;
-let served: Served;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-  served = await serveDist(DIST);
-  page = await browser.newPage();
-  await page.goto(`${served.url}selftest.html`);
-  await page.waitForSelector('body[data-state="ready"]');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
-
-const call = <K extends keyof SelfTest>(name: K, vectors?: KatVector[]) =>
-  page.evaluate(
-    ([n, v]) => (window as unknown as { digestlabSelfTest: SelfTest }).digestlabSelfTest[n](v as KatVector[]),
-    [name, vectors] as const,
-  ) as Promise<KatResult>;
-
 /**
- * Chromium's WebCrypto has no SHA-3 (found by trying: crypto.subtle.digest('SHA3-256', ...) rejects), so
- * `webcrypto` checks no SHA-3 vector, and asked for one it refuses with a typed error, never a wrong digest. Should
- * a Chromium take SHA-3, this fails first: then `webcrypto` must have it (and the count above includes its vectors).
+ * No engine's WebCrypto has SHA-3 (found by trying: crypto.subtle.digest('SHA3-256', ...) rejects in Chromium,
+ * Firefox and WebKit), so `webcrypto` checks no SHA-3 vector, and asked for one it refuses with a typed error, never
+ * a wrong digest. Should an engine take SHA-3, this fails first: then `webcrypto` must have it (and the count below
+ * includes its vectors).
  */
-function expectNoWebCryptoSha3(r: KatResult) {
-  expect(r.subtleSha3, "Chromium's crypto.subtle.digest takes no SHA-3").toEqual([]);
+function expectNoWebCryptoSha3(r: KatResult, engine: EngineName) {
+  expect(r.subtleSha3, `${engine}'s crypto.subtle.digest takes no SHA-3`).toEqual([]);
   expect(r.webcryptoSha3).toBe('ERR_ALGORITHM_UNAVAILABLE');
 }
 
-function expectAllPass(r: KatResult) {
+function expectAllPass(r: KatResult, engine: EngineName) {
   expect(r.failures).toEqual([]);
   // every vector through ts and auto; the SHA family through webcrypto (a secure context: 127.0.0.1)
   expect(r.checked.ts).toBe(VECTORS.length);
   expect(r.checked.auto).toBe(VECTORS.length);
   expect(r.checked.wasm).toBe(VECTORS.filter((v) => v.algorithm !== 'MD2').length);
   expect(r.checked.webcrypto).toBe(VECTORS.filter((v) => [...WEBCRYPTO, ...r.subtleSha3].includes(v.algorithm)).length);
-  expectNoWebCryptoSha3(r);
+  expectNoWebCryptoSha3(r, engine);
   expect(r.available.node).toMatch(/node:crypto|Node/);
   for (const [algorithm, picked] of Object.entries(r.autoPicks)) {
     expect(picked, `auto for ${algorithm}`).toBe(AUTO_IN_A_BROWSER(algorithm));
@@ -177,7 +156,7 @@ function expectAllPass(r: KatResult) {
   expect(Object.keys(r.autoAsyncWebCrypto)).toContain('SHA-256');
 }
 
-describe('known answers in Chromium', () => {
+describe('the known answers', () => {
   it('cover every source the Node suite uses', () => {
     const names = new Set(VECTORS.map((v) => v.name.split(' ').slice(0, 2).join(' ')));
     for (const source of [
@@ -222,27 +201,60 @@ describe('known answers in Chromium', () => {
     // the literal agrees with the independent implementation the other Keccak answers come from
     expect(reference('KECCAK-256', new Uint8Array(0))).toBe(KECCAK_256_EMPTY);
   });
-
-  it('before ready() on the main thread, wasm waits for an asynchronous compile or already runs, and auto follows', async () => {
-    const r = (await call('beforeReady')) as Pick<KatResult, 'available' | 'autoPicks'>;
-    // Chromium refuses synchronous compilation of large modules on the main thread; digestlab's core module is
-    // small enough that some versions allow it. Either way auto must pick what is really available.
-    if (r.available.wasm === true) expect(r.autoPicks['SHA-256']).toBe('wasm');
-    else {
-      expect(r.available.wasm).toMatch(/ready\(\)/);
-      expect(r.autoPicks['SHA-256']).toBe('ts');
-    }
-  });
-
-  it('main thread, after await ready(): ts, wasm, webcrypto and auto agree with every vector', async () => {
-    const r = await call('main', VECTORS);
-    expect(r.available.wasm).toBe(true);
-    expectAllPass(r);
-  });
-
-  it('in a Worker, without ready(): wasm compiled synchronously; every provider agrees with every vector', async () => {
-    const r = await call('worker', VECTORS);
-    expect(r.available.wasm).toBe(true);
-    expectAllPass(r);
-  });
 });
+
+let served: Served;
+beforeAll(async () => {
+  served = await serveDist(DIST);
+});
+afterAll(async () => {
+  await served?.close();
+});
+
+const call = <K extends keyof SelfTest>(tab: Tab, name: K, vectors?: KatVector[]) =>
+  tab.evaluate(
+    ([n, v]) =>
+      (window as unknown as { digestlabSelfTest: SelfTest }).digestlabSelfTest[n as K](v as KatVector[]) as unknown,
+    [name, vectors ?? null] as const,
+  ) as Promise<KatResult>;
+
+for (const name of enginesToTest()) {
+  describe(`known answers in ${name}`, () => {
+    let engine: Engine;
+    let tab: Tab;
+
+    beforeAll(async () => {
+      engine = await launch(name);
+      tab = await engine.newTab();
+      await tab.goto(`${served.url}selftest.html`);
+      await waitForState(tab, 'ready');
+    });
+
+    afterAll(async () => {
+      await engine?.close();
+    });
+
+    it('before ready() on the main thread, wasm waits for an asynchronous compile or already runs, and auto follows', async () => {
+      const r = (await call(tab, 'beforeReady')) as Pick<KatResult, 'available' | 'autoPicks'>;
+      // Chromium refuses synchronous compilation of large modules on the main thread; digestlab's core module is
+      // small enough that some versions (and other engines) allow it. Either way auto must pick what is available.
+      if (r.available.wasm === true) expect(r.autoPicks['SHA-256']).toBe('wasm');
+      else {
+        expect(r.available.wasm).toMatch(/ready\(\)/);
+        expect(r.autoPicks['SHA-256']).toBe('ts');
+      }
+    });
+
+    it('main thread, after await ready(): ts, wasm, webcrypto and auto agree with every vector', async () => {
+      const r = await call(tab, 'main', VECTORS);
+      expect(r.available.wasm).toBe(true);
+      expectAllPass(r, name);
+    });
+
+    it('in a Worker, without ready(): wasm compiled synchronously; every provider agrees with every vector', async () => {
+      const r = await call(tab, 'worker', VECTORS);
+      expect(r.available.wasm).toBe(true);
+      expectAllPass(r, name);
+    });
+  });
+}

@@ -28,6 +28,8 @@ export interface Served {
 export interface ServeOptions {
   /** The folder under which the page is served. Default `/lab/`. */
   base?: string;
+  /** The address to listen on. Default 127.0.0.1. */
+  host?: string;
 }
 
 export async function serveDist(dir: string, options: ServeOptions = {}): Promise<Served> {
@@ -52,10 +54,11 @@ export async function serveDist(dir: string, options: ServeOptions = {}): Promis
       send(404, 'not found');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${base}`,
+    url: `http://${host}:${port}${base}`,
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -11,6 +11,7 @@ import {
   digestHex,
   digestHexAsync,
   providers,
+  runtime,
 } from 'digestlab';
 
 export interface KatVector {
@@ -31,6 +32,8 @@ export interface KatResult {
   failures: string[];
   /** What `auto` picks here for a running digest, per algorithm (createDigest(alg).provider). */
   autoPicks: Record<string, string>;
+  /** The engine the library detected here (runtime().browser.engine). */
+  engine: string | undefined;
   /** Per algorithm, the input lengths of {@link ASYNC_PROBES} at which `auto`'s digestAsync called crypto.subtle. */
   autoAsyncWebCrypto: Record<string, number[]>;
   /** Providers available here, with why not for the others. */
@@ -47,8 +50,11 @@ function bytes(hex: string): Uint8Array {
   return out;
 }
 
-/** Lengths around the WebCrypto crossovers `auto` has for digestAsync in browsers (SHA-256: 2 KiB, SHA-1: 8 KiB). */
-export const ASYNC_PROBES = [1024, 2047, 2048, 8191, 8192, 65536];
+/**
+ * Lengths around the WebCrypto crossovers `auto` has for digestAsync in each browser engine (each crossover and one
+ * byte less: the browser tier checks that every engine's crossovers are among them), and sizes beside them.
+ */
+export const ASYNC_PROBES = [1024, 2047, 2048, 8191, 8192, 16383, 16384, 65536, 131071, 131072, 262144];
 
 /**
  * The lengths at which `auto`'s digestAsync of `algorithm` calls crypto.subtle.digest here, seen from outside (the
@@ -111,6 +117,7 @@ export async function runKat(vectors: readonly KatVector[]): Promise<KatResult> 
     checked: {},
     failures: [],
     autoPicks: {},
+    engine: runtime().browser?.engine,
     autoAsyncWebCrypto: {},
     available: {},
     subtleSha3: await subtleSha3(),

@@ -7,10 +7,12 @@
  */
 import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBCRYPTO_CROSSOVERS } from '../../digestlab/src/providers/auto.js';
+import type { BrowserEngine } from '../../digestlab/src/runtime.js';
 import { readVector, reference } from '../../digestlab/test/helpers/common.js';
 import { FIPS, RFC1319, SEED_STRING, seedJava } from '../../digestlab/test/helpers/known.js';
 import { parseRsp } from '../../digestlab/test/helpers/rsp.js';
-import type { KatResult, KatVector } from '../src/kat.js';
+import { ASYNC_PROBES, type KatResult, type KatVector } from '../src/kat.js';
 import type { SelfTest } from '../src/selftest.js';
 import { DIST, type Engine, type EngineName, enginesToTest, type Tab } from './engines/engine.js';
 import { launch } from './engines/launch.js';
@@ -117,15 +119,20 @@ const WEBCRYPTO = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
 /** What `auto` must pick in a browser (no node:crypto): our WebAssembly, except MD2, which has only TypeScript. */
 const AUTO_IN_A_BROWSER = (algorithm: string) => (algorithm === 'MD2' ? 'ts' : 'wasm');
 
+/** The engine each browser is, as the library must detect it by what its JavaScript engine does. */
+const ENGINE_OF: Record<EngineName, BrowserEngine> = { chromium: 'Blink', firefox: 'Gecko', webkit: 'WebKit' };
+
 /**
- * Where `auto`'s digestAsync must call WebCrypto in a secure page, among ASYNC_PROBES (1 KiB, 2 KiB − 1, 2 KiB,
- * 8 KiB − 1, 8 KiB, 64 KiB): from 8 KiB for SHA-1 and 2 KiB for SHA-256, as measured in Chromium (BENCHMARKS.md);
- * never for the others (SHA-384 and SHA-512 included: WebCrypto was not consistently faster than our WebAssembly).
+ * Where `auto`'s digestAsync must call WebCrypto in a secure page of this engine, among ASYNC_PROBES: from the
+ * engine's measured crossover on (WEBCRYPTO_CROSSOVERS, BENCHMARKS.md "Every browser engine"), never for the
+ * algorithms it does not list.
  */
-const AUTO_ASYNC_WEBCRYPTO: Record<string, number[]> = {
-  'SHA-1': [8192, 65536],
-  'SHA-256': [2048, 8191, 8192, 65536],
-};
+function autoAsyncWebCrypto(engine: EngineName): Record<string, number[]> {
+  const table = WEBCRYPTO_CROSSOVERS[ENGINE_OF[engine]];
+  return Object.fromEntries(
+    Object.entries(table).map(([algorithm, from]) => [algorithm, ASYNC_PROBES.filter((n) => n >= (from ?? Infinity))]),
+  );
+}
 
 /**
  * No engine's WebCrypto has SHA-3 (found by trying: crypto.subtle.digest('SHA3-256', ...) rejects in Chromium,
@@ -150,11 +157,24 @@ function expectAllPass(r: KatResult, engine: EngineName) {
   for (const [algorithm, picked] of Object.entries(r.autoPicks)) {
     expect(picked, `auto for ${algorithm}`).toBe(AUTO_IN_A_BROWSER(algorithm));
   }
+  expect(r.engine, 'the engine the library detects').toBe(ENGINE_OF[engine]);
+  const want = autoAsyncWebCrypto(engine);
   for (const [algorithm, at] of Object.entries(r.autoAsyncWebCrypto)) {
-    expect(at, `auto's digestAsync through WebCrypto, ${algorithm}`).toEqual(AUTO_ASYNC_WEBCRYPTO[algorithm] ?? []);
+    expect(at, `${engine}: auto's digestAsync through WebCrypto, ${algorithm}`).toEqual(want[algorithm] ?? []);
   }
   expect(Object.keys(r.autoAsyncWebCrypto)).toContain('SHA-256');
 }
+
+describe("auto's WebCrypto crossovers", () => {
+  it('each one, and one byte less, is among the lengths the page probes, in every engine', () => {
+    for (const table of Object.values(WEBCRYPTO_CROSSOVERS)) {
+      for (const from of Object.values(table)) {
+        expect(ASYNC_PROBES).toContain(from);
+        expect(ASYNC_PROBES).toContain((from as number) - 1);
+      }
+    }
+  });
+});
 
 describe('the known answers', () => {
   it('cover every source the Node suite uses', () => {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Generates the fully unrolled compression functions of MD5, SHA-1, SHA-256 and SHA-512, and the permutation
-// Keccak-f[1600] of SHA-3, SHAKE and Keccak (one round unrolled, FIPS 202 §3.2), into
-// packages/digestlab/src/algorithms/generated/*.ts. Unrolling with the state and the 16-word message window in
-// local variables is what makes these fast in V8 (no array traffic, no role shuffling: the variables' roles
-// rotate in the generated text instead). The round logic is written once, here, from the standards:
+// Generates the compression functions of MD5, SHA-1 (fully unrolled), SHA-256 (8 rounds a loop iteration) and
+// SHA-512 (2 rounds), and the permutation Keccak-f[1600] of SHA-3, SHAKE and Keccak (one round unrolled, FIPS 202
+// §3.2), into packages/digestlab/src/algorithms/generated/*.ts. The state lives in local variables and the
+// variables' roles rotate in the generated text (no role shuffling, no array traffic for the state); how far each
+// core is unrolled is what runs fast in V8, SpiderMonkey and JavaScriptCore alike: past a size, each engine's
+// optimizing JIT gives up on a function (BENCHMARKS.md, "No engine cliff"). The round logic is written once, here,
+// from the standards:
 // RFC 1321 §3.4 (MD5), FIPS 180-4 §6.1.2, §6.2.2, §6.4.2 (SHA-1, SHA-256, SHA-512) and FIPS 202 §3.2 (Keccak).
 //
 //   node scripts/gen-cores.mjs           write the files
@@ -25,6 +27,9 @@ const rotr = (x, n) => `((${x} >>> ${n}) | (${x} << ${32 - n}))`;
 const at = (o) => (o === 0 ? 'd[p]' : `d[p + ${o}]`);
 /** The 32-bit word at block offset o, big-endian (SHA) or little-endian (MD5). */
 const be = (o) => `(${at(o)} << 24) | (${at(o + 1)} << 16) | (${at(o + 2)} << 8) | ${at(o + 3)}`;
+/** The 32-bit big-endian word i of the block, in a loop over i. */
+const beLoop = (i) =>
+  `(d[p + 4 * ${i}] << 24) | (d[p + 4 * ${i} + 1] << 16) | (d[p + 4 * ${i} + 2] << 8) | d[p + 4 * ${i} + 3]`;
 const le = (o) => `${at(o)} | (${at(o + 1)} << 8) | (${at(o + 2)} << 16) | (${at(o + 3)} << 24)`;
 
 /** A generated file: the header, the constants its code reads (from a blank line, if any), then the code. */
@@ -109,40 +114,75 @@ function sha1() {
 }
 
 // ---- SHA-256 ---------------------------------------------------------------------------------------------
+// Eight rounds a loop iteration over a 64-word schedule computed first, not 64 rounds unrolled over a 16-word
+// window in locals: fully unrolled (38,667 bytecodes), JavaScriptCore in WebKit compiles it with its DFG again
+// and again and runs it in its baseline tier, 2-3 MiB/s against 70-110 for this shape (BENCHMARKS.md, "No
+// engine cliff"); V8 and SpiderMonkey run this shape within 0.7-1.5x of the unrolled one. After eight rounds
+// the variables' roles are back where they started, so the loop body needs no shuffling.
+/** Round i + r (r = 0-7 of the eight a loop iteration holds), the variables in their roles for that round. */
+function sha256Round(r) {
+  // (C is not named: Maj takes b ^ c from the previous round)
+  const [A, B, , D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => SHA256_NAMES[(k - r + 8) & 7]);
+  const k = r === 0 ? 'i' : `i + ${r}`;
+  const S1 = `(${rotr(E, 6)} ^ ${rotr(E, 11)} ^ ${rotr(E, 25)})`;
+  const S0 = `(${rotr(A, 2)} ^ ${rotr(A, 13)} ^ ${rotr(A, 22)})`;
+  // E and A are the values computed last: what depends on them is summed apart and joins last. Maj(a, b, c)
+  // = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the previous round's a ^ b (m0, m1 alternate; m1 = b ^ c first;
+  // eight rounds an iteration is even, so they alternate across iterations too).
+  const [mNew, mOld] = r & 1 ? ['m1', 'm0'] : ['m0', 'm1'];
+  return [
+    `  t = (${H} + K[${k}] + W[${k}] + (${S1} + (${G} ^ (${E} & (${F} ^ ${G}))))) | 0;`,
+    `  ${D} = (${D} + t) | 0;`,
+    `  ${mNew} = ${A} ^ ${B};`,
+    `  ${H} = (t + (${S0} + (${B} ^ (${mNew} & ${mOld})))) | 0;`,
+  ];
+}
+
+const SHA256_NAMES = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
+
 function sha256() {
-  const K = K256;
-  const v = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
-  const body = [];
-  for (let i = 0; i < 16; i++) body.push(`let w${i} = ${be(4 * i)};`);
-  body.push('let t = 0;', 'let m0 = 0;', 'let m1 = b ^ c;');
-  for (let i = 0; i < 64; i++) {
-    // (C is not named: Maj takes b ^ c from the previous round)
-    const [A, B, , D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((r) => v[(r - i + 64) & 7]);
-    const w = `w${i & 15}`;
-    if (i >= 16) {
-      const x = `w${(i - 15) & 15}`;
-      const y = `w${(i - 2) & 15}`;
-      const s0 = `(${rotr(x, 7)} ^ ${rotr(x, 18)} ^ (${x} >>> 3))`;
-      const s1 = `(${rotr(y, 17)} ^ ${rotr(y, 19)} ^ (${y} >>> 10))`;
-      body.push(`${w} = (${s1} + w${(i - 7) & 15} + ${s0} + ${w}) | 0;`);
-    }
-    const S1 = `(${rotr(E, 6)} ^ ${rotr(E, 11)} ^ ${rotr(E, 25)})`;
-    const S0 = `(${rotr(A, 2)} ^ ${rotr(A, 13)} ^ ${rotr(A, 22)})`;
-    // E and A are the values computed last: what depends on them is summed apart and joins last. Maj(a, b, c)
-    // = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the previous round's a ^ b (m0, m1 alternate; m1 = b ^ c first).
-    const [mNew, mOld] = i & 1 ? ['m1', 'm0'] : ['m0', 'm1'];
-    body.push(`t = (${H} + ${hex(K[i])} + ${w} + (${S1} + (${G} ^ (${E} & (${F} ^ ${G}))))) | 0;`);
-    body.push(`${D} = (${D} + t) | 0;`);
-    body.push(`${mNew} = ${A} ^ ${B};`);
-    body.push(`${H} = (t + (${S0} + (${B} ^ (${mNew} & ${mOld})))) | 0;`);
-  }
-  return frame('sha256Blocks', 'SHA-256 compression (FIPS 180-4 §6.2.2); SHA-224 uses it too.', v, 64, body);
+  const constants = `
+// K[t] of FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
+const K = ${int32Table(K256.map(hex))}
+// The message schedule, shared: compression never re-enters, and JavaScript runs one call at a time.
+const W = new Int32Array(64);
+`;
+  const s0 = `(${rotr('x', 7)} ^ ${rotr('x', 18)} ^ (x >>> 3))`;
+  const s1 = `(${rotr('y', 17)} ^ ${rotr('y', 19)} ^ (y >>> 10))`;
+  const body = [
+    `for (let i = 0; i < 16; i++) W[i] = ${beLoop('i')};`,
+    'for (let i = 16; i < 64; i++) {',
+    '  const x = W[i - 15];',
+    '  const y = W[i - 2];',
+    `  W[i] = (${s1} + W[i - 7] + ${s0} + W[i - 16]) | 0;`,
+    '}',
+    'let t = 0;',
+    'let m0 = 0;',
+    'let m1 = b ^ c;',
+    'for (let i = 0; i < 64; i += 8) {',
+    ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap(sha256Round),
+    '}',
+  ];
+  return frame(
+    'sha256Blocks',
+    'SHA-256 compression (FIPS 180-4 §6.2.2); SHA-224 uses it too.',
+    SHA256_NAMES,
+    64,
+    body,
+    {
+      constants,
+    },
+  );
 }
 
 // ---- SHA-512: 64-bit words as (hi, lo) pairs of int32 ------------------------------------------------------
-// Fully unrolled, SHA-512 exceeds the bytecode size V8 will optimize and runs interpreted, ~100x slower; so the
-// schedule is a loop over an Int32Array and the rounds are unrolled 8 at a time (after 8 rounds the variables'
-// roles are back where they started, so the loop body needs no shuffling).
+// A 64-bit sum is its low halves summed exactly as doubles (up to five uint32s) and the carry out of that sum
+// added into the high halves. Those sums are written once, in two small functions, not at every use: every `+`
+// written out is a site of its own whose first sum past 2^31 sends JavaScriptCore's optimized code back to
+// baseline, and with some hundred such sites WebKit's JIT gave up and ran SHA-512 at 1-6 MiB/s; through the two
+// functions (inlined by every engine) there are two profiles, and WebKit runs at noble's speed (BENCHMARKS.md,
+// "No engine cliff"). Two rounds a loop iteration, the variables' roles shifted back by two at its end: eight
+// rounds an iteration ran 0.4x as fast on Node, fully unrolled exceeds the bytecode size V8 optimizes.
 const SHA512_NAMES = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
 
 /** 64-bit rotations and shifts of the pair (h, l), as [hi expression, lo expression]. */
@@ -152,58 +192,78 @@ const ROTR64 = (h, l, n) =>
     : [`((${l} >>> ${n - 32}) | (${h} << ${64 - n}))`, `((${h} >>> ${n - 32}) | (${l} << ${64 - n}))`];
 const SHR64 = (h, l, n) => [`(${h} >>> ${n})`, `((${l} >>> ${n}) | (${h} << ${32 - n}))`];
 const xor3 = (a, b, c) => [0, 1].map((i) => `(${a[i]} ^ ${b[i]} ^ ${c[i]})`);
-/** The carry out of the low halves' sum `l` (an exact sum of up to five uint32s). */
-const CARRY = '((l / 0x100000000) | 0)';
+
+/**
+ * `target = x + y + …` on 64-bit pairs: [hi, lo] of each term; the low sum goes through `l`, so its exact value
+ * is there for the carry.
+ */
+const sum64 = (target, terms) => {
+  const pad = (xs) => [...xs, ...Array(5 - xs.length).fill('0')].join(', ');
+  return [
+    `l = lo(${pad(terms.map((t) => t[1]))});`,
+    `${target[0]} = hi(l, ${pad(terms.map((t) => t[0]))});`,
+    `${target[1]} = l | 0;`,
+  ];
+};
 
 /** The message schedule W[0..80) as hi, lo pairs: the block's words, then the σ0/σ1 recurrence. */
 function sha512Schedule() {
   const s0 = xor3(ROTR64('xh', 'xl', 1), ROTR64('xh', 'xl', 8), SHR64('xh', 'xl', 7));
   const s1 = xor3(ROTR64('yh', 'yl', 19), ROTR64('yh', 'yl', 61), SHR64('yh', 'yl', 6));
+  const w = (k) => [`W[i - ${k}]`, `W[i - ${k - 1}]`];
   return [
-    `for (let i = 0; i < 32; i++) W[i] = ${be(0).replaceAll('d[p', 'd[p + 4 * i').replaceAll('d[p + 4 * i + ', 'd[p + 4 * i + ')};`,
+    `for (let i = 0; i < 32; i++) W[i] = ${beLoop('i')};`,
     'for (let i = 32; i < 160; i += 2) {',
     '  const xh = W[i - 30];',
     '  const xl = W[i - 29];',
     '  const yh = W[i - 4];',
     '  const yl = W[i - 3];',
-    `  const l = (${s1[1]} >>> 0) + (W[i - 13] >>> 0) + (${s0[1]} >>> 0) + (W[i - 31] >>> 0);`,
-    `  W[i] = (${s1[0]} + W[i - 14] + ${s0[0]} + W[i - 32] + ${CARRY}) | 0;`,
-    '  W[i + 1] = l | 0;',
+    ...sum64(['W[i]', 'W[i + 1]'], [s1, w(14), s0, w(32)]).map((x) => `  ${x}`),
     '}',
   ];
 }
 
-/** Round r (0-7) of the eight the loop body unrolls, with the variables in their roles for that round. */
+/** Round r (0 or 1) of the two a loop iteration holds, with the variables in their roles for that round. */
 function sha512Round(r) {
   const [A, B, C, D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => SHA512_NAMES[(k - r + 8) & 7]);
+  const pair = (n) => [`${n}h`, `${n}l`];
   const S1 = xor3(ROTR64(`${E}h`, `${E}l`, 14), ROTR64(`${E}h`, `${E}l`, 18), ROTR64(`${E}h`, `${E}l`, 41));
   const S0 = xor3(ROTR64(`${A}h`, `${A}l`, 28), ROTR64(`${A}h`, `${A}l`, 34), ROTR64(`${A}h`, `${A}l`, 39));
   const ch = ['h', 'l'].map((x) => `(${G}${x} ^ (${E}${x} & (${F}${x} ^ ${G}${x})))`);
   const maj = ['h', 'l'].map((x) => `((${A}${x} & ${B}${x}) ^ (${C}${x} & (${A}${x} ^ ${B}${x})))`);
-  const k = r === 0 ? 'i' : `i + ${2 * r}`;
-  const k1 = `i + ${2 * r + 1}`;
+  // i counts words, two a round: round i / 2 + r has its K and W at i + 2r (hi) and i + 2r + 1 (lo)
+  const at = (o) => (o === 0 ? 'i' : `i + ${o}`);
+  const kw = (t) => [`${t}[${at(2 * r)}]`, `${t}[${at(2 * r + 1)}]`];
   return [
-    // t1 = h + Sigma1(e) + Ch(e, f, g) + K[t] + W[t]
-    `  l = (${H}l >>> 0) + (${S1[1]} >>> 0) + (${ch[1]} >>> 0) + (K[${k1}] >>> 0) + (W[${k1}] >>> 0);`,
-    `  t1h = (${H}h + ${S1[0]} + ${ch[0]} + K[${k}] + W[${k}] + ${CARRY}) | 0;`,
-    '  t1l = l | 0;',
-    // d += t1
-    `  l = (${D}l >>> 0) + (t1l >>> 0);`,
-    `  ${D}h = (${D}h + t1h + ${CARRY}) | 0;`,
-    `  ${D}l = l | 0;`,
-    // h = t1 + Sigma0(a) + Maj(a, b, c)
-    `  l = (t1l >>> 0) + (${S0[1]} >>> 0) + (${maj[1]} >>> 0);`,
-    `  ${H}h = (t1h + ${S0[0]} + ${maj[0]} + ${CARRY}) | 0;`,
-    `  ${H}l = l | 0;`,
-  ];
+    // t1 = h + Sigma1(e) + Ch(e, f, g) + K[t] + W[t]; d += t1; h = t1 + Sigma0(a) + Maj(a, b, c)
+    ...sum64(['t1h', 't1l'], [pair(H), S1, ch, kw('K'), kw('W')]),
+    ...sum64(pair(D), [pair(D), ['t1h', 't1l']]),
+    ...sum64(pair(H), [['t1h', 't1l'], S0, maj]),
+  ].map((x) => `  ${x}`);
 }
+
+/** After two rounds every variable holds the role of the one two places on: each takes the value two back. */
+const sha512Shift = () => {
+  const n = SHA512_NAMES;
+  return ['h', 'l'].flatMap((x) => [
+    `  const ${n[6]}${x}Old = ${n[6]}${x};`,
+    `  const ${n[7]}${x}Old = ${n[7]}${x};`,
+    ...[7, 6, 5, 4, 3, 2].map((k) => `  ${n[k]}${x} = ${n[k - 2]}${x};`),
+    `  ${n[1]}${x} = ${n[7]}${x}Old;`,
+    `  ${n[0]}${x} = ${n[6]}${x}Old;`,
+  ]);
+};
 
 /** Adds the block's result back into the chaining value, 64 bits at a time (the low halves' carry into the high). */
 const sha512AddBack = () =>
   SHA512_NAMES.flatMap((n, i) => [
-    `const l${n} = (${n}l >>> 0) + (s[${2 * i + 1}] >>> 0);`,
-    `${n}h = (${n}h + s[${2 * i}] + ((l${n} / 0x100000000) | 0)) | 0;`,
-    `${n}l = l${n} | 0;`,
+    ...sum64(
+      [`${n}h`, `${n}l`],
+      [
+        [`${n}h`, `${n}l`],
+        [`s[${2 * i}]`, `s[${2 * i + 1}]`],
+      ],
+    ),
     `s[${2 * i}] = ${n}h;`,
     `s[${2 * i + 1}] = ${n}l;`,
   ]);
@@ -216,22 +276,28 @@ function sha512() {
 const K = ${int32Table(kTable)}
 // The message schedule, shared: compression never re-enters, and JavaScript runs one call at a time.
 const W = new Int32Array(160);
+/** The exact sum of up to five low halves, as uint32s. */
+const lo = (a: number, b: number, c: number, d: number, e: number): number =>
+  (a >>> 0) + (b >>> 0) + (c >>> 0) + (d >>> 0) + (e >>> 0);
+/** The high halves' sum with the carry out of the low halves' exact sum \`l\` ({@link lo}), as an int32. */
+const hi = (l: number, a: number, b: number, c: number, d: number, e: number): number =>
+  (a + b + c + d + e + ((l / 0x100000000) | 0)) | 0;
 `;
-  const rounds = [
-    'for (let i = 0; i < 160; i += 16) {',
-    '  let l = 0;',
-    '  let t1h = 0;',
-    '  let t1l = 0;',
-    ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap(sha512Round),
-    '}',
-  ];
+  const rounds = ['for (let i = 0; i < 160; i += 4) {', ...[0, 1].flatMap(sha512Round), ...sha512Shift(), '}'];
   const vars = SHA512_NAMES.flatMap((n) => [`${n}h`, `${n}l`]);
   const doc =
     'SHA-512 compression (FIPS 180-4 §6.4.2), 64-bit words as (hi, lo) int32 pairs; SHA-384 and SHA-512/t use it too.';
-  return frame('sha512Blocks', doc, vars, 128, [...sha512Schedule(), ...rounds], {
-    constants,
-    addBack: sha512AddBack(),
-  });
+  return frame(
+    'sha512Blocks',
+    doc,
+    vars,
+    128,
+    ['let l = 0;', 'let t1h = 0;', 'let t1l = 0;', ...sha512Schedule(), ...rounds],
+    {
+      constants,
+      addBack: sha512AddBack(),
+    },
+  );
 }
 
 // ---- Keccak-f[1600]: 64-bit lanes bit-interleaved into two int32 words ----------------------------------------

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
-test('the committed unrolled cores are exactly what scripts/gen-cores.mjs generates', () => {
+test('the committed TypeScript cores are exactly what scripts/gen-cores.mjs generates', () => {
   const script = fileURLToPath(new URL('../../../scripts/gen-cores.mjs', import.meta.url));
   // --check exits 1 and names the stale files when they differ
   expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();

@@ -1,6 +1,4 @@
 /** `digestlab bench` (the default command): the seeds' speed comparison, against every peer. */
-import { writeFileSync } from 'node:fs';
-import { extname } from 'node:path';
 import {
   ALL_SIZES,
   allRows,
@@ -20,10 +18,6 @@ import {
   resolveAlgorithms,
   runBench,
   SIZE_HELP,
-  toCsv,
-  toHtml,
-  toMarkdown,
-  toSvg,
   WORKLOADS,
   type Workload,
 } from '@digestlab/lab';
@@ -32,9 +26,10 @@ import type { Command } from 'commander';
 import { algorithms as libraryAlgorithms } from 'digestlab';
 import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
 import type { CommandContext } from '../command.js';
-import { CliUsageError, type Io } from '../io.js';
+import type { Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
 import { nodeHost } from '../node-host.js';
+import { reportWriter, writeReport } from '../report-file.js';
 import { renderReport, style } from '../terminal.js';
 
 export interface BenchFlags {
@@ -108,24 +103,6 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
   return opts;
 }
 
-const WRITERS: Record<string, (r: BenchReport) => string> = {
-  '.json': (r) => `${JSON.stringify(r, null, 2)}\n`,
-  '.md': toMarkdown,
-  '.markdown': toMarkdown,
-  '.csv': toCsv,
-  '.html': toHtml,
-  '.htm': toHtml,
-  '.svg': toSvg,
-};
-
-function writerFor(file: string): (r: BenchReport) => string {
-  const w = WRITERS[extname(file).toLowerCase()];
-  if (!w) {
-    throw new CliUsageError(`--out ${file}: unknown format; use one of ${Object.keys(WRITERS).join(', ')}`);
-  }
-  return w;
-}
-
 function listing(io: Io): void {
   const host = nodeHost('');
   const rows = allRows(host);
@@ -154,7 +131,8 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   const options = benchOptions(flags);
   const cold = coldRuns(flags);
   resolveAlgorithms(options.algorithms); // fail fast, before loading anything
-  const write = flags.out ? writerFor(flags.out) : undefined;
+  // before the work: a path that cannot be written is refused now, not after a run of minutes
+  const write = flags.out ? reportWriter(flags.out) : undefined;
   let bar: SingleBar | undefined;
   let phase = '';
   const onProgress = (p: Progress) => {
@@ -201,8 +179,7 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
     io.stdout(renderReport(report, style(color), io.columns));
   }
   if (flags.out && write) {
-    writeFileSync(flags.out, write(report));
-    io.stderr(`wrote ${flags.out}\n`);
+    return writeReport(flags.out, write(report), io, { jsonOnStdout: Boolean(flags.json) });
   }
   return 0;
 }

@@ -26,7 +26,7 @@ import type { Command } from 'commander';
 import { algorithms as libraryAlgorithms } from 'digestlab';
 import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
 import type { CommandContext } from '../command.js';
-import type { Io } from '../io.js';
+import { CliUsageError, type Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
 import { nodeHost } from '../node-host.js';
 import { reportWriter, writeReport } from '../report-file.js';
@@ -100,7 +100,19 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
   const manyCount = parseNumber('--many-count', flags.manyCount, 1, true);
   if (manyCount !== undefined) opts.manyCount = manyCount;
   if (flags.manySize !== undefined) opts.manySize = parseSizeOption('--many-size', flags.manySize, 0);
+  checkManyMemory(opts.manyCount ?? DEFAULTS.manyCount, opts.manySize ?? DEFAULTS.manySize);
   return opts;
+}
+
+/** The most messages, and bytes of them, the many workload is let build: it holds every message in memory, twice. */
+const MANY_MAX = { count: 2 ** 24, bytes: 2 ** 30 };
+
+/** Refuses a `many` shape that could not be built, before anything runs (it would fail as a WRONG row). */
+function checkManyMemory(count: number, size: number): void {
+  if (count <= MANY_MAX.count && count * size <= MANY_MAX.bytes) return;
+  throw new CliUsageError(
+    `--many-count ${count} × --many-size ${size}: too large; at most ${MANY_MAX.count} messages and 1 GiB of them`,
+  );
 }
 
 function listing(io: Io): void {

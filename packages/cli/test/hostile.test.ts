@@ -13,10 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Io } from '../src/io.js';
 import { main } from '../src/main.js';
 import { writeReport } from '../src/report-file.js';
-import { requireBuilt } from './run.js';
+import { captureIo, requireBuilt, runCli } from './run.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
 const base = mkdtempSync(join(tmpdir(), 'digestlab-hostile-'));
@@ -50,28 +49,9 @@ interface Outcome {
   stderr: string;
 }
 
-/** `main` in-process with a captured io; `stdin` fails with EIO unless given (no case may block reading it). */
-async function run(argv: string[], stdin?: AsyncIterable<Uint8Array>): Promise<Outcome> {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = {
-    stdout: (s) => {
-      stdout += s;
-    },
-    stdoutBytes: (b) => {
-      stdout += Buffer.from(b).toString();
-    },
-    stderr: (s) => {
-      stderr += s;
-    },
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-    columns: 120,
-    env: {},
-    stdin: stdin ?? unreadable(),
-  };
-  const code = await main(argv, io, false);
-  return { code, stdout, stderr };
+/** `main` in-process; `stdin` fails with EIO unless given (no case may block reading it). */
+function run(argv: string[], stdin?: AsyncIterable<Uint8Array>): Promise<Outcome> {
+  return runCli(argv, { stdin: stdin ?? unreadable() });
 }
 
 async function* unreadable(): AsyncIterable<Uint8Array> {
@@ -165,21 +145,14 @@ describe('bad and hostile arguments, in-process: exit status, one line, no stack
   });
 
   it('an error no command expected: one line saying what to do; --debug and DIGESTLAB_DEBUG=1 add the stack', async () => {
-    const broken = (debug: Record<string, string>) => {
-      let stderr = '';
-      const io: Io = {
+    const broken = (env: Record<string, string>) => {
+      const { io, out } = captureIo({
+        env,
         stdout: () => {
           throw new TypeError('the terminal went away\nsecond line');
         },
-        stderr: (s) => {
-          stderr += s;
-        },
-        stderrIsTTY: false,
-        stdoutIsTTY: false,
-        columns: 80,
-        env: debug,
-      };
-      return { io, stderr: () => stderr };
+      });
+      return { io, stderr: () => out.stderr };
     };
     const plain = broken({});
     expect(await main(['bench', '--list'], plain.io, false)).toBe(1);
@@ -202,22 +175,7 @@ describe('bad and hostile arguments, in-process: exit status, one line, no stack
 
 describe('a report that cannot be written after the run is not lost', () => {
   const text = '{"schema":"digestlab-bench/1"}\n';
-  const quiet = () => {
-    const out = { stdout: '', stderr: '' };
-    const io: Io = {
-      stdout: (s) => {
-        out.stdout += s;
-      },
-      stderr: (s) => {
-        out.stderr += s;
-      },
-      stderrIsTTY: false,
-      stdoutIsTTY: false,
-      columns: 80,
-      env: {},
-    };
-    return { io, out };
-  };
+  const quiet = () => captureIo();
 
   it('written atomically where it can be: exit 0, no temporary file left', () => {
     const dir = mkdtempSync(join(base, 'ok-'));
@@ -335,14 +293,14 @@ const text = fc.string({ maxLength: 12 });
 const huge = fc.constantFrom(HUGE, '1e400', '-1', 'NaN');
 const unknownFlag = fc.stringMatching(/^--[a-z]{3,10}$/).map((f) => `${f}-nope`);
 
-const HOSTILE: Record<string, fc.Arbitrary<string[]>> = {
+const HOSTILE: Record<string, fc.Arbitrary<readonly string[]>> = {
   bench: fc.oneof(
     unknownFlag.map((f) => [f]),
     fc.constantFrom('-a', '-p', '-w').chain((f) => text.map((v) => [f, `${v}~nope`])),
     fc.constantFrom('--samples', '--count', '--many-count', '--cold-runs').chain((f) => huge.map((v) => [f, v])),
     fc.constantFrom('--time', '--warmup').chain((f) => fc.constantFrom('-1', 'soon', '1e400').map((v) => [f, v])),
     fc.constantFrom(join(nowhere, 'x.json'), `${proc}/x.csv`, aFolder, join(scratch, 'x.exe')).map((p) => ['--out', p]),
-    fc.constant(['--sizes', '2^64']),
+    fc.constant<string[]>(['--sizes', '2^64']),
   ),
   compare: fc.oneof(
     unknownFlag.map((f) => [f]),
@@ -361,7 +319,7 @@ const HOSTILE: Record<string, fc.Arbitrary<string[]>> = {
     unknownFlag.map((f) => [f]),
     fc.oneof(huge, fc.constantFrom('0x10', '65536', '')).map((v) => ['--port', v]),
     fc.constantFrom(`${proc}/r`, notJson).map((p) => ['--results', p]),
-    fc.constant(['--root', nowhere]),
+    fc.constant<string[]>(['--root', nowhere]),
   ),
   sum: fc.oneof(
     unknownFlag.map((f) => [f]),
@@ -370,7 +328,7 @@ const HOSTILE: Record<string, fc.Arbitrary<string[]>> = {
   ),
 };
 
-const HARMLESS: Record<string, fc.Arbitrary<string[]>> = {
+const HARMLESS: Record<string, fc.Arbitrary<readonly string[]>> = {
   bench: fc.constantFrom(['-a', 'MD5'], ['-w', 'seed'], ['--json'], ['-t', '1'], ['--isolate'], ['-p', 'node:crypto']),
   compare: fc.constantFrom(['--json'], ['--markdown']),
   overflow: fc.constantFrom(['--size', '1'], ['-a', 'MD5'], ['--json'], ['-q'], ['--strict'], ['-j', '1']),
@@ -384,9 +342,12 @@ describe('property: generated argument lists', () => {
   it.each(Object.keys(HOSTILE))(
     '%s: every hostile list is refused with one line, no stack, nothing written',
     async (cmd) => {
-      const unit = fc.oneof(HARMLESS[cmd] as fc.Arbitrary<string[]>, HOSTILE[cmd] as fc.Arbitrary<string[]>);
+      const unit = fc.oneof(
+        HARMLESS[cmd] as fc.Arbitrary<readonly string[]>,
+        HOSTILE[cmd] as fc.Arbitrary<readonly string[]>,
+      );
       const list = fc
-        .tuple(fc.array(unit, { maxLength: 5 }), HOSTILE[cmd] as fc.Arbitrary<string[]>)
+        .tuple(fc.array(unit, { maxLength: 5 }), HOSTILE[cmd] as fc.Arbitrary<readonly string[]>)
         .map(([units, last]) => [cmd, ...units.flat(), ...last]);
       await fc.assert(
         fc.asyncProperty(list, async (argv) => {

@@ -8,11 +8,12 @@
  * parser in-process over generated argument lists.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../src/files.js';
 import { main } from '../src/main.js';
 import { writeReport } from '../src/report-file.js';
 import { captureIo, requireBuilt, runCli } from './run.js';
@@ -183,6 +184,17 @@ describe('a report that cannot be written after the run is not lost', () => {
     expect(writeReport(join(dir, 'r.json'), text, io)).toBe(0);
     expect(readdirSync(dir)).toEqual(['r.json']);
     expect(out.stderr).toBe(`wrote ${join(dir, 'r.json')}\n`);
+  });
+
+  it('a rename that fails leaves the old file whole and no temporary file (checkpoints are written so too)', () => {
+    const dir = mkdtempSync(join(base, 'atomic-'));
+    writeFileAtomic(join(dir, 'c.json'), 'saved');
+    mkdirSync(join(dir, 'busy'));
+    writeFileSync(join(dir, 'busy', 'inside'), '');
+    // a folder that is not empty cannot be replaced by a file: the rename fails after the temporary file is written
+    expect(() => writeFileAtomic(join(dir, 'busy'), 'new')).toThrow(/EISDIR|ENOTEMPTY|EEXIST/);
+    expect(readdirSync(dir).sort()).toEqual(['busy', 'c.json']);
+    expect(readFileSync(join(dir, 'c.json'), 'utf8')).toBe('saved');
   });
 
   it('else in a file beside it, or in a spare folder, named in the one line; exit 1', () => {

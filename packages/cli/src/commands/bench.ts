@@ -100,7 +100,8 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
   const manyCount = parseNumber('--many-count', flags.manyCount, 1, true);
   if (manyCount !== undefined) opts.manyCount = manyCount;
   if (flags.manySize !== undefined) opts.manySize = parseSizeOption('--many-size', flags.manySize, 0);
-  checkManyMemory(opts.manyCount ?? DEFAULTS.manyCount, opts.manySize ?? DEFAULTS.manySize);
+  if (workloads.includes('many'))
+    checkManyMemory(opts.manyCount ?? DEFAULTS.manyCount, opts.manySize ?? DEFAULTS.manySize);
   return opts;
 }
 

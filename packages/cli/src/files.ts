@@ -42,13 +42,25 @@ function tempName(dir: string, name: string): string {
   return join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
-/** Writes `text` to `file` atomically and durably, replacing what was there. */
+/** Writes `text` to `file` atomically and durably, replacing what was there; on failure nothing is left behind. */
 export function writeFileAtomic(file: string, text: string): void {
   const dir = dirname(file);
   const tmp = tempName(dir, basename(file));
   writeDurable(tmp, text);
-  renameSync(tmp, file);
+  try {
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
   syncDir(dir);
+}
+
+/** Creates and removes a temporary file in `dir`: throws the error a write there would meet first. */
+export function probeFolder(dir: string): void {
+  const tmp = tempName(dir, 'probe');
+  closeSync(openSync(tmp, 'wx', 0o600));
+  rmSync(tmp, { force: true });
 }
 
 /**

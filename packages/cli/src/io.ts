@@ -13,9 +13,32 @@ export interface Io {
   stdoutBytes?: (b: Uint8Array) => void;
   /** Standard input, for commands that read it (`sum`); process.stdin where this is absent. */
   stdin?: AsyncIterable<Uint8Array>;
+  /**
+   * Waits until what was written to stdout is out, and resolves to the first error a write met, if any: writes to
+   * a file or a pipe fail later than the call (a full disk, a reader gone), so a command asks once, at its end.
+   */
+  stdoutDone?: () => Promise<NodeJS.ErrnoException | undefined>;
+}
+
+/** The first error a write to the process's stdout met; listening also keeps it from being thrown as uncaught. */
+let stdoutFailure: NodeJS.ErrnoException | undefined;
+let listening = false;
+
+function stdoutDone(): Promise<NodeJS.ErrnoException | undefined> {
+  if (stdoutFailure || process.stdout.destroyed) return Promise.resolve(stdoutFailure);
+  // the callback hears of an earlier failed write before the 'error' event does
+  return new Promise((resolve) =>
+    process.stdout.write('', (e) => resolve(stdoutFailure ?? (e as NodeJS.ErrnoException | null) ?? undefined)),
+  );
 }
 
 export function processIo(): Io {
+  if (!listening) {
+    listening = true;
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      stdoutFailure ??= e;
+    });
+  }
   return {
     stdout: (s) => void process.stdout.write(s),
     stderr: (s) => void process.stderr.write(s),
@@ -24,11 +47,15 @@ export function processIo(): Io {
     columns: process.stdout.columns || 160,
     env: process.env,
     stdoutBytes: (b) => void process.stdout.write(b),
+    stdoutDone,
   };
 }
 
-/** Exit codes: 0 fine, 1 failure while running, 2 bad usage (unknown algorithm or provider, bad flag). */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+/**
+ * Exit codes: 0 fine, 1 failure while running, 2 bad usage (unknown algorithm or provider, bad flag, a path that
+ * cannot be written), 141 stdout's reader went away (a shell's code for SIGPIPE, as coreutils gets).
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2, brokenPipe: 141 } as const;
 
 /** A usage mistake found by a command (exit 2). */
 export class CliUsageError extends Error {

@@ -8,7 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Register } from './command.js';
+import { DEBUG_FLAG, debugOption, unexpectedMessage } from './errors.js';
 import { CliUsageError, EXIT, type Io, processIo } from './io.js';
+import { reason } from './paths.js';
 
 /** A command: its name, and its module's `register` function, loaded on demand. */
 export interface CommandModule {
@@ -47,11 +49,43 @@ function version(): string {
   }
 }
 
-/** Runs the command line `argv` (without node and script); resolves to the exit code. */
+/**
+ * Runs the command line `argv` (without node and script); resolves to the exit code. Every error a command throws
+ * ends here: a usage mistake is its message and exit 2; anything else one line from ./errors.ts and exit 1.
+ */
 export async function main(argv: string[], io: Io = processIo(), signals = true): Promise<number> {
-  // `sum` reads its own arguments, as coreutils does, so it needs nothing of commander, whose loading alone costs
-  // more than hashing a small file: straight to it
-  if (argv[0] === 'sum') return (await import('./commands/sum.js')).sum(argv.slice(1), io, signals);
+  const { debug, argv: args } = debugOption(argv, io.env);
+  try {
+    // `sum` reads its own arguments, as coreutils does, so it needs nothing of commander, whose loading alone costs
+    // more than hashing a small file: straight to it
+    if (args[0] === 'sum') return await (await import('./commands/sum.js')).sum(args.slice(1), io, signals);
+    return await outputChecked(await runProgram(args, io, signals), io);
+  } catch (e) {
+    // the lab is loaded already when one of its commands threw its UsageError; importing it here costs nothing then
+    const { UsageError } = await import('@digestlab/lab');
+    if (e instanceof UsageError || e instanceof CliUsageError) {
+      io.stderr(`digestlab: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr(unexpectedMessage(e, debug));
+    return EXIT.failure;
+  }
+}
+
+/**
+ * `code`, unless a write to stdout failed (a full disk under `> file`): then one line and exit 1, or, when stdout's
+ * reader went away (`| head`), the shell's code for SIGPIPE, silently, as coreutils gets. (`sum` words its own.)
+ */
+async function outputChecked(code: number, io: Io): Promise<number> {
+  const failed = await io.stdoutDone?.();
+  if (failed === undefined) return code;
+  if (failed.code === 'EPIPE') return EXIT.brokenPipe;
+  io.stderr(`digestlab: cannot write to standard output: ${reason(failed)}\n`);
+  return EXIT.failure;
+}
+
+/** The commander program of every command but `sum`, run on `argv`. */
+async function runProgram(argv: string[], io: Io, signals: boolean): Promise<number> {
   const { Command, CommanderError } = await import('commander');
   let code: number = EXIT.ok;
   let modules: readonly CommandModule[];
@@ -64,6 +98,8 @@ export async function main(argv: string[], io: Io = processIo(), signals = true)
   const program = new Command('digestlab')
     .description("digestlab: message digests measured and proven, ours and everyone else's, side by side")
     .version(version())
+    // read by main before commander sees the line (errors.ts); declared so that --help lists it
+    .option(DEBUG_FLAG, 'on an unexpected error, print its stack trace (also DIGESTLAB_DEBUG=1)')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run digestlab --help for usage)');
@@ -81,17 +117,18 @@ export async function main(argv: string[], io: Io = processIo(), signals = true)
     await program.parseAsync(argv, { from: 'user' });
     return code;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      // help and --version exit 0; every other commander error is a usage mistake it has already printed
-      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    }
-    // the lab is loaded already when one of its commands threw its UsageError; importing it here costs nothing then
-    const { UsageError } = await import('@digestlab/lab');
-    if (e instanceof UsageError || e instanceof CliUsageError) {
-      io.stderr(`digestlab: ${e.message}\n`);
-      return EXIT.usage;
-    }
-    io.stderr(`digestlab: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    return EXIT.failure;
+    // help and --version exit 0; every other commander error is a usage mistake it has already printed
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    throw e;
   }
+}
+
+/**
+ * For the bin script: an error that escaped every command (thrown in an event handler, a rejection nobody
+ * awaited) is printed as main prints one, and the process ends with exit 1.
+ */
+export function fatal(e: unknown): never {
+  const { debug } = debugOption(process.argv.slice(2), process.env);
+  process.stderr.write(unexpectedMessage(e, debug));
+  process.exit(EXIT.failure);
 }

@@ -3,24 +3,33 @@ import { join } from 'node:path';
 import type { Io } from '../src/io.js';
 import { main } from '../src/main.js';
 
-/** Runs the `digestlab` command line in-process, with no signal handlers, capturing what it prints. */
-export async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
+/** An io that keeps what a command prints, in `out`; `over` replaces any of its parts. */
+export function captureIo(over: Partial<Io> = {}): { io: Io; out: { stdout: string; stderr: string } } {
+  const out = { stdout: '', stderr: '' };
   const io: Io = {
     stdout: (s) => {
-      stdout += s;
+      out.stdout += s;
     },
     stderr: (s) => {
-      stderr += s;
+      out.stderr += s;
     },
     stderrIsTTY: false,
     stdoutIsTTY: false,
     columns: 120,
     env: {},
+    ...over,
   };
+  return { io, out };
+}
+
+/** Runs the `digestlab` command line in-process, with no signal handlers, capturing what it prints. */
+export async function runCli(
+  argv: string[],
+  over: Partial<Io> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { io, out } = captureIo(over);
   const code = await main(argv, io, false);
-  return { code, stdout, stderr };
+  return { code, ...out };
 }
 
 /**

@@ -8,11 +8,14 @@ import { UsageError } from './engine.js';
 import { parseList } from './list.js';
 import { parseSize, SizeError } from './size.js';
 
-/** A number >= `min` (an integer when asked); undefined when absent. `name` is how the person wrote the option. */
+/**
+ * A number >= `min` (an integer when asked: a safe one, so `1e23` is refused rather than counted inexactly);
+ * undefined when absent. `name` is how the person wrote the option.
+ */
 export function parseNumber(name: string, s: string | undefined, min: number, integer = false): number | undefined {
   if (s === undefined) return undefined;
   const v = Number(s);
-  if (!Number.isFinite(v) || v < min || (integer && !Number.isInteger(v))) {
+  if (!Number.isFinite(v) || v < min || (integer && !Number.isSafeInteger(v))) {
     throw new UsageError(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min} (got "${s}")`);
   }
   return v;

@@ -1,6 +1,6 @@
 /** lab/src/params.ts: the size options of bench and the page, in the one grammar, with the option's name on a mistake. */
 import { describe, expect, it } from 'vitest';
-import { parseSizeList, parseSizeOption, parseWorkloads } from '../src/params.js';
+import { parseNumber, parseSizeList, parseSizeOption, parseWorkloads } from '../src/params.js';
 import { UsageError } from '../src/select.js';
 
 const MiB = 2 ** 20;
@@ -29,6 +29,15 @@ describe('parseSizeOption', () => {
   ])('%j: a UsageError naming the option', (text, message) => {
     expect(() => parseSizeOption('--many-size', text)).toThrow(UsageError);
     expect(() => parseSizeOption('--many-size', text)).toThrow(message);
+  });
+});
+
+describe('parseNumber', () => {
+  it('an integer must be a safe one: 1e23 is refused, not counted inexactly', () => {
+    expect(parseNumber('--count', '9007199254740991', 1, true)).toBe(2 ** 53 - 1);
+    expect(() => parseNumber('--count', '9007199254740992', 1, true)).toThrow('--count must be an integer >= 1');
+    expect(() => parseNumber('--count', '1e23', 1, true)).toThrow(UsageError);
+    expect(parseNumber('--time', '1e23', 0.01)).toBe(1e23);
   });
 });
 

@@ -1,6 +1,4 @@
 /** `digestlab bench` (the default command): the seeds' speed comparison, against every peer. */
-import { writeFileSync } from 'node:fs';
-import { extname } from 'node:path';
 import {
   ALL_SIZES,
   allRows,
@@ -20,10 +18,6 @@ import {
   resolveAlgorithms,
   runBench,
   SIZE_HELP,
-  toCsv,
-  toHtml,
-  toMarkdown,
-  toSvg,
   WORKLOADS,
   type Workload,
 } from '@digestlab/lab';
@@ -35,6 +29,7 @@ import type { CommandContext } from '../command.js';
 import { CliUsageError, type Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
 import { nodeHost } from '../node-host.js';
+import { reportWriter, writeReport } from '../report-file.js';
 import { renderReport, style } from '../terminal.js';
 
 export interface BenchFlags {
@@ -105,25 +100,20 @@ export function benchOptions(flags: BenchFlags): BenchOptions {
   const manyCount = parseNumber('--many-count', flags.manyCount, 1, true);
   if (manyCount !== undefined) opts.manyCount = manyCount;
   if (flags.manySize !== undefined) opts.manySize = parseSizeOption('--many-size', flags.manySize, 0);
+  if (workloads.includes('many'))
+    checkManyMemory(opts.manyCount ?? DEFAULTS.manyCount, opts.manySize ?? DEFAULTS.manySize);
   return opts;
 }
 
-const WRITERS: Record<string, (r: BenchReport) => string> = {
-  '.json': (r) => `${JSON.stringify(r, null, 2)}\n`,
-  '.md': toMarkdown,
-  '.markdown': toMarkdown,
-  '.csv': toCsv,
-  '.html': toHtml,
-  '.htm': toHtml,
-  '.svg': toSvg,
-};
+/** The most messages, and bytes of them, the many workload is let build: it holds every message in memory, twice. */
+const MANY_MAX = { count: 2 ** 24, bytes: 2 ** 30 };
 
-function writerFor(file: string): (r: BenchReport) => string {
-  const w = WRITERS[extname(file).toLowerCase()];
-  if (!w) {
-    throw new CliUsageError(`--out ${file}: unknown format; use one of ${Object.keys(WRITERS).join(', ')}`);
-  }
-  return w;
+/** Refuses a `many` shape that could not be built, before anything runs (it would fail as a WRONG row). */
+function checkManyMemory(count: number, size: number): void {
+  if (count <= MANY_MAX.count && count * size <= MANY_MAX.bytes) return;
+  throw new CliUsageError(
+    `--many-count ${count} × --many-size ${size}: too large; at most ${MANY_MAX.count} messages and 1 GiB of them`,
+  );
 }
 
 function listing(io: Io): void {
@@ -154,7 +144,8 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   const options = benchOptions(flags);
   const cold = coldRuns(flags);
   resolveAlgorithms(options.algorithms); // fail fast, before loading anything
-  const write = flags.out ? writerFor(flags.out) : undefined;
+  // before the work: a path that cannot be written is refused now, not after a run of minutes
+  const write = flags.out ? reportWriter(flags.out) : undefined;
   let bar: SingleBar | undefined;
   let phase = '';
   const onProgress = (p: Progress) => {
@@ -201,8 +192,7 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
     io.stdout(renderReport(report, style(color), io.columns));
   }
   if (flags.out && write) {
-    writeFileSync(flags.out, write(report));
-    io.stderr(`wrote ${flags.out}\n`);
+    return writeReport(flags.out, write(report), io, { jsonOnStdout: Boolean(flags.json) });
   }
   return 0;
 }

@@ -5,30 +5,31 @@
  */
 import type { Command } from 'commander';
 import type { CommandContext } from '../command.js';
-import type { Io } from '../io.js';
+import { EXIT, type Io } from '../io.js';
 
 /** Ctrl-C: stop at once (workers too), with the shell's code for SIGINT. */
 const EXIT_INTERRUPTED = 130;
-/** The reader of stdout went away (`| head`): stop silently, with the code a shell shows for coreutils then. */
-const EXIT_BROKEN_PIPE = 141;
 
-/** Runs `sum` with the arguments after it; resolves to its exit code. */
+/**
+ * Runs `sum` with the arguments after it; resolves to its exit code. A reader of stdout gone away (`| head`) stops
+ * it silently with the code a shell shows for coreutils then; any other failed write is coreutils' one line
+ * `sha256sum: write error` at the end, exit 1 (what sha256sum 9.1 prints for `> /dev/full`: stdio keeps failing
+ * and the run goes on, so every file's own message still comes). An error of ours is main's to report.
+ */
 export async function sum(args: readonly string[], io: Io, signals: boolean): Promise<number> {
   if (signals) {
     process.once('SIGINT', () => process.exit(EXIT_INTERRUPTED));
     process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') throw e;
-      process.exit(EXIT_BROKEN_PIPE);
+      if (e.code === 'EPIPE') process.exit(EXIT.brokenPipe);
     });
   }
-  const { runSum } = await import('../sum/run.js');
-  try {
-    return await runSum(args, io);
-  } catch (e) {
-    // not a file's error (those are reported as coreutils reports them): a fault of ours, such as a worker dying
-    io.stderr(`digestlab sum: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    return 1;
-  }
+  const { runSum, PROGRAM } = await import('../sum/run.js');
+  const code = await runSum(args, io);
+  const failed = await io.stdoutDone?.();
+  if (failed === undefined) return code;
+  if (failed.code === 'EPIPE') return EXIT.brokenPipe;
+  io.stderr(`${PROGRAM}: write error\n`);
+  return 1;
 }
 
 /** Declares `sum` for the command list (`digestlab --help`); `main` runs it without commander (see `sum`). */

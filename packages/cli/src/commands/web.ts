@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -18,6 +18,7 @@ import { toString as qrText } from 'qrcode';
 import type { CommandContext } from '../command.js';
 import { createFileAtomic } from '../files.js';
 import { CliUsageError, EXIT, type Io } from '../io.js';
+import { ensureWritableFolder } from '../paths.js';
 import { createCollector } from '../web/server.js';
 import { comparisonOutput } from './compare.js';
 
@@ -154,11 +155,8 @@ export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'sig
   const port = parsePort(flags.port);
   const root = pageRoot(flags.root);
   const results = resolve(flags.results ?? 'digestlab-results');
-  try {
-    mkdirSync(results, { recursive: true });
-  } catch (e) {
-    throw new CliUsageError(`--results ${results}: ${(e as Error).message}`);
-  }
+  // before serving: a folder that cannot take files would fail only when the first phone posts its run
+  ensureWritableFolder('--results', results);
   // 144 random bits, URL-safe: only whoever sees the printed URL can POST
   const token = randomBytes(18).toString('base64url');
   const accepted = (file: string, r: AnyReport) => {

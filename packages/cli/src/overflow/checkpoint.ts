@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { type CheckpointFile, type CheckpointStore, formatCheckpoint, parseCheckpoint } from '@digestlab/lab/overflow';
 import { writeFileAtomic } from '../files.js';
 import type { Io } from '../io.js';
+import { reason } from '../paths.js';
 
 export function saveCheckpoint(file: string, cp: CheckpointFile): void {
   writeFileAtomic(file, formatCheckpoint(cp));
@@ -17,7 +18,7 @@ export function loadCheckpoint(file: string): CheckpointFile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new Error(`cannot read checkpoint ${file}: ${(e as Error).message}`);
+    throw new Error(`cannot read checkpoint ${file}: ${reason(e)}`);
   }
   return parseCheckpoint(text, file);
 }
@@ -29,7 +30,8 @@ export function checkpointStore(file: string, io: Io): CheckpointStore {
       try {
         saveCheckpoint(file, cp);
       } catch (e) {
-        io.stderr(`digestlab overflow: cannot write checkpoint ${file}: ${(e as Error).message}\n`);
+        // the file keeps the last state saved (writes are atomic), so the run goes on and --resume still works
+        io.stderr(`digestlab overflow: cannot write checkpoint ${file}: ${reason(e)}; it keeps the last state saved\n`);
       }
     },
   };

@@ -6,6 +6,7 @@
 import os from 'node:os';
 import { DEFAULT_CHECKPOINT_EVERY, type OverflowAsk, type Resumed, sizeOption } from '@digestlab/lab/overflow';
 import { CliUsageError } from '../io.js';
+import { checkWritableFile } from '../paths.js';
 import { loadCheckpoint } from './checkpoint.js';
 
 /** The flags as commander hands them over: the engine's {@link OverflowAsk}, and the CLI's own. */
@@ -60,6 +61,8 @@ export function cliSettings(flags: OverflowFlags): CliSettings {
   }
   const updateDelay = integer('debug-update-delay', flags.debugUpdateDelay, 0, 0);
   const checkpointFile = flags.checkpoint ?? flags.resume;
+  // before any job runs: the first save is due only after --checkpoint-every bytes, maybe hours in
+  if (checkpointFile) checkWritableFile(flags.checkpoint ? '--checkpoint' : '--resume', checkpointFile);
   return {
     jobs,
     checkpointEvery,

@@ -3,7 +3,7 @@
  * files hashed in parallel. Loaded only when `sum` runs (see commands/sum.ts).
  */
 
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { AlgorithmName } from 'digestlab';
 import type { Io } from '../io.js';
@@ -17,6 +17,9 @@ import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.
 import { chooseHasher, type Hasher } from './pool.js';
 import { type Progress, progressLine, wantsProgress } from './progress.js';
 import { operandTargets, recursiveTargets, sizeOf, type Target } from './targets.js';
+
+/** The name in messages, for commands/sum.ts (which must not load this module's dependencies before it runs). */
+export { PROGRAM };
 
 /** Runs `sum` with the arguments after `sum`; resolves to the exit code (0 fine, 1 anything wrong, as coreutils). */
 export async function runSum(argv: readonly string[], io: Io): Promise<number> {
@@ -47,7 +50,17 @@ export async function runSum(argv: readonly string[], io: Io): Promise<number> {
 }
 
 function stdinOf(io: Io): AsyncIterable<Uint8Array> {
-  return io.stdin ?? process.stdin;
+  return io.stdin ?? processStdin();
+}
+
+/**
+ * The process's standard input. A folder there (`< dir`) fails as reading it fails in C, with EISDIR, so the
+ * message is coreutils' (`-: Is a directory`; with `-c`, `'standard input': read error`): Node's stream would
+ * end empty, and the empty input's digest would be printed as if it were right.
+ */
+async function* processStdin(): AsyncIterable<Uint8Array> {
+  if (fstatSync(0).isDirectory()) throw Object.assign(new Error('standard input is a folder'), { code: 'EISDIR' });
+  yield* process.stdin;
 }
 
 /** Reads all of standard input (a list given as `-`). */

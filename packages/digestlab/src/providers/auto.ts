@@ -20,7 +20,7 @@
 import { type BrowserEngine, type RuntimeName, runtime } from '../runtime.js';
 import type { AlgorithmName } from '../spec.js';
 import { nodeProvider } from './node.js';
-import { type Provider, runsHere } from './provider.js';
+import { type PreparedBytes, type PreparedHex, type Provider, prepareBytes, prepareHex, runsHere } from './provider.js';
 import { SizeDispatch } from './size-dispatch.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
@@ -170,7 +170,7 @@ export function webcryptoFromOf(engine: BrowserEngine | undefined): WebCryptoFro
 export const WEBCRYPTO_FROM: WebCryptoFrom = webcryptoFromOf(runtime().browser?.engine);
 
 /** What `auto` calls for one-shot digests: a provider's one-shot half. */
-export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync'>;
+export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync' | 'prepareHex' | 'prepareBytes'>;
 
 /**
  * What `auto` chooses from: the concrete providers and whether each runs an algorithm here. The default is this
@@ -267,6 +267,15 @@ class Dispatch extends SizeDispatch<Provider> implements OneShot {
 
   digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): string {
     return this.forHex(data.length).digestHexOnce(algorithm, data, outputLength);
+  }
+
+  /** The public call's per-algorithm function: a length test (where sizes decide) and the provider's own. */
+  prepareHex(algorithm: AlgorithmName): PreparedHex {
+    return this.prepared(true, (p) => prepareHex(p, algorithm));
+  }
+
+  prepareBytes(algorithm: AlgorithmName): PreparedBytes {
+    return this.prepared(false, (p) => prepareBytes(p, algorithm));
   }
 
   digestAsync(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): Promise<Uint8Array> {

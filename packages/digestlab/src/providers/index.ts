@@ -8,7 +8,15 @@ import { type AlgorithmEntry, lookup } from '../registry.js';
 import type { AlgorithmName } from '../spec.js';
 import { autoOneShot, autoStreaming, type OneShot } from './auto.js';
 import { nodeProvider } from './node.js';
-import { type Provider, type ProviderId, runsHere } from './provider.js';
+import {
+  type PreparedBytes,
+  type PreparedHex,
+  type Provider,
+  type ProviderId,
+  prepareBytes,
+  prepareHex,
+  runsHere,
+} from './provider.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
 import { webcryptoProvider } from './webcrypto.js';
@@ -34,11 +42,56 @@ export function providersWith(algorithm: AlgorithmName): Provider[] {
 
 const resolved = new Map<string, Map<string, Resolved>>();
 const resolvedStreaming = new Map<string, Map<string, Resolved>>();
+const preparedHex = new Map<string, Map<string, PreparedHex>>();
+const preparedBytes = new Map<string, Map<string, PreparedBytes>>();
 
 /** Forgets remembered resolutions: after `ready()`, a provider that was unavailable may run. */
 export function forgetResolutions(): void {
   resolved.clear();
   resolvedStreaming.clear();
+  preparedHex.clear();
+  preparedBytes.clear();
+}
+
+/** `byChoice[choice][algorithm]`, made by `make` on first use; nested maps, as no key is built per call. */
+function remembered<T>(
+  byChoice: Map<string, Map<string, T>>,
+  choice: string,
+  algorithm: string,
+  make: (algorithm: string, choice: string) => T,
+): T {
+  let byAlgorithm = byChoice.get(choice);
+  if (byAlgorithm === undefined) {
+    byAlgorithm = new Map();
+    byChoice.set(choice, byAlgorithm);
+  }
+  let r = byAlgorithm.get(algorithm);
+  if (r === undefined) {
+    r = make(algorithm, choice);
+    byAlgorithm.set(algorithm, r);
+  }
+  return r;
+}
+
+/**
+ * The one-shot digest to hex that `digestHex(algorithm, data, { provider: choice })` computes with no other option,
+ * prepared once per name exactly as the caller spells it (another case or an alias is another key to the same
+ * algorithm): the public call is then two map lookups and the provider's own call, e.g. `crypto.hash` itself.
+ * Throws what {@link resolve} throws, and remembers only successes.
+ */
+export function hexOnceFor(algorithm: string, choice: string = 'auto'): PreparedHex {
+  return remembered(preparedHex, choice, algorithm, () => {
+    const { entry, oneShot } = resolve(algorithm, choice);
+    return prepareHex(oneShot, entry.spec.name);
+  });
+}
+
+/** {@link hexOnceFor} for `digest`: the digest as bytes. */
+export function bytesOnceFor(algorithm: string, choice: string = 'auto'): PreparedBytes {
+  return remembered(preparedBytes, choice, algorithm, () => {
+    const { entry, oneShot } = resolve(algorithm, choice);
+    return prepareBytes(oneShot, entry.spec.name);
+  });
 }
 
 /**
@@ -47,19 +100,9 @@ export function forgetResolutions(): void {
  * about as much as the lookup otherwise would.
  */
 export function resolve(algorithm: string, choice: string = 'auto', need?: 'streaming'): Resolved {
-  // nested maps: a key built by concatenation would allocate a string on every call
-  const byChoice = need === 'streaming' ? resolvedStreaming : resolved;
-  let byAlgorithm = byChoice.get(choice);
-  if (byAlgorithm === undefined) {
-    byAlgorithm = new Map();
-    byChoice.set(choice, byAlgorithm);
-  }
-  let r = byAlgorithm.get(algorithm);
-  if (r === undefined) {
-    r = resolveUncached(algorithm, choice, need);
-    byAlgorithm.set(algorithm, r);
-  }
-  return r;
+  return remembered(need === 'streaming' ? resolvedStreaming : resolved, choice, algorithm, (a, c) =>
+    resolveUncached(a, c, need),
+  );
 }
 
 function resolveUncached(algorithm: string, choice: string, need?: 'streaming'): Resolved {

@@ -44,13 +44,19 @@ const resolved = new Map<string, Map<string, Resolved>>();
 const resolvedStreaming = new Map<string, Map<string, Resolved>>();
 const preparedHex = new Map<string, Map<string, PreparedHex>>();
 const preparedBytes = new Map<string, Map<string, PreparedBytes>>();
+/** `auto`'s prepared one-shots by name: the inner maps of `preparedHex` and `preparedBytes` for `auto`. */
+const autoHex = new Map<string, PreparedHex>();
+const autoBytes = new Map<string, PreparedBytes>();
+preparedHex.set('auto', autoHex);
+preparedBytes.set('auto', autoBytes);
 
 /** Forgets remembered resolutions: after `ready()`, a provider that was unavailable may run. */
 export function forgetResolutions(): void {
   resolved.clear();
   resolvedStreaming.clear();
-  preparedHex.clear();
-  preparedBytes.clear();
+  for (const byChoice of [preparedHex, preparedBytes]) {
+    for (const byAlgorithm of byChoice.values()) byAlgorithm.clear();
+  }
 }
 
 /** `byChoice[choice][algorithm]`, made by `make` on first use; nested maps, as no key is built per call. */
@@ -79,19 +85,26 @@ function remembered<T>(
  * algorithm): the public call is then two map lookups and the provider's own call, e.g. `crypto.hash` itself.
  * Throws what {@link resolve} throws, and remembers only successes.
  */
-export function hexOnceFor(algorithm: string, choice: string = 'auto'): PreparedHex {
-  return remembered(preparedHex, choice, algorithm, () => {
-    const { entry, oneShot } = resolve(algorithm, choice);
-    return prepareHex(oneShot, entry.spec.name);
-  });
+export function hexOnceFor(algorithm: string, choice?: string): PreparedHex {
+  // the default provider's map at hand: the seed's call makes one lookup, not two
+  const byAlgorithm = choice === undefined ? autoHex : undefined;
+  return byAlgorithm?.get(algorithm) ?? remembered(preparedHex, choice ?? 'auto', algorithm, makeHex);
 }
 
 /** {@link hexOnceFor} for `digest`: the digest as bytes. */
-export function bytesOnceFor(algorithm: string, choice: string = 'auto'): PreparedBytes {
-  return remembered(preparedBytes, choice, algorithm, () => {
-    const { entry, oneShot } = resolve(algorithm, choice);
-    return prepareBytes(oneShot, entry.spec.name);
-  });
+export function bytesOnceFor(algorithm: string, choice?: string): PreparedBytes {
+  const byAlgorithm = choice === undefined ? autoBytes : undefined;
+  return byAlgorithm?.get(algorithm) ?? remembered(preparedBytes, choice ?? 'auto', algorithm, makeBytes);
+}
+
+function makeHex(algorithm: string, choice: string): PreparedHex {
+  const { entry, oneShot } = resolve(algorithm, choice);
+  return prepareHex(oneShot, entry.spec.name);
+}
+
+function makeBytes(algorithm: string, choice: string): PreparedBytes {
+  const { entry, oneShot } = resolve(algorithm, choice);
+  return prepareBytes(oneShot, entry.spec.name);
 }
 
 /**

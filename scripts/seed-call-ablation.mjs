@@ -10,7 +10,7 @@
  * functions, which the built entry points do not export):
  *
  *   node scripts/seed-call-ablation.mjs [--rounds 15] [--calls 20000] [--algorithms MD5,SHA-1,SHA-256,SHA-512] [--json]
- *     [--src DIR]   (another copy of packages/digestlab/src, e.g. a base commit's, for a before/after table)
+ *     [--base DIR]   (another copy of packages/digestlab/src, e.g. a base commit's: its public calls join the rounds)
  *
  * Rows (ns per call, median over rounds; and × the public call `digestHex(alg, s)` of the same round):
  *   public digestHex(alg, s)          the seed's call through the default provider (`auto`)
@@ -26,30 +26,35 @@
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
+/** `entry` bundled as scripts/build-lib.mjs bundles the library, from sources in `dir`, and imported. */
+async function bundled(dir, contents) {
+  const out = await build({
+    stdin: { contents, resolveDir: dir, loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    write: false,
+  });
+  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+}
+
 /** The public call and the internals its steps are made of, from one bundle (one WebAssembly instance). */
-// --src DIR: another copy of the sources (`git archive BASE packages/digestlab/src | tar -x -C DIR`), for before/after
-const srcArg = process.argv.indexOf('--src');
-const src = srcArg >= 0 ? process.argv[srcArg + 1] : new URL('../packages/digestlab/src/', import.meta.url).pathname;
-const bundle = await build({
-  stdin: {
-    contents: `
-      export { digestHex } from './index.ts';
-      export { chainHex } from './hex.ts';
-      export { padInPlace } from './merkle-damgard.ts';
-      export { resolve } from './providers/index.ts';
-      export { lookup } from './registry.ts';
-      export { INPUT, load, STATE } from './wasm/module.ts';`,
-    resolveDir: src,
-    loader: 'ts',
-  },
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  target: 'es2022',
-  write: false,
-});
-const lib = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+const lib = await bundled(
+  new URL('../packages/digestlab/src/', import.meta.url).pathname,
+  `export { digestHex } from './index.ts';
+   export { chainHex } from './hex.ts';
+   export { padInPlace } from './merkle-damgard.ts';
+   export { resolve } from './providers/index.ts';
+   export { lookup } from './registry.ts';
+   export { INPUT, load, STATE } from './wasm/module.ts';`,
+);
 const { digestHex, chainHex, padInPlace, resolve, lookup, INPUT, load, STATE } = lib;
+// --base DIR: another copy of the sources (`git archive BASE packages/digestlab/src | tar -x -C DIR`, then
+// DIR/packages/digestlab/src), whose public calls join every round: before and after in one process
+const baseArg = process.argv.indexOf('--base');
+const base =
+  baseArg >= 0 ? await bundled(process.argv[baseArg + 1], "export { digestHex } from './index.ts';") : undefined;
 
 const require = createRequire(import.meta.url);
 const crypto = require('node:crypto');
@@ -117,6 +122,17 @@ function calls(alg, name) {
     "crypto.hash(name, s, 'hex')": () => {
       sink += crypto.hash(name, SEED, 'hex').length;
     },
+    ...(base && {
+      'base: public digestHex(alg, s)': () => {
+        sink += base.digestHex(alg, SEED).length;
+      },
+      'base: digestHex(alg, s, {provider: node})': () => {
+        sink += base.digestHex(alg, SEED, { provider: 'node' }).length;
+      },
+      'base: digestHex(alg, s, {provider: wasm})': () => {
+        sink += base.digestHex(alg, SEED, { provider: 'wasm' }).length;
+      },
+    }),
     'resolve(alg)': () => {
       sink += resolve(alg).entry.spec.digestLength;
     },

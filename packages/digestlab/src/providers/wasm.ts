@@ -110,7 +110,10 @@ function hashInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): b
   }
   const params = md(spec);
   const padded = padInPlace(w.bytes, INPUT, n, spec.blockLength, params);
-  w.words.set(params.iv, STATE >> 2);
+  // a loop, not set(): four to eight words, fewer than a builtin call costs (STATE is 0)
+  const { iv } = params;
+  const words = w.words;
+  for (let i = 0; i < iv.length; i++) words[i] = iv[i];
   w.blocks[params.core](STATE, INPUT, padded / spec.blockLength);
   return true;
 }

@@ -228,8 +228,10 @@ export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): 
 }
 
 /**
- * One class for every algorithm, so the call site in `digest()` sees one method, which V8 can inline, rather than
- * one closure per algorithm (that hop cost 6-13% of a 93-character digest to hex; measured with the seed bench).
+ * One class for every algorithm, so a call site that goes through `digestOnce` (a sized SHAKE digest, `digestMany`'s
+ * long messages) sees one method, which V8 can inline. `digest()` and `digestHex()` without an output length call
+ * what `prepareBytes` and `prepareHex` return instead: no dispatch at all where one side takes every length (SHA on
+ * Node, to hex), else one length test and the side's own prepared call (scripts/seed-call-ablation.mjs measures it).
  */
 class Dispatch extends SizeDispatch<Provider> implements OneShot {
   /** WebCrypto when it takes long async inputs here; null once known that it does not. */

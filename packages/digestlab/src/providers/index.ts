@@ -66,15 +66,13 @@ function remembered<T>(
   algorithm: string,
   make: (algorithm: string, choice: string) => T,
 ): T {
-  let byAlgorithm = byChoice.get(choice);
-  if (byAlgorithm === undefined) {
-    byAlgorithm = new Map();
-    byChoice.set(choice, byAlgorithm);
-  }
-  let r = byAlgorithm.get(algorithm);
+  const byAlgorithm = byChoice.get(choice);
+  let r = byAlgorithm?.get(algorithm);
   if (r === undefined) {
+    // made before anything is stored: a refused name or provider leaves no entry behind
     r = make(algorithm, choice);
-    byAlgorithm.set(algorithm, r);
+    if (byAlgorithm) byAlgorithm.set(algorithm, r);
+    else byChoice.set(choice, new Map([[algorithm, r]]));
   }
   return r;
 }

@@ -15,7 +15,9 @@ import { forgetHmacResolutions } from './hmac/resolve.js';
 import { digestManyWasm } from './many.js';
 import { outputLengthOf } from './options.js';
 import {
+  bytesOnceFor,
   forgetResolutions,
+  hexOnceFor,
   PROVIDERS,
   type ProviderChoice,
   providersWith,
@@ -87,6 +89,10 @@ export async function ready(): Promise<void> {
 
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
 export function digest(algorithm: string, data: Data, options?: DigestOptions): Uint8Array {
+  // no output length (every call but SHAKE's sized ones): the call prepared for this name, no options work
+  if (options === undefined || options.outputLength === undefined) {
+    return bytesOnceFor(algorithm, options?.provider)(typeof data === 'string' ? data : toBytesTransient(data));
+  }
   const { entry, oneShot } = resolve(algorithm, options?.provider);
   const n = options?.outputLength === undefined ? undefined : outputLengthOf(entry.spec, options.outputLength);
   return oneShot.digestOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data), n);
@@ -94,6 +100,10 @@ export function digest(algorithm: string, data: Data, options?: DigestOptions): 
 
 /** {@link digest} as lowercase hex: Java's `getMessageDigestString(input, alg)` is `digestHex(alg, input)`. */
 export function digestHex(algorithm: string, data: Data, options?: DigestOptions): string {
+  // no output length (every call but SHAKE's sized ones): the call prepared for this name, e.g. crypto.hash itself
+  if (options === undefined || options.outputLength === undefined) {
+    return hexOnceFor(algorithm, options?.provider)(typeof data === 'string' ? data : toBytesTransient(data));
+  }
   const { entry, oneShot } = resolve(algorithm, options?.provider);
   const n = options?.outputLength === undefined ? undefined : outputLengthOf(entry.spec, options.outputLength);
   return oneShot.digestHexOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data), n);

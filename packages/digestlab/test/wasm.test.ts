@@ -15,6 +15,7 @@ import {
   StateUnsupportedError,
 } from '../src/index.js';
 import { NODE_FROM } from '../src/providers/auto.js';
+import { forgetResolutions } from '../src/providers/index.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry.js';
@@ -81,16 +82,32 @@ describe.each(WASM_HAS)('wasm, %s', (algorithm) => {
 describe('auto', () => {
   afterEach(() => {
     vi.restoreAllMocks();
+    // the public calls keep the functions prepared while spied on: forget them
+    forgetResolutions();
   });
+
+  /** Counts the calls of the one-shots `p` prepares (what the public calls run) from now on. */
+  function calls(p: typeof wasmProvider) {
+    const counted = <F extends (data: Uint8Array | string) => unknown>(f: F, count: () => void) =>
+      ((data: Uint8Array | string) => {
+        count();
+        return f(data);
+      }) as F;
+    const bytes = vi.fn();
+    const hex = vi.fn();
+    const prepareBytes = p.prepareBytes?.bind(p);
+    const prepareHex = p.prepareHex?.bind(p);
+    if (!prepareBytes || !prepareHex) throw new Error(`${p.id} prepares no one-shots`);
+    vi.spyOn(p, 'prepareBytes').mockImplementation((a) => counted(prepareBytes(a), bytes));
+    vi.spyOn(p, 'prepareHex').mockImplementation((a) => counted(prepareHex(a), hex));
+    return [bytes, hex];
+  }
 
   it.each(WASM_HAS)('%s: one-shots below the crossover go to wasm, from it on to node:crypto', (algorithm) => {
     const from = NODE_FROM[algorithm as AlgorithmName];
-    const calls = (p: { digestOnce: unknown; digestHexOnce: unknown }) => [
-      vi.spyOn(p as typeof wasmProvider, 'digestOnce'),
-      vi.spyOn(p as typeof wasmProvider, 'digestHexOnce'),
-    ];
     const [wasmBytes, wasmHex] = calls(wasmProvider);
     const [nodeBytes, nodeHex] = calls(nodeProvider);
+    forgetResolutions();
     const sizes = (f: number) => [0, 1, f - 1, f, f + 1, 1 << 20].filter((x) => x >= 0 && Number.isFinite(x));
     for (const n of sizes(from.bytes)) {
       const data = bytes(n);

@@ -20,7 +20,7 @@
 import { type BrowserEngine, type RuntimeName, runtime } from '../runtime.js';
 import type { AlgorithmName } from '../spec.js';
 import { nodeProvider } from './node.js';
-import { type Provider, runsHere } from './provider.js';
+import { type PreparedBytes, type PreparedHex, type Provider, prepareBytes, prepareHex, runsHere } from './provider.js';
 import { SizeDispatch } from './size-dispatch.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
@@ -172,7 +172,7 @@ export function webcryptoFromOf(engine: BrowserEngine | undefined): WebCryptoFro
 export const WEBCRYPTO_FROM: WebCryptoFrom = webcryptoFromOf(runtime().browser?.engine);
 
 /** What `auto` calls for one-shot digests: a provider's one-shot half. */
-export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync'>;
+export type OneShot = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'digestAsync' | 'prepareHex' | 'prepareBytes'>;
 
 /**
  * What `auto` chooses from: the concrete providers and whether each runs an algorithm here. The default is this
@@ -230,8 +230,10 @@ export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): 
 }
 
 /**
- * One class for every algorithm, so the call site in `digest()` sees one method, which V8 can inline, rather than
- * one closure per algorithm (that hop cost 6-13% of a 93-character digest to hex; measured with the seed bench).
+ * One class for every algorithm, so a call site that goes through `digestOnce` (a sized SHAKE digest, `digestMany`'s
+ * long messages) sees one method, which V8 can inline. `digest()` and `digestHex()` without an output length call
+ * what `prepareBytes` and `prepareHex` return instead: no dispatch at all where one side takes every length (SHA on
+ * Node, to hex), else one length test and the side's own prepared call (scripts/seed-call-ablation.mjs measures it).
  */
 class Dispatch extends SizeDispatch<Provider> implements OneShot {
   /** WebCrypto when it takes long async inputs here; null once known that it does not. */
@@ -269,6 +271,15 @@ class Dispatch extends SizeDispatch<Provider> implements OneShot {
 
   digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): string {
     return this.forHex(data.length).digestHexOnce(algorithm, data, outputLength);
+  }
+
+  /** The public call's per-algorithm function: a length test (where sizes decide) and the provider's own. */
+  prepareHex(algorithm: AlgorithmName): PreparedHex {
+    return this.prepared(true, (p) => prepareHex(p, algorithm));
+  }
+
+  prepareBytes(algorithm: AlgorithmName): PreparedBytes {
+    return this.prepared(false, (p) => prepareBytes(p, algorithm));
   }
 
   digestAsync(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): Promise<Uint8Array> {

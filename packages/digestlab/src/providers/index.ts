@@ -8,7 +8,15 @@ import { type AlgorithmEntry, lookup } from '../registry.js';
 import type { AlgorithmName } from '../spec.js';
 import { autoOneShot, autoStreaming, type OneShot } from './auto.js';
 import { nodeProvider } from './node.js';
-import { type Provider, type ProviderId, runsHere } from './provider.js';
+import {
+  type PreparedBytes,
+  type PreparedHex,
+  type Provider,
+  type ProviderId,
+  prepareBytes,
+  prepareHex,
+  runsHere,
+} from './provider.js';
 import { tsProvider } from './ts.js';
 import { wasmProvider } from './wasm.js';
 import { webcryptoProvider } from './webcrypto.js';
@@ -34,11 +42,67 @@ export function providersWith(algorithm: AlgorithmName): Provider[] {
 
 const resolved = new Map<string, Map<string, Resolved>>();
 const resolvedStreaming = new Map<string, Map<string, Resolved>>();
+const preparedHex = new Map<string, Map<string, PreparedHex>>();
+const preparedBytes = new Map<string, Map<string, PreparedBytes>>();
+/** `auto`'s prepared one-shots by name: the inner maps of `preparedHex` and `preparedBytes` for `auto`. */
+const autoHex = new Map<string, PreparedHex>();
+const autoBytes = new Map<string, PreparedBytes>();
+preparedHex.set('auto', autoHex);
+preparedBytes.set('auto', autoBytes);
 
 /** Forgets remembered resolutions: after `ready()`, a provider that was unavailable may run. */
 export function forgetResolutions(): void {
   resolved.clear();
   resolvedStreaming.clear();
+  for (const byChoice of [preparedHex, preparedBytes]) {
+    for (const byAlgorithm of byChoice.values()) byAlgorithm.clear();
+  }
+}
+
+/** `byChoice[choice][algorithm]`, made by `make` on first use; nested maps, as no key is built per call. */
+function remembered<T>(
+  byChoice: Map<string, Map<string, T>>,
+  choice: string,
+  algorithm: string,
+  make: (algorithm: string, choice: string) => T,
+): T {
+  const byAlgorithm = byChoice.get(choice);
+  let r = byAlgorithm?.get(algorithm);
+  if (r === undefined) {
+    // made before anything is stored: a refused name or provider leaves no entry behind
+    r = make(algorithm, choice);
+    if (byAlgorithm) byAlgorithm.set(algorithm, r);
+    else byChoice.set(choice, new Map([[algorithm, r]]));
+  }
+  return r;
+}
+
+/**
+ * The one-shot digest to hex that `digestHex(algorithm, data, { provider: choice })` computes with no other option,
+ * prepared once per name exactly as the caller spells it (another case or an alias is another key to the same
+ * algorithm): the public call is then two map lookups and the provider's own call, e.g. `crypto.hash` itself.
+ * Throws what {@link resolve} throws, and remembers only successes.
+ */
+export function hexOnceFor(algorithm: string, choice?: string): PreparedHex {
+  // the default provider's map at hand: the seed's call makes one lookup, not two
+  const byAlgorithm = choice === undefined ? autoHex : undefined;
+  return byAlgorithm?.get(algorithm) ?? remembered(preparedHex, choice ?? 'auto', algorithm, makeHex);
+}
+
+/** {@link hexOnceFor} for `digest`: the digest as bytes. */
+export function bytesOnceFor(algorithm: string, choice?: string): PreparedBytes {
+  const byAlgorithm = choice === undefined ? autoBytes : undefined;
+  return byAlgorithm?.get(algorithm) ?? remembered(preparedBytes, choice ?? 'auto', algorithm, makeBytes);
+}
+
+function makeHex(algorithm: string, choice: string): PreparedHex {
+  const { entry, oneShot } = resolve(algorithm, choice);
+  return prepareHex(oneShot, entry.spec.name);
+}
+
+function makeBytes(algorithm: string, choice: string): PreparedBytes {
+  const { entry, oneShot } = resolve(algorithm, choice);
+  return prepareBytes(oneShot, entry.spec.name);
 }
 
 /**
@@ -47,19 +111,9 @@ export function forgetResolutions(): void {
  * about as much as the lookup otherwise would.
  */
 export function resolve(algorithm: string, choice: string = 'auto', need?: 'streaming'): Resolved {
-  // nested maps: a key built by concatenation would allocate a string on every call
-  const byChoice = need === 'streaming' ? resolvedStreaming : resolved;
-  let byAlgorithm = byChoice.get(choice);
-  if (byAlgorithm === undefined) {
-    byAlgorithm = new Map();
-    byChoice.set(choice, byAlgorithm);
-  }
-  let r = byAlgorithm.get(algorithm);
-  if (r === undefined) {
-    r = resolveUncached(algorithm, choice, need);
-    byAlgorithm.set(algorithm, r);
-  }
-  return r;
+  return remembered(need === 'streaming' ? resolvedStreaming : resolved, choice, algorithm, (a, c) =>
+    resolveUncached(a, c, need),
+  );
 }
 
 function resolveUncached(algorithm: string, choice: string, need?: 'streaming'): Resolved {

@@ -7,7 +7,7 @@ import type { Engine } from '../digest.js';
 import { ENTRIES } from '../registry.js';
 import { runtime } from '../runtime.js';
 import type { AlgorithmName } from '../spec.js';
-import type { Provider } from './provider.js';
+import type { PreparedBytes, PreparedHex, Provider } from './provider.js';
 
 /** The part of node:crypto used here (exported for the tests' stand-ins). */
 export interface NodeHash {
@@ -158,6 +158,24 @@ export function nodeHmacOnce(
   return (typeof data === 'string' ? mac.update(data) : feed(mac, data)).digest(encoding);
 }
 
+/** A digest that node:crypto gave as latin1 (its bytes one per character) as bytes. */
+function latin1Bytes(digest: string): Uint8Array {
+  const out = new Uint8Array(digest.length);
+  for (let i = 0; i < out.length; i++) out[i] = digest.charCodeAt(i);
+  return out;
+}
+
+/**
+ * The public call's floor: `crypto.hash(name, data, encoding)` itself, the name bound once; where this Node has no
+ * crypto.hash, or for SHAKE (which it cannot size), the general one-shot.
+ */
+function prepared(algorithm: AlgorithmName, encoding: 'hex' | 'latin1'): (data: Uint8Array | string) => string {
+  const hash = c().hash;
+  if (hash === undefined || XOF_DEFAULT.has(algorithm)) return (data) => nodeOnce(algorithm, data, encoding);
+  const name = NODE_NAMES[algorithm];
+  return (data) => hash(name, data, encoding);
+}
+
 /** A plain Uint8Array over a Buffer's bytes, so results compare equal to other providers'. */
 function plain(b: Uint8Array): Uint8Array {
   return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
@@ -205,13 +223,13 @@ export const nodeProvider: Provider = {
   },
   // crypto.hash() with a string result is ~2-3x faster for short inputs than any call that returns a Buffer
   // (Buffer allocation dominates); 'latin1' gives the digest bytes one per character.
-  digestOnce(algorithm, data, outputLength) {
-    const digest = nodeOnce(algorithm, data, 'latin1', outputLength);
-    const out = new Uint8Array(digest.length);
-    for (let i = 0; i < out.length; i++) out[i] = digest.charCodeAt(i);
-    return out;
-  },
+  digestOnce: (algorithm, data, outputLength) => latin1Bytes(nodeOnce(algorithm, data, 'latin1', outputLength)),
   digestHexOnce: (algorithm, data, outputLength) => nodeOnce(algorithm, data, 'hex', outputLength),
+  prepareHex: (algorithm): PreparedHex => prepared(algorithm, 'hex'),
+  prepareBytes(algorithm): PreparedBytes {
+    const latin1 = prepared(algorithm, 'latin1');
+    return (data) => latin1Bytes(latin1(data));
+  },
   async digestAsync(algorithm, data, outputLength) {
     return this.digestOnce(algorithm, data, outputLength);
   },

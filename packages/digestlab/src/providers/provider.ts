@@ -33,6 +33,31 @@ export interface Provider {
   /** The same as lowercase hex (some providers make hex natively, which is faster than making bytes). */
   digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): string;
   digestAsync(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): Promise<Uint8Array>;
+  /**
+   * `digestHexOnce` for one algorithm at its digest length, prepared once: what the public call keeps per name, so
+   * that the seed's call (a short string to hex) pays no lookup per call. Optional: {@link prepareHex} falls back.
+   */
+  prepareHex?(algorithm: AlgorithmName): PreparedHex;
+  /** `digestOnce` for one algorithm at its digest length, prepared once (see {@link prepareHex}). */
+  prepareBytes?(algorithm: AlgorithmName): PreparedBytes;
+}
+
+/** A one-shot digest to hex of one algorithm, at its digest length, of bytes or a string (as UTF-8). */
+export type PreparedHex = (data: Uint8Array | string) => string;
+/** A one-shot digest of one algorithm, at its digest length, of bytes or a string (as UTF-8). */
+export type PreparedBytes = (data: Uint8Array | string) => Uint8Array;
+
+/** What can compute one-shot digests: a provider, or `auto`'s dispatcher. */
+type Once = Pick<Provider, 'digestOnce' | 'digestHexOnce' | 'prepareHex' | 'prepareBytes'>;
+
+/** `p`'s prepared one-shot to hex of `algorithm`, or a call of its `digestHexOnce` where it prepares none. */
+export function prepareHex(p: Once, algorithm: AlgorithmName): PreparedHex {
+  return p.prepareHex?.(algorithm) ?? ((data) => p.digestHexOnce(algorithm, data));
+}
+
+/** `p`'s prepared one-shot of `algorithm`, or a call of its `digestOnce` where it prepares none. */
+export function prepareBytes(p: Once, algorithm: AlgorithmName): PreparedBytes {
+  return p.prepareBytes?.(algorithm) ?? ((data) => p.digestOnce(algorithm, data));
 }
 
 /**

@@ -37,6 +37,30 @@ export abstract class SizeDispatch<P> {
     return this.#large;
   }
 
+  /**
+   * One function that does what `forBytes` (`hex` false) or `forHex` (`hex` true) would choose, each side's
+   * function prepared from its provider on first use: the side itself where one side takes every length, else a
+   * length test and a call, no lookup.
+   */
+  protected prepared<D extends { readonly length: number }, R>(
+    hex: boolean,
+    prepare: (p: P) => (data: D) => R,
+  ): (data: D) => R {
+    const from = hex ? this.hexFrom : this.bytesFrom;
+    if (from <= 0) return prepare(this.large());
+    if (from === Number.POSITIVE_INFINITY) return prepare(this.small());
+    let below: ((data: D) => R) | undefined;
+    let above: ((data: D) => R) | undefined;
+    return (data) => {
+      if (data.length < from) {
+        below ??= prepare(this.small());
+        return below(data);
+      }
+      above ??= prepare(this.large());
+      return above(data);
+    };
+  }
+
   /** Where an input of `length` goes when the result is bytes. */
   protected forBytes(length: number): P {
     return length < this.bytesFrom ? this.small() : this.large();

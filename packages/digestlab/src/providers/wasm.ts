@@ -110,7 +110,10 @@ function hashInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): b
   }
   const params = md(spec);
   const padded = padInPlace(w.bytes, INPUT, n, spec.blockLength, params);
-  w.words.set(params.iv, STATE >> 2);
+  // a loop, not set(): four to eight words, fewer than a builtin call costs (STATE is 0)
+  const { iv } = params;
+  const words = w.words;
+  for (let i = 0; i < iv.length; i++) words[i] = iv[i];
   w.blocks[params.core](STATE, INPUT, padded / spec.blockLength);
   return true;
 }
@@ -179,6 +182,20 @@ function spongeHexInPlace(spec: AlgorithmSpec, data: Uint8Array | string, output
   return toHex(spongeOnce(spec, WASM_KECCAK, typeof data === 'string' ? encoder.encode(data) : data, outputLength));
 }
 
+/** A Merkle–Damgård one-shot digest as bytes: in place when the input fits, else streamed. */
+function mdBytes(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): Uint8Array {
+  if (!hashInPlace(w, spec, data)) return streamed(spec, data);
+  // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
+  return chainBytes(w.words, spec.digestLength, md(spec).littleEndian);
+}
+
+/** A Merkle–Damgård one-shot digest as hex: in place when the input fits, else streamed. */
+function mdHex(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): string {
+  if (!hashInPlace(w, spec, data)) return toHex(streamed(spec, data));
+  // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
+  return chainHex(w.words, spec.digestLength, md(spec).littleEndian);
+}
+
 export const wasmProvider: Provider = {
   id: 'wasm',
   implementedIn: 'WebAssembly',
@@ -193,21 +210,24 @@ export const wasmProvider: Provider = {
   create: (algorithm, outputLength) => createWasmEngine(lookup(algorithm).spec, outputLength),
   digestOnce(algorithm, data, outputLength) {
     const spec = lookup(algorithm).spec;
-    if (spec.sponge) return spongeInPlace(spec, data, outputLength);
-    const w = wasm();
-    if (!hashInPlace(w, spec, data)) return streamed(spec, data);
-    // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
-    return chainBytes(w.words, spec.digestLength, md(spec).littleEndian);
+    return spec.sponge ? spongeInPlace(spec, data, outputLength) : mdBytes(wasm(), spec, data);
   },
   digestHexOnce(algorithm, data, outputLength) {
     const spec = lookup(algorithm).spec;
-    if (spec.sponge) return spongeHexInPlace(spec, data, outputLength);
+    return spec.sponge ? spongeHexInPlace(spec, data, outputLength) : mdHex(wasm(), spec, data);
+  },
+  // the spec and the module looked up once, not per call: a tenth of the seed's call
+  prepareHex(algorithm) {
+    const spec = lookup(algorithm).spec;
+    if (spec.sponge) return (data) => spongeHexInPlace(spec, data);
     const w = wasm();
-    if (!hashInPlace(w, spec, data)) {
-      return toHex(streamed(spec, data));
-    }
-    // STATE is 0: the chaining value is the memory's first words, laid out as the TypeScript engine's
-    return chainHex(w.words, spec.digestLength, md(spec).littleEndian);
+    return (data) => mdHex(w, spec, data);
+  },
+  prepareBytes(algorithm) {
+    const spec = lookup(algorithm).spec;
+    if (spec.sponge) return (data) => spongeInPlace(spec, data);
+    const w = wasm();
+    return (data) => mdBytes(w, spec, data);
   },
   async digestAsync(algorithm, data, outputLength) {
     return this.digestOnce(algorithm, data, outputLength);

@@ -145,7 +145,7 @@ export const NODE_FROM: Crossovers = crossoversOf(runtime().runtime);
 /**
  * Where node:crypto is absent, `digestAsync` of an input from this length (bytes) on goes to WebCrypto when it runs
  * (a secure context); an algorithm not listed never does. A WebCrypto call's fixed cost differs by three orders of
- * magnitude between browser engines (a few microseconds in Blink, about 2 ms in WebKit), so each engine has its own
+ * magnitude between browser engines (microseconds in Blink, tens of them in WebKit), so each engine has its own
  * table, measured with the page's own bench (`auto:async` against `wasm:async` and `webcrypto`; BENCHMARKS.md, "Every
  * browser engine"), and the engine's table is chosen once, at load.
  */
@@ -158,7 +158,9 @@ export const WEBCRYPTO_CROSSOVERS: Readonly<Record<BrowserEngine, WebCryptoFrom>
   // Firefox: SHA-256 from 16 KiB (1.2-1.5x our WebAssembly there, 2-7x above; 0.4-0.9x at 8 KiB). Its SHA-1 loses at
   // every size to 16 MiB (0.5-0.9x: no SHA instructions for it), as do SHA-384 and SHA-512 from some size on
   Gecko: { 'SHA-256': 16384 },
-  WebKit: {},
+  // WebKit (WebKitGTK 2.50): a WebCrypto call costs tens of microseconds, so SHA-1 and SHA-256 win from 64 KiB
+  // (1.2-3.7x; 32 KiB: 0.5-2.5x, level at best in some runs); SHA-384 and SHA-512 lose at every size (0.02-0.3x)
+  WebKit: { 'SHA-1': 65536, 'SHA-256': 65536 },
   // an engine we have not measured: our WebAssembly, which is never far from the best
   unknown: {},
 };

@@ -34,6 +34,8 @@ import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
 import type { CommandContext } from '../command.js';
 import { CliUsageError, type Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
+import { mergeReport, planJvm, runJvm } from '../jvm/index.js';
+import { DEBIAN_BCPROV } from '../jvm/java.js';
 import { nodeHost } from '../node-host.js';
 import { renderReport, style } from '../terminal.js';
 
@@ -54,6 +56,8 @@ export interface BenchFlags {
   out?: string;
   list?: boolean;
   isolate?: boolean;
+  jvm?: boolean;
+  jvmClasspath?: string;
 }
 
 /** The engine's workloads and `cold` (measured here, in fresh workers), in the order `--list` shows them. */
@@ -155,6 +159,8 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   const cold = coldRuns(flags);
   resolveAlgorithms(options.algorithms); // fail fast, before loading anything
   const write = flags.out ? writerFor(flags.out) : undefined;
+  if (flags.jvmClasspath !== undefined && !flags.jvm) throw new CliUsageError('--jvm-classpath needs --jvm');
+  const jvm = flags.jvm ? planJvm(options, flags.jvmClasspath) : undefined;
   let bar: SingleBar | undefined;
   let phase = '';
   const onProgress = (p: Progress) => {
@@ -176,10 +182,16 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   let report: BenchReport;
   try {
     // with `-w cold` alone, the engine runs no cells: it still checks the selection and describes the run
-    report =
-      flags.isolate && (options.workloads?.length ?? 0) > 0
+    const jvmRun = () => (jvm ? runJvm(jvm.options, jvm.java, { env: nodeHost(command).env, onProgress }) : undefined);
+    report = jvm?.alone
+      ? ((await jvmRun()) as BenchReport)
+      : flags.isolate && (options.workloads?.length ?? 0) > 0
         ? await runIsolated(options, command, onProgress)
         : await runBench(options, nodeHost(command, { onProgress }));
+    if (jvm && !jvm.alone) {
+      report = mergeReport(report, (await jvmRun()) as BenchReport);
+      report.env.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
+    }
     if (cold !== undefined) {
       const host = nodeHost(command);
       const c = await runCold(
@@ -242,6 +254,14 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     .option('--json', 'print the report as JSON (schema digestlab-bench/1) on stdout instead of tables')
     .option('-o, --out <file>', 'also write the report: .json, .md, .csv, .html or .svg')
     .option('--isolate', 'run each provider × algorithm in a fresh worker thread (no JIT or GC state carried over)')
+    .option(
+      '--jvm',
+      'also run the seed and sizes workloads through Java MessageDigest in a JVM (a JDK 11+ on the PATH): rows java:SUN, java:SUN:seed, java:BC',
+    )
+    .option(
+      '--jvm-classpath <path>',
+      `class path for --jvm, e.g. a BouncyCastle jar for java:BC (default: ${DEBIAN_BCPROV} if present)`,
+    )
     .option('--list', 'list providers, algorithms and workloads, then exit')
     .action(async (flags: BenchFlags) => {
       done(await bench(flags, io, ['digestlab', ...argv.map(shellQuote)].join(' ')));

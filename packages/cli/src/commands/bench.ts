@@ -34,7 +34,7 @@ import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
 import type { CommandContext } from '../command.js';
 import { CliUsageError, type Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
-import { mergeReport, planJvm, runJvm } from '../jvm/index.js';
+import { type JvmPlan, mergeReport, planJvm, runJvm } from '../jvm/index.js';
 import { DEBIAN_BCPROV } from '../jvm/java.js';
 import { nodeHost } from '../node-host.js';
 import { renderReport, style } from '../terminal.js';
@@ -182,14 +182,14 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   let report: BenchReport;
   try {
     // with `-w cold` alone, the engine runs no cells: it still checks the selection and describes the run
-    const jvmRun = () => (jvm ? runJvm(jvm.options, jvm.java, { env: nodeHost(command).env, onProgress }) : undefined);
+    const jvmRows = (j: JvmPlan) => runJvm(j.options, j.java, { env: nodeHost(command).env ?? {}, onProgress });
     report = jvm?.alone
-      ? ((await jvmRun()) as BenchReport)
+      ? await jvmRows(jvm)
       : flags.isolate && (options.workloads?.length ?? 0) > 0
         ? await runIsolated(options, command, onProgress)
         : await runBench(options, nodeHost(command, { onProgress }));
     if (jvm && !jvm.alone) {
-      report = mergeReport(report, (await jvmRun()) as BenchReport);
+      report = mergeReport(report, await jvmRows(jvm));
       report.env.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
     }
     if (cold !== undefined) {

@@ -21,7 +21,7 @@ export function javaMajor(versionOutput: string): number | undefined {
 }
 
 /**
- * Checks that `java` runs and is 11 or newer (single-file source mode); throws a {@link CliUsageError} (exit 2)
+ * Checks that `java` runs, is 11 or newer and has the compiler (single-file source mode needs a JDK); throws a {@link CliUsageError} (exit 2)
  * naming what to install otherwise. Returns the major version.
  */
 export function requireJdk(java = 'java'): number {
@@ -31,6 +31,11 @@ export function requireJdk(java = 'java'): number {
   if (major === undefined || major < 11) {
     const said = `${r.stderr}${r.stdout}`.trim().split('\n')[0] ?? '';
     throw new CliUsageError(`--jvm: \`${java} -version\` says "${said}", not 11 or newer; ${INSTALL_JDK}`);
+  }
+  // a JRE runs no source file: the launcher compiles it with the JDK's jdk.compiler module
+  const modules = spawnSync(java, ['--list-modules'], { encoding: 'utf8' });
+  if (!/^jdk\.compiler@/m.test(modules.stdout ?? '')) {
+    throw new CliUsageError(`--jvm: \`${java}\` is a JRE without the compiler (jdk.compiler); ${INSTALL_JDK}`);
   }
   return major;
 }

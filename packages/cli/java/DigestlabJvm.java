@@ -273,10 +273,12 @@ public class DigestlabJvm {
         System.gc();
         for (String spec : specs) {
             String[] p = spec.split(",");
-            Case c = new Case(call(p[0], p[1], p[2], p[3]), samples);
+            Case c;
             try {
+                c = new Case(call(p[0], p[1], p[2], p[3]), samples);
                 prepare(c, sampleMs, warmupMs, minCalls);
             } catch (RuntimeException e) {
+                c = new Case(null, samples);
                 c.error = describe(e);
             }
             cases.add(c);

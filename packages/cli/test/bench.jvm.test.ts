@@ -85,6 +85,33 @@ describe('bench --jvm (a JDK on the PATH)', () => {
     expect(report.env.messages.join('\n')).toMatch(/java:\* rows: timed inside a JVM subprocess/);
   });
 
+  it('--providers without java: rows: every JVM row beside the rows asked for', () => {
+    const args = [
+      'bench',
+      '--jvm',
+      '--json',
+      '-w',
+      'seed',
+      '-a',
+      'MD5',
+      '-p',
+      'node:crypto',
+      '-t',
+      '1',
+      '--warmup',
+      '1',
+    ];
+    const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 5 * 60_000 });
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.results.map((x: { provider: string; status: string }) => `${x.provider} ${x.status}`)).toEqual([
+      'node:crypto ok',
+      'java:SUN ok',
+      'java:SUN:seed ok',
+      'java:BC ok',
+    ]);
+  });
+
   it('java:BC is skipped, saying what to install, when no BouncyCastle is on the class path', () => {
     const args = ['bench', '--jvm', '--json', '-w', 'seed', '-a', 'MD5', '-p', 'java:SUN,java:BC', '-t', '1'];
     const r = spawnSync(process.execPath, [bin, ...args, '--warmup', '1', '--jvm-classpath', '/nonexistent.jar'], {

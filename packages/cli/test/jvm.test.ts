@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BenchReport, roundOrder, runBench, SEED_INPUT, SEED_JAVA_HEX } from '@digestlab/lab';
 import { describe, expect, it } from 'vitest';
-import { jvmOptions, mergeReport } from '../src/jvm/index.js';
+import { jvmOptions, mergeReport, runOptions } from '../src/jvm/index.js';
 import { INSTALL_JDK, javaMajor, jvmClasspath } from '../src/jvm/java.js';
 import {
   digestRequest,
@@ -160,6 +160,15 @@ describe('the JVM part of a run', () => {
     expect(jvmOptions({ providers: ['ts'] })).toEqual({ workloads: ['seed', 'sizes'] });
     expect(() => jvmOptions({ exact: true })).toThrow(/--exact is not supported/);
     expect(() => jvmOptions({ workloads: ['hmac'] })).toThrow(/runs the seed and sizes workloads only/);
+  });
+
+  it('runs the JVM rows only: those asked for, else every one the JVM offers', () => {
+    const rows = [{ id: 'java:SUN' }, { id: 'java:BC' }];
+    expect(runOptions({ workloads: ['seed'] }, rows)).toEqual({
+      workloads: ['seed'],
+      providers: ['java:SUN', 'java:BC'],
+    });
+    expect(runOptions({ providers: ['java:BC'] }, rows)).toEqual({ providers: ['java:BC'] });
   });
 
   it('warms each case up for 10^5 calls, counted in bytes beyond 128 B a call', () => {

@@ -7,7 +7,7 @@
  * The Java program and this code live in the CLI, not the lab: a JVM is a subprocess, which only a Node host can
  * start, and the protocol is spoken by nothing else.
  */
-import { type BenchOptions, type BenchReport, type Host, runBench, type Workload } from '@digestlab/lab';
+import { type BenchOptions, type BenchReport, type Host, type Row, runBench, type Workload } from '@digestlab/lab';
 import { algorithms } from 'digestlab';
 import { CliUsageError } from '../io.js';
 import { nodeReference } from '../node-host.js';
@@ -56,6 +56,11 @@ export function planJvm(options: BenchOptions, classpathFlag: string | undefined
   return { options: jvm, java: { command: 'java', classpath: jvmClasspath(classpathFlag) }, alone };
 }
 
+/** The engine's options for the JVM's run: the JVM rows asked for, or every one (never the engine's own rows). */
+export function runOptions(options: BenchOptions, rows: readonly Pick<Row, 'id'>[]): BenchOptions {
+  return { ...options, providers: options.providers ?? rows.map((r) => r.id) };
+}
+
 /** Runs the JVM rows and returns their report (the same schema as every run's). */
 export async function runJvm(
   options: BenchOptions,
@@ -69,7 +74,7 @@ export async function runJvm(
     const inputs = new JvmInputs(session);
     const rows = jvmRows(hello, session, inputs);
     const versions = new Map(hello.rows.map((r) => [r.library, r.version]));
-    const report = await runBench(options, {
+    const report = await runBench(runOptions(options, rows), {
       reference: nodeReference,
       rows,
       versionOf: (library) => versions.get(library),

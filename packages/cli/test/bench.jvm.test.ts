@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { JVM_ROWS } from '../src/jvm/index.js';
 import { DEBIAN_BCPROV, requireJdk } from '../src/jvm/java.js';
 import { JvmSession } from '../src/jvm/session.js';
 import { requireBuilt } from './run.js';
@@ -19,7 +20,7 @@ describe('bench --jvm (a JDK on the PATH)', () => {
     try {
       const hello = await session.hello(['MD5', 'SHA-256', 'SHAKE128']);
       expect(Number.parseInt(hello.facts.javaVersion, 10)).toBeGreaterThanOrEqual(11);
-      expect(hello.rows.map((r) => r.id)).toEqual(['java:SUN', 'java:SUN:seed', 'java:BC']);
+      expect(hello.rows.map((r) => r.id)).toEqual(JVM_ROWS);
       expect(hello.rows[0].algorithms).toEqual(['MD5', 'SHA-256']); // SUN has no SHAKE MessageDigest
       session.input('s', new TextEncoder().encode('abc'));
       for (const row of ['java:SUN', 'java:SUN:seed', 'java:BC']) {

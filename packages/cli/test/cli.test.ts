@@ -104,6 +104,7 @@ describe('digestlab bench', () => {
     }
     expect(r.stdout).toMatch(/^ {2}node:crypto\.hash +OpenSSL +node:crypto@OpenSSL [\d.]+ on node /m);
     expect(r.stdout).toMatch(/^ {2}auto +mixed +digestlab@/m);
+    expect(r.stdout).toMatch(/^with --jvm \(a JDK 11\+\): java:SUN, java:SUN:seed, java:BC: /m);
     expect(r.stdout).toMatch(/^ {2}digestMany +WebAssembly +digestlab@/m);
     expect(r.stdout).toContain('workloads (--workload): seed, sizes, stream, many, hmac, cold, all');
   });

@@ -34,7 +34,7 @@ import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
 import type { CommandContext } from '../command.js';
 import { CliUsageError, type Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
-import { type JvmPlan, mergeReport, planJvm, runJvm } from '../jvm/index.js';
+import { JVM_ROWS, type JvmPlan, mergeReport, planJvm, runJvm } from '../jvm/index.js';
 import { DEBIAN_BCPROV } from '../jvm/java.js';
 import { nodeHost } from '../node-host.js';
 import { renderReport, style } from '../terminal.js';
@@ -147,6 +147,9 @@ function listing(io: Io): void {
       .join(', ')}\n`,
   );
   io.stdout(`workloads (--workload): ${WORKLOAD_NAMES.join(', ')}\n`);
+  io.stdout(
+    `with --jvm (a JDK 11+): ${JVM_ROWS.join(', ')}: Java's MessageDigest in a JVM, seed and sizes workloads\n`,
+  );
 }
 
 export async function bench(flags: BenchFlags, io: Io, command: string): Promise<number> {

@@ -19,6 +19,9 @@ import { MIN_WARMUP_CALLS, timeInJvm, WARMUP_BYTES_PER_CALL } from './time.js';
 /** The workloads the JVM runs. */
 export const JVM_WORKLOADS: readonly Workload[] = ['seed', 'sizes'];
 
+/** The rows the Java program offers (java/DigestlabJvm.java names them; `java:BC` only with a BouncyCastle jar). */
+export const JVM_ROWS: readonly string[] = ['java:SUN', 'java:SUN:seed', 'java:BC'];
+
 /** A row id the JVM answers for (`java:SUN`, `java:SUN:seed`, `java:BC`). */
 export const isJvmRow = (id: string): boolean => id.trim().toLowerCase().startsWith('java:');
 

@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // out of `npm test`, which must run where no browser is installed. `runtimes` (`npm run test:runtimes`) runs the
 // digestlab command under Bun and Deno, and `portable` is the library's own suite, which `npm run test:bun` and
 // `npm run test:deno` run with vitest itself on Bun and on Deno (the library's tests minus the one that spawns them).
+// `jvm` (`npm run test:jvm`) runs `digestlab bench --jvm` with a real JDK; kept out of `npm test`, which needs none.
 export default defineConfig({
   test: {
     projects: [
@@ -12,8 +13,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts'],
-          exclude: ['**/*.large.test.ts', '**/*.browser.test.ts', '**/*.runtimes.test.ts', '**/node_modules/**'],
+          exclude: [
+            '**/*.large.test.ts',
+            '**/*.browser.test.ts',
+            '**/*.runtimes.test.ts',
+            '**/*.jvm.test.ts',
+            '**/node_modules/**',
+          ],
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'jvm',
+          include: ['packages/*/test/**/*.jvm.test.ts'],
+          testTimeout: 5 * 60_000,
+          // one JVM at a time: each one's timing wants a core
+          fileParallelism: false,
         },
       },
       {

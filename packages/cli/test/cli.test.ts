@@ -102,7 +102,9 @@ describe('digestlab bench', () => {
     for (const id of ['ts', 'node', 'webcrypto', 'node:crypto', '@noble/hashes', 'hash-wasm', 'js-md2', 'sha.js']) {
       expect(r.stdout).toContain(id);
     }
+    expect(r.stdout).toMatch(/^ {2}node:crypto\.hash +OpenSSL +node:crypto@OpenSSL [\d.]+ on node /m);
     expect(r.stdout).toMatch(/^ {2}auto +mixed +digestlab@/m);
+    expect(r.stdout).toMatch(/^with --jvm \(a JDK 11\+\): java:SUN, java:SUN:seed, java:BC: /m);
     expect(r.stdout).toMatch(/^ {2}digestMany +WebAssembly +digestlab@/m);
     expect(r.stdout).toContain('workloads (--workload): seed, sizes, stream, many, hmac, cold, all');
   });

@@ -17,12 +17,14 @@ import type { BenchReport } from './report.js';
 import type { TimingOptions } from './timing.js';
 
 export { analyzeCell } from './bench/analyze.js';
+export { type Cell, label as cellLabel, tableRows } from './bench/cells.js';
 export { checkCells } from './bench/check.js';
 export type { BenchEvent } from './bench/events.js';
 export { Expectations, ReferenceMismatchError, randomBytes } from './bench/expected.js';
 export type { Host, Progress, Reference } from './bench/host.js';
 export { type BenchOptions, type BenchPlan, DEFAULTS, type PlannedCell, planBench } from './bench/plan.js';
 export { readCharsForTests, timeCells, WASM_WARMUP_MS, warmUpFor } from './bench/time.js';
+export { lastOutputWrong } from './bench/timed.js';
 export {
   DEFAULT_WORKLOADS,
   isWorkload,
@@ -102,14 +104,17 @@ export async function runPlan(plan: BenchPlan, host: Host = {}): Promise<BenchRe
   const checked = await checkCells(cells, reference, plan, progress, (cell) =>
     emit({ type: 'checked', cell: plannedCell(cell), status: cell.status }),
   );
-  const timed = await timeCells(cells, timing, plan, progress, (cell) => {
+  const onTimed = (cell: Cell) => {
     analyzeCell(cell);
     emit({
       type: 'timed',
       cell: plannedCell(cell),
       median: cell.status === 'ok' ? (cell.summary?.median ?? null) : null,
     });
-  });
+  };
+  const timed = host.timeCells
+    ? await host.timeCells(cells, timing, onTimed)
+    : await timeCells(cells, timing, plan, progress, onTimed);
   const report = assembleReport(plan, cells, {
     date,
     durationSeconds: Math.round((performance.now() - started) / 100) / 10,

@@ -161,6 +161,7 @@ const COLORS: Record<string, string> = {
   WebCrypto: '#a05a2c',
   WebAssembly: '#654ff0',
   JavaScript: '#d4a017',
+  Java: '#b07219',
   mixed: '#2a9d8f',
 };
 

@@ -5,7 +5,7 @@
 import { type AlgorithmName, algorithms, toHex } from 'digestlab';
 
 /**
- * What computes a row's digests. `mixed`: the row dispatches to different implementations by algorithm and input
+ * What computes a row's digests (`Java`: a JVM's MessageDigest, timed in a JVM subprocess by the CLI's `--jvm`). `mixed`: the row dispatches to different implementations by algorithm and input
  * size (digestlab's default provider, `auto`), so no single one is honest.
  */
 export type ImplementedIn =
@@ -15,6 +15,7 @@ export type ImplementedIn =
   | 'OpenSSL'
   | 'BoringSSL'
   | 'WebCrypto'
+  | 'Java'
   | 'mixed';
 
 /**

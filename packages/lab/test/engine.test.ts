@@ -45,6 +45,32 @@ describe('runBench', () => {
     expect(report.env.messages.some((m) => m.startsWith('WRONG seed MD5 bad'))).toBe(true);
   });
 
+  it('a host that times the cells itself (the CLI JVM rows): the engine checks, the host times, the engine reports', async () => {
+    const bad = fakeRow('bad', { corrupt: true });
+    const good = fakeRow('good');
+    const given: string[] = [];
+    const report = await runBench(
+      { ...FAST, algorithms: ['MD5'], providers: ['bad', 'good'], workloads: ['seed'] },
+      {
+        ...host([bad.row, good.row]),
+        timeCells: async (cells, timing, onTimed) => {
+          for (const c of cells) {
+            given.push(`${c.row.id} ${c.status} ${c.expected?.slice(0, 8)} ${timing.samples}`);
+            if (c.status === 'ok') c.seconds = [1e-6, 2e-6, 4e-6, 2e-6, 2e-6];
+            onTimed(c);
+          }
+          return ['timed elsewhere'];
+        },
+      },
+    );
+    // checked (bad is wrong before the host sees it), never timed here: one call each, the check's
+    expect(given).toEqual(['bad wrong 907a95ad 5', 'good ok 907a95ad 5']);
+    expect(good.calls.hex).toBe(1);
+    expect(report.results.find((r) => r.provider === 'good')).toMatchObject({ status: 'ok', median: 5e5, min: 2.5e5 });
+    expect(report.results.find((r) => r.provider === 'bad')?.status).toBe('wrong');
+    expect(report.env.messages).toContain('timed elsewhere');
+  });
+
   it('marks missing algorithms unavailable and runtime-less rows skipped', async () => {
     const partial = fakeRow('partial', { algorithms: ['MD5'] });
     const gone = fakeRow('gone', { unavailable: 'needs a runtime this is not' });

@@ -95,3 +95,21 @@ describe('peer files', () => {
     expect(hmacOf('jssha')).toContain('SHA3-512');
   });
 });
+
+describe('node:crypto.hash', () => {
+  it('is crypto.hash where node:crypto has one, and says why it is skipped where not', async () => {
+    const { loadHash, nodeCryptoHash } = await import('../src/peers/node-crypto-hash.js');
+    expect(typeof loadHash()).toBe('function');
+    expect(loadHash({})).toBe('no node:crypto on this runtime');
+    expect(loadHash({ getBuiltinModule: () => ({ createHash: () => undefined }) })).toMatch(/has no crypto\.hash/);
+    expect(nodeCryptoHash.unavailableReason?.()).toBeUndefined();
+    // Node 20's OpenSSL 3: the seed's algorithms but MD2; never SHAKE (crypto.hash takes no output length)
+    expect(nodeCryptoHash.algorithms).toEqual(
+      expect.arrayContaining(['MD5', 'SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']),
+    );
+    expect(nodeCryptoHash.algorithms).not.toContain('SHAKE128');
+    const p = await nodeCryptoHash.prepare('SHA-256');
+    expect(p.hex?.(SEED_INPUT)).toBe(SEED_JAVA_HEX['SHA-256']);
+    await expect(nodeCryptoHash.prepare('SHAKE128')).rejects.toThrow('node:crypto.hash has no SHAKE128');
+  });
+});

@@ -28,6 +28,8 @@ import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
 import type { CommandContext } from '../command.js';
 import { CliUsageError, type Io } from '../io.js';
 import { runIsolated } from '../isolate.js';
+import { JVM_ROWS, type JvmPlan, mergeReport, planJvm, runJvm } from '../jvm/index.js';
+import { DEBIAN_BCPROV } from '../jvm/java.js';
 import { nodeHost } from '../node-host.js';
 import { reportWriter, writeReport } from '../report-file.js';
 import { renderReport, style } from '../terminal.js';
@@ -49,6 +51,8 @@ export interface BenchFlags {
   out?: string;
   list?: boolean;
   isolate?: boolean;
+  jvm?: boolean;
+  jvmClasspath?: string;
 }
 
 /** The engine's workloads and `cold` (measured here, in fresh workers), in the order `--list` shows them. */
@@ -133,6 +137,9 @@ function listing(io: Io): void {
       .join(', ')}\n`,
   );
   io.stdout(`workloads (--workload): ${WORKLOAD_NAMES.join(', ')}\n`);
+  io.stdout(
+    `with --jvm (a JDK 11+): ${JVM_ROWS.join(', ')}: Java's MessageDigest in a JVM, seed and sizes workloads\n`,
+  );
 }
 
 export async function bench(flags: BenchFlags, io: Io, command: string): Promise<number> {
@@ -146,6 +153,8 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   resolveAlgorithms(options.algorithms); // fail fast, before loading anything
   // before the work: a path that cannot be written is refused now, not after a run of minutes
   const write = flags.out ? reportWriter(flags.out) : undefined;
+  if (flags.jvmClasspath !== undefined && !flags.jvm) throw new CliUsageError('--jvm-classpath needs --jvm');
+  const jvm = flags.jvm ? planJvm(options, flags.jvmClasspath) : undefined;
   let bar: SingleBar | undefined;
   let phase = '';
   const onProgress = (p: Progress) => {
@@ -167,10 +176,16 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   let report: BenchReport;
   try {
     // with `-w cold` alone, the engine runs no cells: it still checks the selection and describes the run
-    report =
-      flags.isolate && (options.workloads?.length ?? 0) > 0
+    const jvmRows = (j: JvmPlan) => runJvm(j.options, j.java, { env: nodeHost(command).env ?? {}, onProgress });
+    report = jvm?.alone
+      ? await jvmRows(jvm)
+      : flags.isolate && (options.workloads?.length ?? 0) > 0
         ? await runIsolated(options, command, onProgress)
         : await runBench(options, nodeHost(command, { onProgress }));
+    if (jvm && !jvm.alone) {
+      report = mergeReport(report, await jvmRows(jvm));
+      report.env.durationSeconds = Math.round((performance.now() - started) / 100) / 10;
+    }
     if (cold !== undefined) {
       const host = nodeHost(command);
       const c = await runCold(
@@ -232,6 +247,14 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     .option('--json', 'print the report as JSON (schema digestlab-bench/1) on stdout instead of tables')
     .option('-o, --out <file>', 'also write the report: .json, .md, .csv, .html or .svg')
     .option('--isolate', 'run each provider × algorithm in a fresh worker thread (no JIT or GC state carried over)')
+    .option(
+      '--jvm',
+      'also run the seed and sizes workloads through Java MessageDigest in a JVM (a JDK 11+ on the PATH): rows java:SUN, java:SUN:seed, java:BC',
+    )
+    .option(
+      '--jvm-classpath <path>',
+      `class path for --jvm, e.g. a BouncyCastle jar for java:BC (default: ${DEBIAN_BCPROV} if present)`,
+    )
     .option('--list', 'list providers, algorithms and workloads, then exit')
     .action(async (flags: BenchFlags) => {
       done(await bench(flags, io, ['digestlab', ...argv.map(shellQuote)].join(' ')));

@@ -6,6 +6,8 @@
 import type { AlgorithmName } from 'digestlab';
 import type { BenchEnv } from '../report.js';
 import type { Row } from '../rows.js';
+import type { TimingOptions } from '../timing.js';
+import type { Cell } from './cells.js';
 import type { BenchEvent } from './events.js';
 
 /** What rows are checked against. `digest` and `hmac` return undefined for an algorithm they lack. */
@@ -45,4 +47,10 @@ export interface Host {
   onProgress?(progress: Progress): void;
   /** Every event of the run, as plain data (a Worker posts them as they are). */
   onEvent?(event: BenchEvent): void;
+  /**
+   * Times the checked cells somewhere else instead of in this realm: the CLI's JVM rows are timed inside the JVM,
+   * where a call costs what it costs a Java caller. Sets each `ok` cell's `seconds` (or its status to `wrong`, with a
+   * message returned) and calls `onTimed` per cell; plan, check, analysis and the report stay the engine's.
+   */
+  timeCells?(cells: readonly Cell[], timing: TimingOptions, onTimed: (cell: Cell) => void): Promise<string[]>;
 }

@@ -26,7 +26,8 @@ function read(hex: string): string {
 /** (So that `read` cannot be optimised away.) */
 export const readCharsForTests = (): number => readChars;
 
-function lastOutputWrong(out: Output, expected: string | undefined): string | undefined {
+/** What is wrong with a cell's last timed output (exported for rows timed elsewhere: the CLI's JVM), or undefined. */
+export function lastOutputWrong(out: Output, expected: string | undefined): string | undefined {
   const hex = outputHex(out);
   return hex === expected ? undefined : `its last timed output ${hex.slice(0, 40)}… differs from the check`;
 }

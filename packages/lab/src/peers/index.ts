@@ -9,11 +9,14 @@ import { jsMd2, jsMd5, jsMd5Top, jsSha1, jsSha1Top, jsSha3, jsSha256, jsSha256To
 import { hashWasm } from './hash-wasm.js';
 import { jsshaRow } from './jssha.js';
 import { noble } from './noble.js';
+import { nodeCryptoHash } from './node-crypto-hash.js';
 import { forgeRow } from './node-forge.js';
 import { shajsRow } from './sha-js.js';
 import { sparkMd5Row } from './spark-md5.js';
 
+/** node:crypto.hash first: beside the host's node:crypto (createHash) row in every table. */
 export const PEERS: readonly Row[] = [
+  nodeCryptoHash,
   noble,
   hashWasm,
   jsSha256,

@@ -54,7 +54,7 @@ function bytes(hex: string): Uint8Array {
  * Lengths around the WebCrypto crossovers `auto` has for digestAsync in each browser engine (each crossover and one
  * byte less: the browser tier checks that every engine's crossovers are among them), and sizes beside them.
  */
-export const ASYNC_PROBES = [1024, 2047, 2048, 8191, 8192, 16383, 16384, 65535, 65536, 262144];
+export const ASYNC_PROBES = [1024, 2047, 2048, 8191, 8192, 65535, 65536, 131071, 131072, 262143, 262144];
 
 /**
  * The lengths at which `auto`'s digestAsync of `algorithm` calls crypto.subtle.digest here, seen from outside (the

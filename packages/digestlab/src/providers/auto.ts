@@ -155,12 +155,13 @@ export const WEBCRYPTO_CROSSOVERS: Readonly<Record<BrowserEngine, WebCryptoFrom>
   // Chromium: the CPU's SHA instructions for SHA-1 and SHA-256; SHA-384 and SHA-512 (no instructions) were ahead of
   // our WebAssembly at some sizes but from no size on
   Blink: { 'SHA-1': 8192, 'SHA-256': 2048 },
-  // Firefox: SHA-256 from 16 KiB (1.2-1.5x our WebAssembly there, 2-7x above; 0.4-0.9x at 8 KiB). Its SHA-1 loses at
-  // every size to 16 MiB (0.5-0.9x: no SHA instructions for it), as do SHA-384 and SHA-512 from some size on
-  Gecko: { 'SHA-256': 16384 },
-  // WebKit (WebKitGTK 2.50): a WebCrypto call costs tens of microseconds, so SHA-1 and SHA-256 win from 64 KiB
-  // (1.2-3.7x; 32 KiB: 0.5-2.5x, level at best in some runs); SHA-384 and SHA-512 lose at every size (0.02-0.3x)
-  WebKit: { 'SHA-1': 65536, 'SHA-256': 65536 },
+  // Firefox: SHA-256 from 64 KiB (1.6-2.2x our WebAssembly there, 2-7x above; 32 KiB 1.0-1.2x, 16 KiB 0.5x). Its
+  // SHA-1 loses at every size to 16 MiB (0.5-0.6x: no SHA instructions for it), as SHA-384 and SHA-512 do to 4 MiB
+  Gecko: { 'SHA-256': 65536 },
+  // WebKit (WebKitGTK 2.50): a WebCrypto call costs tens of microseconds, and its digests run on another thread, so
+  // SHA-1 and SHA-256 win from 128 KiB (1.9-3.3x; 64 KiB: 0.5-1.7x), SHA-384 and SHA-512 from 256 KiB (1.3-2x;
+  // 128 KiB 1.1-1.3x once)
+  WebKit: { 'SHA-1': 131072, 'SHA-256': 131072, 'SHA-384': 262144, 'SHA-512': 262144 },
   // an engine we have not measured: our WebAssembly, which is never far from the best
   unknown: {},
 };

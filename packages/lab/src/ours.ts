@@ -3,6 +3,7 @@ import {
   type AlgorithmName,
   algorithms,
   createDigest,
+  type DigestOptions,
   digest,
   digestAsync,
   digestHex,
@@ -35,14 +36,7 @@ export function prepareOurs(id: string, algorithm: AlgorithmName, async = false,
   if (id === DIGEST_MANY_ROW) {
     return { async: false, many: (messages) => digestMany(algorithm, messages) };
   }
-  if (id === AUTO_ASYNC_ROW) {
-    return {
-      async: true,
-      hex: (s) => digestHexAsync(algorithm, s),
-      bytes: (d) => digestAsync(algorithm, d),
-      hmac: (key) => (s) => hmacHexAsync(algorithm, key, s),
-    };
-  }
+  if (id === AUTO_ASYNC_ROW) return asyncCalls(algorithm);
   if (id === WASM_ASYNC_ROW) return prepareOurs('wasm', algorithm, true);
   if (id === AUTO_ROW) {
     return {
@@ -63,14 +57,7 @@ export function prepareOurs(id: string, algorithm: AlgorithmName, async = false,
   }
   // SHAKE's output length only when asked (the overflow check's --output-length): a fixed-length digest refuses it
   const options = { provider: id as ProviderId, ...(outputLength !== undefined ? { outputLength } : {}) };
-  if (async) {
-    return {
-      async: true,
-      hex: (s) => digestHexAsync(algorithm, s, options),
-      bytes: (d) => digestAsync(algorithm, d, options),
-      hmac: (key) => (s) => hmacHexAsync(algorithm, key, s, options),
-    };
-  }
+  if (async) return asyncCalls(algorithm, options);
   return {
     async: false,
     hex: (s) => digestHex(algorithm, s, options),
@@ -86,6 +73,16 @@ export function prepareOurs(id: string, algorithm: AlgorithmName, async = false,
       const d = createDigest(algorithm, options);
       return { update: (chunk) => void d.update(chunk), finish: () => d.digest() };
     },
+  };
+}
+
+/** The async one-shots, awaited per call: with no options at all (`auto:async`), or a provider's. */
+function asyncCalls(algorithm: AlgorithmName, options?: DigestOptions): Prepared {
+  return {
+    async: true,
+    hex: (s) => digestHexAsync(algorithm, s, options),
+    bytes: (d) => digestAsync(algorithm, d, options),
+    hmac: (key) => (s) => hmacHexAsync(algorithm, key, s, options),
   };
 }
 

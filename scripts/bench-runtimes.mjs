@@ -7,27 +7,15 @@
  *
  *   node scripts/bench-runtimes.mjs [--out DIR] [--samples N] [--sizes 1M] [--algorithms LIST] [--providers LIST]
  *
- * Needs the built CLI and page (npm ci builds both) and Debian's browsers: apt-get install -y chromium firefox-esr
- * webkit2gtk-driver xvfb (webkit2gtk-driver brings libwebkit2gtk-4.1-0, whose MiniBrowser this runs). The runs go
+ * Needs the built CLI and page (npm ci builds both) and Debian's browsers (scripts/browsers.mjs says which). The runs go
  * one after another, never two at once, so none takes a core from another.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium as playwright } from 'playwright-core';
+import { BROWSERS } from './browsers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DIGESTLAB = join(root, 'packages/cli/bin/digestlab.js');
@@ -103,7 +91,7 @@ async function browser(name, open) {
     web.once('exit', (code) => reject(new Error(`digestlab web exited ${code}`)));
   });
   process.stderr.write(`${name}: ${url}&${query}\n`);
-  const stop = await open(`${url}&${query}`);
+  const stop = await open(`${url}&${query}`, { logDir: out });
   try {
     const deadline = Date.now() + 30 * 60_000;
     for (;;) {
@@ -123,83 +111,13 @@ async function browser(name, open) {
   }
 }
 
-/** An executable, or an error saying what to install. */
-function need(path, apt) {
-  if (!existsSync(path)) throw new Error(`no ${path}: apt-get install -y ${apt}`);
-  return path;
-}
-
-/** Debian's Chromium through playwright-core (CHROMIUM_PATH to use another). */
-async function chromium(url) {
-  const executablePath = need(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium');
-  const b = await playwright.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  await (await b.newPage()).goto(url);
-  return () => b.close();
-}
-
-/**
- * A browser process of our own, in its own process group so that stopping it ends its helpers too (Firefox's
- * content processes, xvfb-run's Xvfb); its output goes to DIR/NAME.log.
- */
-function spawnGroup(name, command, args, env = process.env) {
-  const log = openSync(join(out, `${name}.log`), 'w');
-  const child = spawn(command, args, { detached: true, stdio: ['ignore', log, log], env });
-  const ended = new Promise((resolve) => child.once('exit', resolve));
-  return async () => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await Promise.race([ended, new Promise((r) => setTimeout(r, 5000))]);
-    closeSync(log);
-  };
-}
-
-/** Debian's firefox-esr, headless, on a fresh profile that shows no first-run page. */
-async function firefox(url) {
-  const executable = need(process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr');
-  const profile = mkdtempSync(join(tmpdir(), 'digestlab-firefox-'));
-  const prefs = {
-    'browser.shell.checkDefaultBrowser': false,
-    'browser.startup.homepage_override.mstone': 'ignore',
-    'browser.aboutwelcome.enabled': false,
-    'datareporting.policy.dataSubmissionEnabled': false,
-    'toolkit.telemetry.reportingpolicy.firstRun': false,
-    'app.update.enabled': false,
-  };
-  writeFileSync(
-    join(profile, 'user.js'),
-    Object.entries(prefs)
-      .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});\n`)
-      .join(''),
-  );
-  const stop = spawnGroup('firefox', executable, ['--headless', '--no-remote', '--profile', profile, url]);
-  return async () => {
-    await stop();
-    rmSync(profile, { recursive: true, force: true });
-  };
-}
-
-/** WebKitGTK's MiniBrowser (libwebkit2gtk-4.1-0) on a display of its own: xvfb-run -a. */
-async function webkit(url) {
-  const minibrowser =
-    process.env.MINIBROWSER_PATH ??
-    readdirSync('/usr/lib')
-      .map((d) => `/usr/lib/${d}/webkit2gtk-4.1/MiniBrowser`)
-      .find((p) => existsSync(p));
-  need(minibrowser ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser', 'libwebkit2gtk-4.1-0');
-  need('/usr/bin/xvfb-run', 'xvfb');
-  return spawnGroup('webkit', 'xvfb-run', ['-a', '-s', '-screen 0 1280x1024x24', minibrowser, url]);
-}
-
 const files = [
   server('node', [process.execPath]),
   server('bun', [bin('bun')]),
   server('deno', [bin('deno'), 'run', '-A']),
-  await browser('chromium', chromium),
-  await browser('firefox', firefox),
-  await browser('webkit', webkit),
+  await browser('chromium', BROWSERS.chromium),
+  await browser('firefox', BROWSERS.firefox),
+  await browser('webkit', BROWSERS.webkit),
 ];
 const compare = spawnSync(process.execPath, [DIGESTLAB, 'compare', ...files], { encoding: 'utf8' });
 process.stdout.write(compare.stdout);

@@ -4,246 +4,169 @@
  * since a sampling profiler cannot split a 300 ns call. Each step of the call is timed alone, or the call is timed
  * with the step removed, all variants interleaved in one process (their order rotated every round), and each
  * variant's figure is the median over rounds of its time divided by the full public call's time in that same round:
- * robust to other load on the machine, which slows a whole round rather than one variant; rounds are timed in CPU
- * time, which does not count the time other processes hold the core. Runs against the built
- * library's sources, bundled on the fly by esbuild as scripts/build-lib.mjs bundles them (the steps are internal
- * functions, which the built entry points do not export):
+ * robust to other load on the machine, which slows a whole round rather than one variant. The variants and the
+ * rounds are scripts/ablation/variants.mjs, bundled on the fly by esbuild from the library's sources (the steps are
+ * internal functions, which the built entry points do not export); this script hosts them on Node, or in a browser:
  *
  *   node scripts/seed-call-ablation.mjs [--rounds 15] [--calls 20000] [--algorithms MD5,SHA-1,SHA-256,SHA-512] [--json]
- *     [--base DIR]   (another copy of packages/digestlab/src, e.g. a base commit's: its public calls join the rounds)
+ *     [--base DIR]     (another copy of packages/digestlab/src, e.g. a base commit's: its public calls join the rounds)
+ *     [--browser chromium|firefox|webkit]   (the same rounds in a page of Debian's browser: scripts/browsers.mjs)
+ *
+ * On Node rounds are timed in CPU time (`process.cpuUsage`), which does not count the time other processes hold the
+ * core; in a browser in `performance.now()` wall time, the page served cross-origin isolated so that the clock is
+ * fine-grained (5-20 µs instead of 0.1-1 ms), with --calls 50000 by default so a round of one variant is ~25 ms.
  *
  * Rows (ns per call, median over rounds; and × the public call `digestHex(alg, s)` of the same round):
  *   public digestHex(alg, s)          the seed's call through the default provider (`auto`)
- *   digestHex(alg, s, {provider})     the same naming a provider: node, wasm
- *   crypto.hash(name, s, 'hex')       node:crypto's floor, called directly
+ *   digestHex(alg, s, {provider})     the same naming a provider: wasm, ts (and node on Node)
+ *   crypto.hash(name, s, 'hex')       node:crypto's floor, called directly (Node)
  *   resolve(alg)                      the name and provider resolution alone
+ *   peer: hash-wasm, @noble/hashes    the fastest peers' seed calls, as the lab's rows make them
  *   wasm: encodeInto / ASCII loop     the string written into WebAssembly memory (TextEncoder; a charCodeAt loop)
  *   wasm: pad + IV                    the padding written in memory and the initial value set
  *   wasm: compress                    the compression function alone over the padded blocks
  *   wasm: hex digits                  the chaining value's digits written to a Uint16Array, no string
  *   wasm: string (TextDecoder)        the digits made into a string, as hex.ts does; and String.fromCharCode
  */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { BROWSERS } from './browsers.mjs';
 
-/** `entry` bundled as scripts/build-lib.mjs bundles the library, from sources in `dir`, and imported. */
-async function bundled(dir, contents) {
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '15' },
+    calls: { type: 'string' },
+    algorithms: { type: 'string', default: 'MD5,SHA-1,SHA-256,SHA-512' },
+    json: { type: 'boolean', default: false },
+    base: { type: 'string' },
+    browser: { type: 'string' },
+  },
+});
+const ROUNDS = Number(values.rounds);
+const CALLS = Number(values.calls ?? (values.browser ? 50000 : 20000));
+const ALGORITHMS = values.algorithms.split(',');
+const HERE = new URL('./', import.meta.url).pathname;
+
+/** `contents` bundled from sources in `dir` as scripts/build-lib.mjs bundles the library, as JavaScript text. */
+async function bundle(dir, contents, platform = 'neutral') {
   const out = await build({
     stdin: { contents, resolveDir: dir, loader: 'ts' },
     bundle: true,
     format: 'esm',
-    platform: 'neutral',
+    platform,
+    mainFields: ['module', 'main'],
     target: 'es2022',
     write: false,
   });
-  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
+  return out.outputFiles[0].text;
 }
+const imported = async (text) => import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`);
 
-/** The public call and the internals its steps are made of, from one bundle (one WebAssembly instance). */
-const lib = await bundled(
-  new URL('../packages/digestlab/src/', import.meta.url).pathname,
-  `export { digestHex } from './index.ts';
-   export { chainHex } from './hex.ts';
-   export { padInPlace } from './merkle-damgard.ts';
-   export { resolve } from './providers/index.ts';
-   export { lookup } from './registry.ts';
-   export { INPUT, load, STATE } from './wasm/module.ts';`,
-);
-const { digestHex, chainHex, padInPlace, resolve, lookup, INPUT, load, STATE } = lib;
-// --base DIR: another copy of the sources (`git archive BASE packages/digestlab/src | tar -x -C DIR`, then
-// DIR/packages/digestlab/src), whose public calls join every round: before and after in one process
-const baseArg = process.argv.indexOf('--base');
-const base =
-  baseArg >= 0 ? await bundled(process.argv[baseArg + 1], "export { digestHex } from './index.ts';") : undefined;
-
-const require = createRequire(import.meta.url);
-const crypto = require('node:crypto');
-const os = require('node:os');
-
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const ROUNDS = Number(option('--rounds', '15'));
-const CALLS = Number(option('--calls', '20000'));
-const ALGORITHMS = option('--algorithms', 'MD5,SHA-1,SHA-256,SHA-512').split(',');
-const JSON_OUT = args.includes('--json');
-
-/** The seed's input, as packages/lab/src/seed.ts defines it (93 ASCII characters). */
-const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";
-
-const w = load();
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-let sink = 0;
-
-/** Each byte's two hex digits as one 16-bit unit, as hex.ts lays them out. */
-const PAIRS = new Uint16Array(256);
-{
-  const b = new Uint8Array(PAIRS.buffer);
-  const d = '0123456789abcdef';
-  for (let i = 0; i < 256; i++) {
-    b[2 * i] = d.charCodeAt(i >>> 4);
-    b[2 * i + 1] = d.charCodeAt(i & 15);
-  }
-}
-
-/** The chaining value's digits into `units`, no string: hex.ts's chainHex without its last step. */
-function hexDigits(words, units, dl, le) {
-  for (let i = 0, k = 0; i < dl / 4; i++, k += 4) {
-    const x = words[i];
-    if (le) {
-      units[k] = PAIRS[x & 255];
-      units[k + 1] = PAIRS[(x >>> 8) & 255];
-      units[k + 2] = PAIRS[(x >>> 16) & 255];
-      units[k + 3] = PAIRS[x >>> 24];
-    } else {
-      units[k] = PAIRS[x >>> 24];
-      units[k + 1] = PAIRS[(x >>> 16) & 255];
-      units[k + 2] = PAIRS[(x >>> 8) & 255];
-      units[k + 3] = PAIRS[x & 255];
-    }
-  }
-}
-
-/** The whole calls: the public one, with a provider named, and node:crypto's floor. */
-function calls(alg, name) {
-  return {
-    'public digestHex(alg, s)': () => {
-      sink += digestHex(alg, SEED).length;
-    },
-    'digestHex(alg, s, {provider: node})': () => {
-      sink += digestHex(alg, SEED, { provider: 'node' }).length;
-    },
-    'digestHex(alg, s, {provider: wasm})': () => {
-      sink += digestHex(alg, SEED, { provider: 'wasm' }).length;
-    },
-    "crypto.hash(name, s, 'hex')": () => {
-      sink += crypto.hash(name, SEED, 'hex').length;
-    },
-    ...(base && {
-      'base: public digestHex(alg, s)': () => {
-        sink += base.digestHex(alg, SEED).length;
-      },
-      'base: digestHex(alg, s, {provider: node})': () => {
-        sink += base.digestHex(alg, SEED, { provider: 'node' }).length;
-      },
-      'base: digestHex(alg, s, {provider: wasm})': () => {
-        sink += base.digestHex(alg, SEED, { provider: 'wasm' }).length;
-      },
-    }),
-    'resolve(alg)': () => {
-      sink += resolve(alg).entry.spec.digestLength;
-    },
-  };
-}
-
-/** The steps of the wasm call, each alone: a function of no arguments doing one call's worth of it. */
-function wasmSteps(spec) {
-  const md = spec.md;
-  const bl = spec.blockLength;
-  const dl = spec.digestLength;
-  const f = w.blocks[md.core];
-  // a padded copy of the seed in memory, for the compression alone
-  const n = encoder.encodeInto(SEED, w.input).written;
-  const blocks = padInPlace(w.bytes, INPUT, n, bl, md) / bl;
-  const units = new Uint16Array(dl);
-  const unitBytes = new Uint8Array(units.buffer);
-  const { words, bytes } = w;
-  return {
-    'wasm: encodeInto': () => {
-      sink += encoder.encodeInto(SEED, w.input).written;
-    },
-    'wasm: ASCII loop': () => {
-      let c = 0;
-      for (let i = 0; i < SEED.length; i++) {
-        const u = SEED.charCodeAt(i);
-        c |= u;
-        bytes[INPUT + i] = u;
-      }
-      sink += c;
-    },
-    'wasm: pad + IV': () => {
-      sink += padInPlace(bytes, INPUT, n, bl, md);
-      words.set(md.iv, STATE >> 2);
-    },
-    'wasm: compress': () => {
-      f(STATE, INPUT, blocks);
-      sink += words[0];
-    },
-    'wasm: hex digits': () => {
-      hexDigits(words, units, dl, md.littleEndian);
-      sink += units[0];
-    },
-    'wasm: string (TextDecoder)': () => {
-      sink += decoder.decode(unitBytes).length;
-    },
-    'wasm: string (fromCharCode)': () => {
-      sink += String.fromCharCode.apply(null, unitBytes).length;
-    },
-    'wasm: chainHex (digits + string)': () => {
-      sink += chainHex(words, dl, md.littleEndian).length;
-    },
-  };
-}
-
-/** The variants for one algorithm: name → a function of no arguments doing one call's worth of that step. */
-function variants(alg) {
-  const entry = lookup(alg);
-  return { ...calls(alg, entry.nodeName), ...wasmSteps(entry.spec) };
-}
-
-function timeOnce(fn) {
-  const t0 = process.cpuUsage();
-  for (let i = 0; i < CALLS; i++) fn();
-  const t = process.cpuUsage(t0);
-  return ((t.user + t.system) * 1000) / CALLS;
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
-const load0 = os.loadavg()[0];
-const results = {};
-for (const alg of ALGORITHMS) {
-  const vs = Object.entries(variants(alg));
-  // warm-up: every variant jitted before it is timed
-  for (const [, fn] of vs) timeOnce(fn);
-  const ns = Object.fromEntries(vs.map(([k]) => [k, []]));
-  const ratio = Object.fromEntries(vs.map(([k]) => [k, []]));
-  for (let r = 0; r < ROUNDS; r++) {
-    const order = vs.map((_, i) => vs[(i + r) % vs.length]);
-    const round = {};
-    for (const [k, fn] of order) round[k] = timeOnce(fn);
-    for (const [k] of vs) {
-      ns[k].push(round[k]);
-      ratio[k].push(round[k] / round['public digestHex(alg, s)']);
-    }
-  }
-  results[alg] = Object.fromEntries(vs.map(([k]) => [k, { ns: median(ns[k]), ratio: median(ratio[k]) }]));
-}
-const load1 = os.loadavg()[0];
-
-if (JSON_OUT) {
-  console.log(JSON.stringify({ node: process.version, load: [load0, load1], rounds: ROUNDS, calls: CALLS, results }));
-} else {
-  console.log(
-    `seed call ablation: Node ${process.version}, ${ROUNDS} rounds × ${CALLS} calls, load average ${load0.toFixed(2)} → ${load1.toFixed(2)}`,
+/** The rounds on Node, with node:crypto's rows (and --base's public calls) beside the platform-neutral ones. */
+async function onNode() {
+  // one bundle, so that the node rows call the same library instance as the others
+  const { measure, render, SEED, digestHex } = await imported(
+    await bundle(
+      HERE,
+      "export * from './ablation/variants.mjs'; export { digestHex } from '../packages/digestlab/src/index.ts';",
+      'node',
+    ),
   );
-  console.log('ns per call (median of rounds) and × the public call in the same round (median of per-round ratios)\n');
-  const keys = Object.keys(results[ALGORITHMS[0]]);
-  const width = Math.max(...keys.map((k) => k.length));
-  console.log(`${''.padEnd(width)}  ${ALGORITHMS.map((a) => a.padStart(16)).join('')}`);
-  for (const k of keys) {
-    const cells = ALGORITHMS.map((a) => {
-      const { ns, ratio } = results[a][k];
-      return `${ns.toFixed(0).padStart(6)} ns ${ratio.toFixed(2).padStart(5)}x`;
-    });
-    console.log(`${k.padEnd(width)}  ${cells.join('')}`);
+  // --base DIR: another copy of the sources (`git archive BASE packages/digestlab/src | tar -x -C DIR`, then
+  // DIR/packages/digestlab/src), whose public calls join every round: before and after in one process
+  const base = values.base && (await imported(await bundle(values.base, "export { digestHex } from './index.ts';")));
+  const crypto = createRequire(import.meta.url)('node:crypto');
+  let sink = 0;
+  const row = (f) => () => {
+    sink += f(SEED).length;
+  };
+  const extra = (alg, name) => ({
+    'digestHex(alg, s, {provider: node})': row((s) => digestHex(alg, s, { provider: 'node' })),
+    "crypto.hash(name, s, 'hex')": row((s) => crypto.hash(name, s, 'hex')),
+    ...(base && {
+      'base: public digestHex(alg, s)': row((s) => base.digestHex(alg, s)),
+      'base: digestHex(alg, s, {provider: node})': row((s) => base.digestHex(alg, s, { provider: 'node' })),
+      'base: digestHex(alg, s, {provider: wasm})': row((s) => base.digestHex(alg, s, { provider: 'wasm' })),
+    }),
+  });
+  const now = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const load0 = loadavg()[0];
+  const results = await measure({ algorithms: ALGORITHMS, rounds: ROUNDS, calls: CALLS, now, extra });
+  if (sink === 0) throw new Error('ablation: the node rows were optimized away');
+  return { host: `Node ${process.version}`, clock: 'CPU time', load: [load0, loadavg()[0]], results, render };
+}
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>digestlab: seed call ablation</title>
+<p>Timing the seed call; the results go back to the script that opened this page.</p>
+<script type="module" src="/page.js"></script>`;
+
+/**
+ * The rounds in a page of `engine`: the page and its bundle served on 127.0.0.1 (cross-origin isolated, for the
+ * clock), the browser opened on it, and the JSON the page POSTs back (with the token in its URL) read.
+ */
+async function inBrowser(engine) {
+  const open = BROWSERS[engine];
+  if (!open) throw new Error(`--browser: ${engine}? one of ${Object.keys(BROWSERS).join(', ')}`);
+  const script = await bundle(HERE, "import './ablation/page.mjs';", 'browser');
+  const token = randomBytes(12).toString('base64url');
+  const { render } = await imported(await bundle(HERE, "export { render } from './ablation/variants.mjs';", 'node'));
+  let deliver;
+  const posted = new Promise((resolve) => {
+    deliver = resolve;
+  });
+  const isolated = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    if (req.method === 'GET' && url.pathname === '/') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...isolated }).end(PAGE);
+    } else if (req.method === 'GET' && url.pathname === '/page.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', ...isolated }).end(script);
+    } else if (req.method === 'POST' && url.pathname === '/result' && url.searchParams.get('token') === token) {
+      let body = '';
+      req.setEncoding('utf8').on('data', (d) => {
+        body += d;
+      });
+      req.on('end', () => {
+        res.writeHead(204).end();
+        deliver(JSON.parse(body));
+      });
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const query = new URLSearchParams({ token, algorithms: ALGORITHMS.join(','), rounds: ROUNDS, calls: CALLS });
+  const logDir = mkdtempSync(join(tmpdir(), 'digestlab-ablation-'));
+  const load0 = loadavg()[0];
+  const stop = await open(`http://127.0.0.1:${server.address().port}/?${query}`, { logDir });
+  try {
+    const got = await posted;
+    if (got.error) throw new Error(`${engine}: ${got.error}`);
+    if (!got.isolated) throw new Error(`${engine}: the page is not cross-origin isolated (coarse clock)`);
+    const host = `${engine} (${got.userAgent})`;
+    return { host, clock: 'performance.now()', load: [load0, loadavg()[0]], results: got.results, render };
+  } finally {
+    await stop();
+    server.close();
+    rmSync(logDir, { recursive: true, force: true });
   }
 }
-if (sink === 0) console.log('');
+
+const { host, clock, load, results, render } = values.browser ? await inBrowser(values.browser) : await onNode();
+if (values.json) {
+  console.log(JSON.stringify({ host, clock, load, rounds: ROUNDS, calls: CALLS, results }));
+} else {
+  console.log(`seed call ablation: ${host}, ${ROUNDS} rounds × ${CALLS} calls in ${clock}`);
+  console.log(`load average ${load[0].toFixed(2)} → ${load[1].toFixed(2)}`);
+  console.log('ns per call (median of rounds) and × the public call in the same round (median of per-round ratios)\n');
+  console.log(render(results));
+}

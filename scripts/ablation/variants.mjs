@@ -1,0 +1,197 @@
+/**
+ * The seed call's ablation, platform-neutral: the variants (the whole call, each of its steps alone, the fastest
+ * peers' calls) and the interleaved rounds that time them. Bundled by esbuild with the library's sources (the steps
+ * are internal functions, which the built entry points do not export), for Node by scripts/seed-call-ablation.mjs
+ * and for a browser page by scripts/ablation/page.mjs. The host gives what differs: its clock, and rows of its own
+ * (Node's node:crypto calls).
+ */
+
+import { chainHex } from '../../packages/digestlab/src/hex.ts';
+import { digestHex } from '../../packages/digestlab/src/index.ts';
+import { padInPlace } from '../../packages/digestlab/src/merkle-damgard.ts';
+import { resolve } from '../../packages/digestlab/src/providers/index.ts';
+import { lookup } from '../../packages/digestlab/src/registry.ts';
+import { INPUT, load, STATE } from '../../packages/digestlab/src/wasm/module.ts';
+import { hashWasm } from '../../packages/lab/src/peers/hash-wasm.ts';
+import { noble } from '../../packages/lab/src/peers/noble.ts';
+
+/** The seed's input, as packages/lab/src/seed.ts defines it (93 ASCII characters). */
+export const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";
+
+/** The row every other is divided by, round by round. */
+export const PUBLIC = 'public digestHex(alg, s)';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+let sink = 0;
+
+/** Each byte's two hex digits as one 16-bit unit, as hex.ts lays them out. */
+const PAIRS = new Uint16Array(256);
+{
+  const b = new Uint8Array(PAIRS.buffer);
+  const d = '0123456789abcdef';
+  for (let i = 0; i < 256; i++) {
+    b[2 * i] = d.charCodeAt(i >>> 4);
+    b[2 * i + 1] = d.charCodeAt(i & 15);
+  }
+}
+
+/** The chaining value's digits into `units`, no string: hex.ts's chainHex without its last step. */
+function hexDigits(words, units, dl, le) {
+  for (let i = 0, k = 0; i < dl / 4; i++, k += 4) {
+    const x = words[i];
+    if (le) {
+      units[k] = PAIRS[x & 255];
+      units[k + 1] = PAIRS[(x >>> 8) & 255];
+      units[k + 2] = PAIRS[(x >>> 16) & 255];
+      units[k + 3] = PAIRS[x >>> 24];
+    } else {
+      units[k] = PAIRS[x >>> 24];
+      units[k + 1] = PAIRS[(x >>> 16) & 255];
+      units[k + 2] = PAIRS[(x >>> 8) & 255];
+      units[k + 3] = PAIRS[x & 255];
+    }
+  }
+}
+
+/** A function of no arguments making one call of `f(SEED)` and keeping its result alive. */
+const call = (f) => () => {
+  sink += f(SEED).length;
+};
+
+/** The whole calls: the public one, with a provider named, the name resolution alone. */
+function calls(alg) {
+  return {
+    [PUBLIC]: call((s) => digestHex(alg, s)),
+    'digestHex(alg, s, {provider: wasm})': call((s) => digestHex(alg, s, { provider: 'wasm' })),
+    'digestHex(alg, s, {provider: ts})': call((s) => digestHex(alg, s, { provider: 'ts' })),
+    'resolve(alg)': () => {
+      sink += resolve(alg).entry.spec.digestLength;
+    },
+  };
+}
+
+/** The fastest JavaScript and WebAssembly peers' seed calls, as the lab's rows make them. */
+async function peers(alg) {
+  const rows = {};
+  for (const row of [hashWasm, noble]) {
+    if (!row.algorithms.includes(alg)) continue;
+    const prepared = await row.prepare(alg);
+    if (prepared.async || !prepared.hex) continue;
+    rows[`peer: ${row.id}`] = call(prepared.hex);
+  }
+  return rows;
+}
+
+/** The steps of the wasm call, each alone: a function of no arguments doing one call's worth of it. */
+function wasmSteps(spec) {
+  const w = load();
+  const md = spec.md;
+  const bl = spec.blockLength;
+  const dl = spec.digestLength;
+  const f = w.blocks[md.core];
+  // a padded copy of the seed in memory, for the compression alone
+  const n = encoder.encodeInto(SEED, w.input).written;
+  const blocks = padInPlace(w.bytes, INPUT, n, bl, md) / bl;
+  const units = new Uint16Array(dl);
+  const unitBytes = new Uint8Array(units.buffer);
+  const { words, bytes } = w;
+  return {
+    'wasm: encodeInto': () => {
+      sink += encoder.encodeInto(SEED, w.input).written;
+    },
+    'wasm: ASCII loop': () => {
+      let c = 0;
+      for (let i = 0; i < SEED.length; i++) {
+        const u = SEED.charCodeAt(i);
+        c |= u;
+        bytes[INPUT + i] = u;
+      }
+      sink += c;
+    },
+    'wasm: pad + IV': () => {
+      sink += padInPlace(bytes, INPUT, n, bl, md);
+      words.set(md.iv, STATE >> 2);
+    },
+    'wasm: compress': () => {
+      f(STATE, INPUT, blocks);
+      sink += words[0];
+    },
+    'wasm: hex digits': () => {
+      hexDigits(words, units, dl, md.littleEndian);
+      sink += units[0];
+    },
+    'wasm: string (TextDecoder)': () => {
+      sink += decoder.decode(unitBytes).length;
+    },
+    'wasm: string (fromCharCode)': () => {
+      sink += String.fromCharCode.apply(null, unitBytes).length;
+    },
+    'wasm: chainHex (digits + string)': () => {
+      sink += chainHex(words, dl, md.littleEndian).length;
+    },
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * Every variant of each algorithm timed in `rounds` interleaved rounds (the order rotated every round) of `calls`
+ * calls each, on the clock `now` (milliseconds); `extra(alg, name)` adds the host's own rows. Each variant's result
+ * is its median ns per call and the median of its per-round ratios to the public call: robust to other load, which
+ * slows a whole round rather than one variant.
+ */
+export async function measure({ algorithms, rounds, calls: n, now, extra = () => ({}) }) {
+  const timeOnce = (fn) => {
+    const t0 = now();
+    for (let i = 0; i < n; i++) fn();
+    return ((now() - t0) * 1e6) / n;
+  };
+  const results = {};
+  for (const alg of algorithms) {
+    const entry = lookup(alg);
+    const vs = Object.entries({
+      ...calls(alg),
+      ...extra(alg, entry.nodeName),
+      ...(await peers(alg)),
+      ...wasmSteps(entry.spec),
+    });
+    for (const [, fn] of vs) timeOnce(fn); // warm-up: every variant compiled before it is timed
+    const ns = Object.fromEntries(vs.map(([k]) => [k, []]));
+    const ratio = Object.fromEntries(vs.map(([k]) => [k, []]));
+    for (let r = 0; r < rounds; r++) {
+      const round = {};
+      for (let i = 0; i < vs.length; i++) {
+        const [k, fn] = vs[(i + r) % vs.length];
+        round[k] = timeOnce(fn);
+      }
+      for (const [k] of vs) {
+        ns[k].push(round[k]);
+        ratio[k].push(round[k] / round[PUBLIC]);
+      }
+    }
+    results[alg] = Object.fromEntries(vs.map(([k]) => [k, { ns: median(ns[k]), ratio: median(ratio[k]) }]));
+  }
+  if (sink === 0) throw new Error('ablation: every call was optimized away');
+  return results;
+}
+
+/** The results as the table the script prints: a row per variant, a column per algorithm. */
+export function render(results) {
+  const algorithms = Object.keys(results);
+  const keys = [...new Set(algorithms.flatMap((a) => Object.keys(results[a])))];
+  const width = Math.max(...keys.map((k) => k.length));
+  const lines = [`${''.padEnd(width)}  ${algorithms.map((a) => a.padStart(16)).join('')}`];
+  for (const k of keys) {
+    const cells = algorithms.map((a) => {
+      const cell = results[a][k];
+      return cell ? `${cell.ns.toFixed(0).padStart(6)} ns ${cell.ratio.toFixed(2).padStart(5)}x` : 'n/a'.padStart(16);
+    });
+    lines.push(`${k.padEnd(width)}  ${cells.join('')}`);
+  }
+  return lines.join('\n');
+}

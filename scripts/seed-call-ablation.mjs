@@ -71,7 +71,7 @@ const imported = async (text) => import(`data:text/javascript;base64,${Buffer.fr
 /** The rounds on Node, with node:crypto's rows (and --base's public calls) beside the platform-neutral ones. */
 async function onNode() {
   // one bundle, so that the node rows call the same library instance as the others
-  const { measure, render, SEED, digestHex } = await imported(
+  const { measure, render, SEED, digestHex, baseRows } = await imported(
     await bundle(
       HERE,
       "export * from './ablation/variants.mjs'; export { digestHex } from '../packages/digestlab/src/index.ts';",
@@ -90,9 +90,8 @@ async function onNode() {
     'digestHex(alg, s, {provider: node})': row((s) => digestHex(alg, s, { provider: 'node' })),
     "crypto.hash(name, s, 'hex')": row((s) => crypto.hash(name, s, 'hex')),
     ...(base && {
-      'base: public digestHex(alg, s)': row((s) => base.digestHex(alg, s)),
+      ...baseRows(base.digestHex, alg),
       'base: digestHex(alg, s, {provider: node})': row((s) => base.digestHex(alg, s, { provider: 'node' })),
-      'base: digestHex(alg, s, {provider: wasm})': row((s) => base.digestHex(alg, s, { provider: 'wasm' })),
     }),
   });
   const now = () => {
@@ -116,7 +115,9 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>digestlab: seed call a
 async function inBrowser(engine) {
   const open = BROWSERS[engine];
   if (!open) throw new Error(`--browser: ${engine}? one of ${Object.keys(BROWSERS).join(', ')}`);
-  const script = await bundle(HERE, "import './ablation/page.mjs';", 'browser');
+  const baseImport = values.base ? `import { digestHex } from ${JSON.stringify(join(values.base, 'index.ts'))};` : '';
+  const entry = `import { start } from './ablation/page.mjs'; ${baseImport} start(${values.base ? 'digestHex' : ''});`;
+  const script = await bundle(HERE, entry, 'browser');
   const token = randomBytes(12).toString('base64url');
   const { render } = await imported(await bundle(HERE, "export { render } from './ablation/variants.mjs';", 'node'));
   let deliver;

@@ -54,6 +54,46 @@ function hexDigits(words, units, dl, le) {
   }
 }
 
+/** `s` written to `bytes` from `at` while it is ASCII; the units written, or -1 at the first that is not. */
+function ascii(s, bytes, at) {
+  for (let i = 0; i < s.length; i++) {
+    const u = s.charCodeAt(i);
+    if (u > 127) return -1;
+    bytes[at + i] = u;
+  }
+  return s.length;
+}
+
+/** A string's length and its last unit: reading a unit makes an engine flatten a rope, as a caller's use would. */
+const read = (s) => s.length + s.charCodeAt(s.length - 1);
+
+/** Each byte's two hex digits as a string. */
+const TWO = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** The digest's hex as two-digit strings joined by `+`, straight from the chaining value (a rope until read). */
+function joined(words, dl, le) {
+  let s = '';
+  for (let i = 0; i < dl / 4; i++) {
+    const x = words[i];
+    s += le
+      ? TWO[x & 255] + TWO[(x >>> 8) & 255] + TWO[(x >>> 16) & 255] + TWO[x >>> 24]
+      : TWO[x >>> 24] + TWO[(x >>> 16) & 255] + TWO[(x >>> 8) & 255] + TWO[x & 255];
+  }
+  return s;
+}
+
+/** `String.fromCharCode(b[0], b[1], …)` with the digits as explicit arguments (a function made per length). */
+const spreads = new Map();
+function spread(b) {
+  let f = spreads.get(b.length);
+  if (f === undefined) {
+    const args = Array.from({ length: b.length }, (_, i) => `b[${i}]`).join(', ');
+    f = new Function('b', `return String.fromCharCode(${args});`);
+    spreads.set(b.length, f);
+  }
+  return f(b);
+}
+
 /** A function of no arguments making one call of `f(SEED)` and keeping its result alive. */
 const call = (f) => () => {
   sink += f(SEED).length;
@@ -68,6 +108,14 @@ function calls(alg) {
     'resolve(alg)': () => {
       sink += resolve(alg).entry.spec.digestLength;
     },
+  };
+}
+
+/** The public calls of another copy of the library (`--base`: the library before a change), beside this one's. */
+export function baseRows(digestHex, alg) {
+  return {
+    'base: public digestHex(alg, s)': call((s) => digestHex(alg, s)),
+    'base: digestHex(alg, s, {provider: wasm})': call((s) => digestHex(alg, s, { provider: 'wasm' })),
   };
 }
 
@@ -95,10 +143,14 @@ function wasmSteps(spec) {
   const blocks = padInPlace(w.bytes, INPUT, n, bl, md) / bl;
   const units = new Uint16Array(dl);
   const unitBytes = new Uint8Array(units.buffer);
+  const digits = Array.from(unitBytes);
   const { words, bytes } = w;
   return {
     'wasm: encodeInto': () => {
       sink += encoder.encodeInto(SEED, w.input).written;
+    },
+    'wasm: ASCII loop, bail out at the first non-ASCII unit': () => {
+      sink += ascii(SEED, bytes, INPUT);
     },
     'wasm: ASCII loop': () => {
       let c = 0;
@@ -122,13 +174,23 @@ function wasmSteps(spec) {
       sink += units[0];
     },
     'wasm: string (TextDecoder)': () => {
-      sink += decoder.decode(unitBytes).length;
+      sink += read(decoder.decode(unitBytes));
     },
     'wasm: string (fromCharCode)': () => {
-      sink += String.fromCharCode.apply(null, unitBytes).length;
+      sink += read(String.fromCharCode.apply(null, unitBytes));
+    },
+    'wasm: string (fromCharCode, one argument a digit)': () => {
+      sink += read(spread(unitBytes));
+    },
+    'wasm: string (fromCharCode.apply over an Array)': () => {
+      for (let i = 0; i < digits.length; i++) digits[i] = unitBytes[i];
+      sink += read(String.fromCharCode.apply(null, digits));
+    },
+    'wasm: string (two-digit strings joined by +)': () => {
+      sink += read(joined(words, dl, md.littleEndian));
     },
     'wasm: chainHex (digits + string)': () => {
-      sink += chainHex(words, dl, md.littleEndian).length;
+      sink += read(chainHex(words, dl, md.littleEndian));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { InvalidDataError } from './errors.js';
+import { writeUtf8 } from './strings.js';
 
 /**
  * What every digest function accepts. A string is encoded as UTF-8 exactly as `TextEncoder` does: a lone
@@ -20,8 +21,7 @@ export function toBytesTransient(data: Data): Uint8Array {
   if (typeof data !== 'string') return viewOf(data);
   // UTF-8 takes at most 3 bytes per UTF-16 unit; long strings get their own array rather than a huge scratch.
   if (data.length > TRANSIENT_MAX_UNITS) return encoder.encode(data);
-  const { written } = encoder.encodeInto(data, scratch);
-  return scratch.subarray(0, written);
+  return scratch.subarray(0, writeUtf8(data, scratch));
 }
 
 /** Longest string (in UTF-16 units) encoded into the scratch buffer: at most 3 bytes per unit. */

@@ -8,6 +8,8 @@
  * writing them one nibble at a time.
  */
 
+import { asciiString } from './strings.js';
+
 const HEX_DIGITS = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 /**
  * Each byte's two hex digits as one 16-bit unit whose two bytes in memory are the digits' ASCII codes, in order on
@@ -28,7 +30,6 @@ export const CHAIN_HEX_MAX = 64;
 const units = new Uint16Array(CHAIN_HEX_MAX);
 /** units' digits for n bytes, as bytes, one view per n: no view is allocated per call. */
 const views: Uint8Array[] = [];
-const ascii = new TextDecoder();
 
 /** The digits of the first `n` bytes written to `units`, as a string. */
 function digits(n: number): string {
@@ -37,7 +38,7 @@ function digits(n: number): string {
     view = new Uint8Array(units.buffer, 0, 2 * n);
     views[n] = view;
   }
-  return ascii.decode(view);
+  return asciiString(view);
 }
 
 /** Lowercase hexadecimal, two digits per byte; long inputs in pieces of CHAIN_HEX_MAX bytes. */

@@ -11,6 +11,7 @@ import { type Data, toBytesTransient } from './bytes.js';
 import { paddedLength } from './merkle-damgard.js';
 import { wasmProvider } from './providers/wasm.js';
 import type { AlgorithmSpec, MDParams } from './spec.js';
+import { writeUtf8 } from './strings.js';
 import { INPUT, INPUT_CAPACITY, IV, type LaneName, type Many, STATE, type Wasm } from './wasm/module.js';
 
 /** A message longer than this is hashed on its own (see ManyOptions.alone), not copied into the batch. */
@@ -195,7 +196,7 @@ function copyIn(batch: Batch, from: number, count: number, table: number, at: nu
     let len: number;
     // Stryker disable next-line StringLiteral: toBytesTransient encodes a string to the same bytes (one copy more)
     if (typeof m === 'string') {
-      len = encoder.encodeInto(m, bytes.subarray(at, at + 3 * m.length)).written;
+      len = writeUtf8(m, bytes.subarray(at, at + 3 * m.length));
     } else {
       const data = toBytesTransient(m);
       bytes.set(data, at);

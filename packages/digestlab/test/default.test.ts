@@ -168,18 +168,25 @@ const RUNTIMES: [string, Runs, Crossovers?, WebCryptoFrom?][] = [
   ['this runtime (Node: node:crypto and WebAssembly)', runsHere],
   ["Bun's crossovers (node:crypto from 0 B but MD5)", runsHere, CROSSOVERS.bun],
   ["Deno's crossovers (node:crypto later; never for MD5 to bytes)", runsHere, CROSSOVERS.deno],
-  ['a Blink browser or Worker (no node:crypto)', inABrowser],
-  ["a Gecko browser (no node:crypto; Gecko's WebCrypto crossovers)", inABrowser, NODE_FROM, WEBCRYPTO_CROSSOVERS.Gecko],
+  ['a Blink browser or Worker (no node:crypto)', inABrowser, CROSSOVERS.browser],
+  [
+    "a Gecko browser (no node:crypto; Gecko's WebCrypto crossovers)",
+    inABrowser,
+    CROSSOVERS.browser,
+    WEBCRYPTO_CROSSOVERS.Gecko,
+  ],
   [
     "a WebKit browser (no node:crypto; WebKit's WebCrypto crossovers)",
     inABrowser,
-    NODE_FROM,
+    CROSSOVERS.browser,
     WEBCRYPTO_CROSSOVERS.WebKit,
   ],
   [
     'a browser page over plain HTTP (no node:crypto, no crypto.subtle)',
     (p, a) => p.id !== 'webcrypto' && inABrowser(p, a),
+    CROSSOVERS.browser,
   ],
+  // Node's crossovers without node:crypto (a runtime not recognised, or Node --jitless): the large side falls back
   ['no node:crypto and no WebAssembly (e.g. --jitless)', (p, a) => p.id === 'ts' && runsHere(p, a)],
 ];
 
@@ -234,8 +241,18 @@ describe("auto's crossovers: this runtime's, chosen at load", () => {
   });
 
   it.each(['node', 'bun', 'deno', 'browser', 'unknown'] as const)("%s's table", (name) => {
-    // a browser has no node:crypto, so any table serves; Node's, so that a wrong guess errs towards what is known
-    expect(crossoversOf(name)).toBe(CROSSOVERS[name === 'bun' || name === 'deno' ? name : 'node']);
+    // a runtime not recognised may have a node:crypto as Node's: Node's table, so a wrong guess errs towards the known
+    expect(crossoversOf(name)).toBe(CROSSOVERS[name === 'unknown' ? 'node' : name]);
+  });
+
+  it('in a browser node:crypto never wins, so a one-shot goes straight to our provider: no length test per call', () => {
+    for (const { bytes, hex } of Object.values(CROSSOVERS.browser)) expect([bytes, hex]).toEqual([Infinity, Infinity]);
+    const only = candidates(inABrowser, [], CROSSOVERS.browser, {});
+    expect(autoOneShot('MD5', only)).toBe(only.wasm);
+    expect(autoOneShot('MD2', only)).toBe(only.ts);
+    // WebCrypto may take long async inputs: a dispatcher, whose sync calls are still our WebAssembly's
+    const blink = candidates(inABrowser, [], CROSSOVERS.browser, WEBCRYPTO_CROSSOVERS.Blink);
+    expect(autoOneShot('SHA-256', blink)).not.toBe(blink.wasm);
   });
 
   it('every algorithm on every runtime has both crossovers, none negative', () => {

@@ -8,6 +8,7 @@
 
 import { chainBytes, mdFinish, mdOnce, padInPlace, putChain } from '../merkle-damgard.js';
 import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { writeUtf8 } from '../strings.js';
 import { INPUT, INPUT_CAPACITY, STATE, type Wasm } from '../wasm/module.js';
 import { IPAD, OPAD, putPad } from './keyed.js';
 
@@ -52,7 +53,6 @@ export function hmacChainTs(spec: AlgorithmSpec, md: MDParams, key: Uint8Array, 
 
 // ----------------------------------------------------------------------------------------------- WebAssembly
 
-const encoder = new TextEncoder();
 /** The input area past its first block, per block length (a string is encoded straight into it). */
 let messageViews: { bytes: Uint8Array; byBlock: Map<number, Uint8Array> } | undefined;
 
@@ -88,7 +88,7 @@ export function hmacInWasm(
   const bytes = w.bytes;
   let n: number;
   if (typeof data === 'string') {
-    n = encoder.encodeInto(data, messageArea(w, bl)).written;
+    n = writeUtf8(data, messageArea(w, bl));
   } else {
     bytes.set(data, INPUT + bl);
     n = data.length;

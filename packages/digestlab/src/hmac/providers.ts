@@ -15,7 +15,7 @@ import { toBytesTransient } from '../bytes.js';
 import { AlgorithmUnavailableError, AsyncOnlyError, HmacUnsupportedError } from '../errors.js';
 import { chainHex, toHex } from '../hex.js';
 import { chainBytes } from '../merkle-damgard.js';
-import { type Crossovers, measuredRuntime, NEVER } from '../providers/auto.js';
+import { type Crossovers, type MeasuredRuntime, measuredRuntime, NEVER } from '../providers/auto.js';
 import { providersWith } from '../providers/index.js';
 import { nodeHmacOnce, nodeProvider } from '../providers/node.js';
 import type { Provider, ProviderId } from '../providers/provider.js';
@@ -205,7 +205,7 @@ export const HMAC_PROVIDERS: Readonly<Record<ProviderId, HmacProvider>> = {
  * on Deno. node's one-shot is two calls of its one-shot hash up to 4 KiB (hmac/node.ts), createHmac above. An
  * algorithm missing here (SHA-3, Keccak) uses its digest crossover, the nearest fact there is.
  */
-export const HMAC_CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Partial<Crossovers>>> = {
+export const HMAC_CROSSOVERS: Readonly<Record<MeasuredRuntime, Partial<Crossovers>>> = {
   // Node 20: ts, wasm and node interleaved, a fresh 32-byte key per call, 0 B to 64 KiB, medians of 15 rounds in CPU
   // time (the run is in git: `git show 9e344b0:BENCHMARKS.md`, "HMAC crossovers"). SHA-256 with SHA-NI wins at every length, as for digests; MD5 loses to our
   // WebAssembly below 4 KiB (hex) and 32 KiB (bytes)
@@ -248,6 +248,8 @@ export const HMAC_CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Partial<C
     'SHA-512/224': { bytes: 16384, hex: 16384 },
     'SHA-512/256': { bytes: 65536, hex: 65536 },
   },
+  // no node:crypto in a browser: the digests' table (every algorithm NEVER) says so
+  browser: {},
 };
 
 /** This runtime's HMAC crossovers, chosen once at load. */

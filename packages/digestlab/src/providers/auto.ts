@@ -17,6 +17,7 @@
  * against `wasm:async` in the page's bench in each engine.
  */
 
+import { ALGORITHM_NAMES } from '../registry.js';
 import { type BrowserEngine, type RuntimeName, runtime } from '../runtime.js';
 import type { AlgorithmName } from '../spec.js';
 import { nodeProvider } from './node.js';
@@ -57,7 +58,7 @@ const KECCAK = {
  * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
  * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
  */
-export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> = {
+export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
   // Node 20 (OpenSSL 3.0): a call costs about a microsecond, which inputs under 64-256 bytes do not repay, except
   // to hex, where OpenSSL's path beats our digest plus hex conversion; MD5, which no CPU instruction helps, is even
   // with our WebAssembly up to 1 KiB
@@ -124,14 +125,21 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     SHAKE256: NEVER,
     ...KECCAK,
   },
+  // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
+  // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always
+  // chose WebAssembly made Firefox's seed MD5 0.86x of calling it: scripts/seed-call-ablation.mjs --browser)
+  browser: Object.fromEntries(ALGORITHM_NAMES.map((name) => [name, NEVER])) as Crossovers,
 };
 
+/** The runtimes with a crossover table of their own. */
+export type MeasuredRuntime = 'node' | 'bun' | 'deno' | 'browser';
+
 /**
- * The runtime whose measured crossovers apply here: itself where measured; Node elsewhere (browsers have no
- * node:crypto to call, so any table serves them).
+ * The runtime whose crossovers apply here: itself where measured (a browser: none to measure, it has no
+ * node:crypto); Node's for a runtime not recognised, which may have a node:crypto as Node's.
  */
-export function measuredRuntime(name: RuntimeName): 'node' | 'bun' | 'deno' {
-  return name === 'bun' || name === 'deno' ? name : 'node';
+export function measuredRuntime(name: RuntimeName): MeasuredRuntime {
+  return name === 'unknown' ? 'node' : name;
 }
 
 /** The crossovers of a runtime (see {@link measuredRuntime}). */
@@ -223,11 +231,15 @@ export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE)
 export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): OneShot {
   const { bytes, hex } = from.nodeFrom[algorithm];
   const subtleFrom = from.webcryptoFrom[algorithm] ?? Number.POSITIVE_INFINITY;
+  const ours = () => (from.runs(from.wasm, algorithm) ? from.wasm : from.ts);
+  const noSubtle = subtleFrom === Number.POSITIVE_INFINITY;
+  // node:crypto never wins (MD2; any algorithm in a browser), and WebCrypto takes no long async inputs: ours alone
+  if (bytes === Number.POSITIVE_INFINITY && hex === Number.POSITIVE_INFINITY && noSubtle) return ours();
   if (bytes === 0 && hex === 0) {
     if (from.runs(from.node, algorithm)) return from.node;
-    // node:crypto was asked already and lacks it (Keccak on Node 20, SHA-224 in a browser): no size decides
-    // anything unless WebCrypto may take long async inputs, so no dispatcher per call
-    if (subtleFrom === Number.POSITIVE_INFINITY) return from.runs(from.wasm, algorithm) ? from.wasm : from.ts;
+    // node:crypto was asked already and lacks it (Keccak on Node 20): no size decides anything unless WebCrypto may
+    // take long async inputs, so no dispatcher per call
+    if (noSubtle) return ours();
   }
   return new Dispatch(algorithm, bytes, hex, subtleFrom, from);
 }

@@ -10,6 +10,7 @@ import { chainBytes, MDHash, padInPlace } from '../merkle-damgard.js';
 import { lookup } from '../registry.js';
 import type { AlgorithmName, AlgorithmSpec, Compress, KeccakCore, MDParams, SpongeParams } from '../spec.js';
 import { SpongeHash, STATE_WORDS, spongeOnce } from '../sponge.js';
+import { writeUtf8 } from '../strings.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
 
@@ -102,7 +103,7 @@ function hashInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): b
   if (typeof data === 'string') {
     // UTF-8 needs at most 3 bytes per UTF-16 unit
     if (data.length * 3 > INPUT_CAPACITY) return false;
-    n = encoder.encodeInto(data, w.input).written;
+    n = writeUtf8(data, w.input);
   } else {
     if (data.length > INPUT_CAPACITY) return false;
     w.bytes.set(data, INPUT);
@@ -132,7 +133,7 @@ function spongeAbsorbInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | st
   const rate = spec.blockLength;
   let n: number;
   if (typeof data === 'string' && data.length * 3 <= INPUT_CAPACITY) {
-    n = encoder.encodeInto(data, w.input).written;
+    n = writeUtf8(data, w.input);
   } else if (typeof data !== 'string' && data.length <= INPUT_CAPACITY) {
     w.bytes.set(data, INPUT);
     n = data.length;

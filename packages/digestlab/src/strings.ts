@@ -1,0 +1,78 @@
+/**
+ * How a short string gets into our code and a digest's hex out of it, chosen once at load by engine: the seed's
+ * call is 93 ASCII characters in and 32-128 hex digits out, and a browser's native `TextEncoder.encodeInto` and
+ * `TextDecoder.decode` cost more per call than the JavaScript that does the same for so few units (in Chromium,
+ * Firefox and WebKit alike), where Node's, with V8's fast API calls, cost less. Measured by
+ * `node scripts/seed-call-ablation.mjs [--browser ENGINE]` (BENCHMARKS.md, "The seed's call in every engine").
+ */
+import { type BrowserEngine, runtime } from './runtime.js';
+
+/** Where our own loops beat a browser's native call: strings of up to this many UTF-16 units in, hex digits out. */
+export const SHORT_STRING = 128;
+export const SHORT_HEX = 64;
+
+export interface StringCodec {
+  /**
+   * `s` as UTF-8 into `target` (room for 3 bytes a unit), as `TextEncoder.encodeInto` writes it: the bytes written.
+   */
+  writeUtf8(s: string, target: Uint8Array): number;
+  /** The ASCII bytes of `view` as a flat string, as `TextDecoder.decode` makes it. */
+  asciiString(view: Uint8Array): string;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+const native: StringCodec = {
+  writeUtf8: (s, target) => encoder.encodeInto(s, target).written,
+  asciiString: (view) => decoder.decode(view),
+};
+
+/**
+ * A short string copied unit by unit while it is ASCII (its UTF-8 is itself), handed to `encodeInto` at its first
+ * other unit; a long one to `encodeInto` at once.
+ */
+function loopIn(s: string, target: Uint8Array): number {
+  const n = s.length;
+  if (n <= SHORT_STRING) {
+    let i = 0;
+    for (; i < n; i++) {
+      const u = s.charCodeAt(i);
+      if (u > 0x7f) break;
+      target[i] = u;
+    }
+    if (i === n) return n;
+  }
+  return encoder.encodeInto(s, target).written;
+}
+
+/** Digit codes of each short length, as plain arrays: what `String.fromCharCode.apply` takes fastest. */
+const codes: number[][] = [];
+
+/** A short hex's codes copied to a plain array and made a string by `String.fromCharCode.apply`; else TextDecoder. */
+function loopOut(view: Uint8Array): string {
+  const n = view.length;
+  if (n > SHORT_HEX) return decoder.decode(view);
+  let c = codes[n];
+  if (c === undefined) {
+    c = new Array<number>(n).fill(0);
+    codes[n] = c;
+  }
+  for (let i = 0; i < n; i++) c[i] = view[i];
+  return String.fromCharCode.apply(null, c);
+}
+
+/**
+ * The codec for an engine (undefined: not a browser): the loops in where a browser's `encodeInto` costs more than
+ * they do (all three engines), and out where its `TextDecoder` does (Blink and Gecko; WebKit's is level with them).
+ */
+export function codecFor(engine: BrowserEngine | undefined): StringCodec {
+  const known = engine === 'Blink' || engine === 'Gecko' || engine === 'WebKit';
+  return {
+    writeUtf8: known ? loopIn : native.writeUtf8,
+    asciiString: engine === 'Blink' || engine === 'Gecko' ? loopOut : native.asciiString,
+  };
+}
+
+/** This engine's, chosen once at load. */
+export const { writeUtf8, asciiString } = codecFor(runtime().browser?.engine);

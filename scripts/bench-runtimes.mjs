@@ -10,12 +10,12 @@
  * Needs the built CLI and page (npm ci builds both) and Debian's browsers (scripts/browsers.mjs says which). The runs go
  * one after another, never two at once, so none takes a core from another.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BROWSERS } from './browsers.mjs';
+import { runPage } from './browsers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DIGESTLAB = join(root, 'packages/cli/bin/digestlab.js');
@@ -72,52 +72,13 @@ const query = new URLSearchParams({
   run: '1',
 });
 
-/**
- * The page's bench in a browser, opened through `digestlab web` as a person opens it: `open(url)` starts the
- * browser on the page and resolves with a function that stops it; the run the page POSTs is saved as DIR/NAME.json.
- */
-async function browser(name, open) {
-  const results = join(out, `${name}-runs`);
-  rmSync(results, { recursive: true, force: true });
-  const web = spawn(process.execPath, [DIGESTLAB, 'web', '--port', '0', '--results', results], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let text = '';
-    web.stdout.setEncoding('utf8').on('data', (d) => {
-      text += d;
-      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
-    });
-    web.once('exit', (code) => reject(new Error(`digestlab web exited ${code}`)));
-  });
-  process.stderr.write(`${name}: ${url}&${query}\n`);
-  const stop = await open(`${url}&${query}`, { logDir: out });
-  try {
-    const deadline = Date.now() + 30 * 60_000;
-    for (;;) {
-      const saved = existsSync(results) ? readdirSync(results).filter((f) => f.endsWith('.json')) : [];
-      if (saved.length > 0) {
-        const file = join(out, `${name}.json`);
-        renameSync(join(results, saved[0]), file);
-        return file;
-      }
-      if (Date.now() > deadline) throw new Error(`${name}: the page saved no run in 30 minutes`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  } finally {
-    await stop();
-    web.kill('SIGINT');
-    rmSync(results, { recursive: true, force: true });
-  }
-}
-
 const files = [
   server('node', [process.execPath]),
   server('bun', [bin('bun')]),
   server('deno', [bin('deno'), 'run', '-A']),
-  await browser('chromium', BROWSERS.chromium),
-  await browser('firefox', BROWSERS.firefox),
-  await browser('webkit', BROWSERS.webkit),
+  await runPage('chromium', query, out),
+  await runPage('firefox', query, out),
+  await runPage('webkit', query, out),
 ];
 const compare = spawnSync(process.execPath, [DIGESTLAB, 'compare', ...files], { encoding: 'utf8' });
 process.stdout.write(compare.stdout);

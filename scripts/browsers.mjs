@@ -5,15 +5,19 @@
  * also evaluate and screenshot, are packages/web/test/engines/.)
  *
  *   const stop = await BROWSERS.firefox(url, { logDir });   ...   await stop();
+ *   const file = await runPage('webkit', query, dir);          the page's run, as it POSTs it, in DIR/webkit.json
  *
  * apt-get install -y chromium firefox-esr webkit2gtk-driver xvfb (webkit2gtk-driver brings libwebkit2gtk-4.1-0,
  * whose MiniBrowser this runs).
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium as playwright } from 'playwright-core';
+
+const DIGESTLAB = fileURLToPath(new URL('../packages/cli/bin/digestlab.js', import.meta.url));
 
 /** An executable, or an error saying what to install. */
 function need(path, apt) {
@@ -87,3 +91,44 @@ async function webkit(url, { logDir }) {
 
 /** Each engine by the name the scripts take: `open(url, { logDir })` resolves with a function that stops it. */
 export const BROWSERS = { chromium, firefox, webkit };
+
+/**
+ * The page's own run in `engine`, opened through `digestlab web` as a person opens it (the built CLI and page: npm ci
+ * builds both) on `query` (URLSearchParams or a string: the run URL's choices), and the run the page POSTs saved as
+ * DIR/NAME.json (NAME: the engine's, unless given); resolves with that file's path. The browser's output goes to
+ * DIR/ENGINE.log.
+ */
+export async function runPage(engine, query, dir, name = engine) {
+  const results = join(dir, `${name}-runs`);
+  rmSync(results, { recursive: true, force: true });
+  const web = spawn(process.execPath, [DIGESTLAB, 'web', '--port', '0', '--results', results], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let text = '';
+    web.stdout.setEncoding('utf8').on('data', (d) => {
+      text += d;
+      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
+    });
+    web.once('exit', (code) => reject(new Error(`digestlab web exited ${code}`)));
+  });
+  process.stderr.write(`${name}: ${url}&${query}\n`);
+  const stop = await BROWSERS[engine](`${url}&${query}`, { logDir: dir });
+  try {
+    const deadline = Date.now() + 30 * 60_000;
+    for (;;) {
+      const saved = existsSync(results) ? readdirSync(results).filter((f) => f.endsWith('.json')) : [];
+      if (saved.length > 0) {
+        const file = join(dir, `${name}.json`);
+        renameSync(join(results, saved[0]), file);
+        return file;
+      }
+      if (Date.now() > deadline) throw new Error(`${name}: the page saved no run in 30 minutes`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await stop();
+    web.kill('SIGINT');
+    rmSync(results, { recursive: true, force: true });
+  }
+}

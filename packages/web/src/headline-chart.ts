@@ -34,8 +34,8 @@ function svg(tag: string, attrs: Record<string, string | number>, ...children: (
 /** Each bar of one algorithm: its series, the row's id (or the seed's device), its ops/s. */
 function bars(r: HeadlineRow): { key: (typeof SERIES)[number]['key']; label: string; value: number | null }[] {
   return [
-    { key: 'ours', label: r.ours?.id ?? 'ours: none', value: r.ours?.opsPerSecond ?? null },
-    { key: 'peer', label: r.peer?.id ?? 'peer: none', value: r.peer?.opsPerSecond ?? null },
+    { key: 'ours', label: r.ours?.id ?? 'none of ours', value: r.ours?.opsPerSecond ?? null },
+    { key: 'peer', label: r.peer?.id ?? 'no peer', value: r.peer?.opsPerSecond ?? null },
     { key: 'pc', label: 'seed PC', value: r.pc },
     { key: 'phone', label: 'seed Android', value: r.phone },
   ];

@@ -82,7 +82,9 @@ export function headlineLine(rows: readonly HeadlineRow[]): string {
   const peers = both.filter((r) => !ours.includes(r));
   if (both.length > 0) {
     const wins = ours.map((r) => (r.ours as Figure).opsPerSecond / (r.peer as Figure).opsPerSecond);
-    let line = `Fastest here: digestlab on ${ours.length} of ${both.length} algorithms`;
+    const of =
+      both.length === rows.length ? `${both.length} algorithms` : `the ${both.length} algorithms a peer has too`;
+    let line = `Fastest here: digestlab on ${ours.length} of ${of}`;
     if (ours.length > 0) line += `, ${span(wins)} the fastest peer`;
     for (const id of [...new Set(peers.map((r) => (r.peer as Figure).id))]) {
       const mine = peers.filter((r) => (r.peer as Figure).id === id);

@@ -53,6 +53,14 @@ describe('headlineLine', () => {
     );
   });
 
+  it('counts only the algorithms a peer has too (no peer has MD2 here)', () => {
+    const report = withPeer({ MD5: 500_000, 'SHA-256': 200_000 });
+    report.results = report.results.filter((r) => !(r.provider === 'hash-wasm' && r.algorithm === 'SHA-256'));
+    expect(headlineLine(headlineRows(report))).toMatch(
+      /^Fastest here: digestlab on 1 of the 1 algorithms a peer has too, 2\.00× the fastest peer\. /,
+    );
+  });
+
   it('a range when ours wins everywhere; one figure when the ratios agree', () => {
     expect(headlineLine(headlineRows(withPeer({ MD5: 500_000, 'SHA-256': 200_000 })))).toMatch(
       /^Fastest here: digestlab on 2 of 2 algorithms, 2\.00× to 4\.00× the fastest peer\. /,

@@ -36,8 +36,11 @@ export interface Tab {
    * has a minimum width wider than a phone's: see tab.ts's fitsWidth).
    */
   setViewport(viewport: Viewport): Promise<Viewport>;
-  /** A PNG of the whole page (Chromium, Firefox) or of the viewport (WebKit: WebDriver has no full-page shot). */
-  screenshot(path: string): Promise<void>;
+  /**
+   * A PNG of the whole page (Chromium, Firefox) or of the viewport (WebKit: WebDriver has no full-page shot); with
+   * `selector`, of that element alone (a phone-sized iframe: frame.ts).
+   */
+  screenshot(path: string, selector?: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -84,14 +84,13 @@ export function headlineLine(rows: readonly HeadlineRow[]): string {
     const wins = ours.map((r) => (r.ours as Figure).opsPerSecond / (r.peer as Figure).opsPerSecond);
     const of =
       both.length === rows.length ? `${both.length} algorithms` : `the ${both.length} algorithms a peer has too`;
-    let line = `Fastest here: digestlab on ${ours.length} of ${of}`;
-    if (ours.length > 0) line += `, ${span(wins)} the fastest peer`;
+    const clauses = ours.length > 0 ? [`digestlab on ${ours.length} of ${of}, ${span(wins)} the fastest peer`] : [];
     for (const id of [...new Set(peers.map((r) => (r.peer as Figure).id))]) {
       const mine = peers.filter((r) => (r.peer as Figure).id === id);
       const by = mine.map((r) => (r.peer as Figure).opsPerSecond / (r.ours as Figure).opsPerSecond);
-      line += `; ${id} on ${names(mine.map((r) => r.algorithm))}, ${span(by)} digestlab`;
+      clauses.push(`${id} on ${names(mine.map((r) => r.algorithm))}, ${span(by)} digestlab`);
     }
-    parts.push(`${line}.`);
+    parts.push(`Fastest here: ${clauses.join('; ')}.`);
   }
   const best = rows.flatMap((r) => {
     const top = Math.max(r.ours?.opsPerSecond ?? 0, r.peer?.opsPerSecond ?? 0);

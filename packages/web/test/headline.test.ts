@@ -53,6 +53,12 @@ describe('headlineLine', () => {
     );
   });
 
+  it('names the peer alone when it is fastest everywhere', () => {
+    expect(headlineLine(headlineRows(withPeer({ MD5: 2_000_000, 'SHA-256': 2_000_000 })))).toMatch(
+      /^Fastest here: hash-wasm on MD5 and SHA-256, 2\.00× to 2\.50× digestlab\. The fastest here is /,
+    );
+  });
+
   it('counts only the algorithms a peer has too (no peer has MD2 here)', () => {
     const report = withPeer({ MD5: 500_000, 'SHA-256': 200_000 });
     report.results = report.results.filter((r) => !(r.provider === 'hash-wasm' && r.algorithm === 'SHA-256'));

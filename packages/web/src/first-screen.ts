@@ -37,7 +37,7 @@ export function deviceFacts(): HTMLElement {
   ];
   return h(
     'dl',
-    { class: 'device', id: 'facts', 'aria-label': 'This device' },
+    { class: 'facts', id: 'facts', 'aria-label': 'This device' },
     ...items.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]),
   );
 }

@@ -18,6 +18,7 @@ import {
   click,
   clickDownload,
   fitsWidth,
+  setChecked,
   setFiles,
   text,
   texts,
@@ -165,6 +166,10 @@ for (const name of enginesToTest()) {
       );
       expect(algorithms).toEqual(['MD5', 'SHA-256']);
       expect(await text(tab, '#chosen')).toBe('Runs: seed · 2 algorithms · 4 providers');
+      // the line under Run follows the form
+      await setChecked(tab, 'input[name="provider"][value="ts"]', false);
+      expect(await text(tab, '#chosen')).toBe('Runs: seed · 2 algorithms · 3 providers');
+      await setChecked(tab, 'input[name="provider"][value="ts"]');
     });
 
     describe('after a seed run', () => {

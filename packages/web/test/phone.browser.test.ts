@@ -256,6 +256,20 @@ for (const name of enginesToTest()) {
         await shootBoth(tab, `${name}-phone-result`);
       });
 
+      if (name === 'chromium') {
+        it('follows the system: dark when the system is dark (Chromium emulates prefers-color-scheme), light again after', async () => {
+          const colours = () =>
+            tab.evaluate(() => {
+              const s = getComputedStyle(document.documentElement);
+              return [s.backgroundColor, s.color];
+            });
+          await tab.colorScheme?.('dark');
+          expect(await colours()).toEqual(['rgb(21, 21, 21)', 'rgb(232, 232, 232)']);
+          await tab.colorScheme?.('light');
+          expect(await colours()).toEqual(['rgb(255, 255, 255)', 'rgb(31, 31, 31)']);
+        });
+      }
+
       it('dark mode (the stylesheet’s palette for prefers-color-scheme: dark): light text on a dark page, axe finds nothing serious', async () => {
         const { background, color } = await darkMode(tab);
         const light = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).reduce((a, x) => a + Number(x), 0) / 3;

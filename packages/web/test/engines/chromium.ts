@@ -38,6 +38,7 @@ export async function launchChromium(): Promise<Engine> {
           if (selector === undefined) await page.screenshot({ path, fullPage: true });
           else await page.locator(selector).screenshot({ path });
         },
+        colorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
         close: () => context.close(),
       };
     },

@@ -42,6 +42,11 @@ export interface Tab {
    */
   screenshot(path: string, selector?: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Switches the page's `prefers-color-scheme`, as the system's light or dark mode would. Chromium only: Firefox
+   * over WebDriver BiDi and WebKitWebDriver have no such command.
+   */
+  colorScheme?(scheme: 'light' | 'dark'): Promise<void>;
 }
 
 /** A running browser. */

@@ -2,7 +2,8 @@
  * One driver interface for the browser tests, three engines behind it: Blink (Debian's Chromium through
  * playwright-core), Gecko (Debian's firefox-esr through puppeteer-core over WebDriver BiDi) and WebKit (Debian's
  * WebKitWebDriver with WebKitGTK's MiniBrowser, through our own W3C WebDriver client). Only what all three can do is
- * here: go to a URL, evaluate a function in the page, set the viewport, screenshot, close. Everything else the tests
+ * here: go to a URL, evaluate a function in the page, set the viewport, screenshot (the page or one element),
+ * close; and, optional, the one thing only Chromium's driver does (the color scheme). Everything else the tests
  * need (waiting, clicking, console errors, requests to other origins) is done inside the page (tab.ts, and the
  * page's own `digestlabWatch` hook), since classic WebDriver has no events.
  */

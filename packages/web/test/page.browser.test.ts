@@ -17,7 +17,7 @@ import { parseOverflowReport, parseZeroVectors } from '@digestlab/lab/overflow';
 import { algorithms } from 'digestlab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/test/run.js';
-import { DIGESTLAB, type DigestlabWeb, startDigestlabWeb } from './digestlab-web.js';
+import { DIGESTLAB, digestlabWebForFile } from './digestlab-web.js';
 import { DIST, type Engine, type EngineName, enginesToTest, SHOTS, type Tab } from './engines/engine.js';
 import { launch } from './engines/launch.js';
 import {
@@ -53,16 +53,10 @@ const USER_AGENT: Record<EngineName, RegExp> = {
 };
 const PHONE = { width: 360, height: 780 };
 
-let web: DigestlabWeb;
+const web = digestlabWebForFile();
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-  web = await startDigestlabWeb();
-});
-
-afterAll(async () => {
-  // Ctrl-C closes it cleanly: exit 0
-  expect(await web?.stop()).toBe(0);
 });
 
 /** Opens a URL in a new tab and starts the stand-in for long-task entries where the engine has none. */

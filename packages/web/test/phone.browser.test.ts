@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
-import { type DigestlabWeb, startDigestlabWeb } from './digestlab-web.js';
+import { digestlabWebForFile } from './digestlab-web.js';
 import { type Engine, enginesToTest, SHOTS, type Tab, type Viewport } from './engines/engine.js';
 import { framed, tabAt } from './engines/frame.js';
 import { launch } from './engines/launch.js';
@@ -34,15 +34,10 @@ const SEED_RUN = '?workload=seed&algorithms=MD5,SHA-256&providers=ts,wasm,hash-w
 /** Short, and checked: Keccak against hash-wasm's streaming in the same page (no stored vector is this size). */
 const OVERFLOW_RUN = '?workload=overflow&size=2^20%2B1&algorithms=KECCAK-256&providers=ts,wasm';
 
-let web: DigestlabWeb;
+const web = digestlabWebForFile();
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
-  web = await startDigestlabWeb();
-});
-
-afterAll(async () => {
-  expect(await web?.stop()).toBe(0);
 });
 
 /** Where an element is, in CSS pixels of the page's viewport (null: missing or not rendered). */

@@ -20,6 +20,7 @@ function progressGrid(choices: Choices, providers: readonly string[]): HTMLEleme
       {},
       h('h3', {}, w),
       scroll(
+        `Progress of the ${w} workload`,
         h(
           'table',
           { class: 'cells' },

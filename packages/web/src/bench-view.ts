@@ -10,11 +10,12 @@ import { runBench } from './bench-run.js';
 import { collectorHere } from './collector.js';
 import { mountCompare } from './compare-view.js';
 import { byId, showError } from './dom.js';
+import { deviceFacts, introText } from './first-screen.js';
 import { runOverflowView } from './overflow-view.js';
-import { type Choices, isOverflow, parseChoices, toQuery } from './params.js';
+import { type Choices, carriesChoices, isOverflow, parseChoices, toQuery } from './params.js';
 import type { FromWorker, RowInfo } from './protocol.js';
 import type { RunViewDeps } from './run-view.js';
-import { buildForm, defaultProviders, formChoices, switchMode } from './setup-form.js';
+import { buildForm, choiceLine, defaultProviders, formChoices, switchMode } from './setup-form.js';
 
 const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 const form = byId<HTMLFormElement>('setup');
@@ -24,9 +25,22 @@ let rows: RowInfo[] = [];
 let running = false;
 const collector = collectorHere();
 
-/** Sets the page's state for a reader (and for the browser tests): loading, ready, running, done or error. */
+/** What the live region (#announce, aria-live=polite) says when the page enters a state; errors are #error's alert. */
+const ANNOUNCED: Record<string, string> = {
+  running: 'Running: checking every implementation, then timing it.',
+  done: 'Done.',
+};
+
+/**
+ * Sets the page's state for a reader (and for the browser tests): loading, ready, running, done or error. A screen
+ * reader hears running and done; done with the run's headline line (#headline), which the view has shown by then.
+ */
 function state(s: string): void {
   document.body.dataset.state = s;
+  const say = ANNOUNCED[s];
+  if (say === undefined) return;
+  const headline = s === 'done' ? (document.getElementById('headline')?.textContent ?? '') : '';
+  byId('announce').textContent = headline ? `${say} ${headline}` : say;
 }
 
 /** The choices in the URL; on a bad value, the CLI's message, and the defaults in the form (nothing runs). */
@@ -86,6 +100,7 @@ function run(choices: Choices): void {
 
 async function benchView(): Promise<void> {
   state('loading');
+  byId('intro').textContent = introText();
   const { choices, error } = initialChoices();
   // The main thread compiles WebAssembly asynchronously only: ready() before the lab lists digestlab's rows.
   await ready();
@@ -109,6 +124,8 @@ async function benchView(): Promise<void> {
     form,
     rows,
     problem ? parseChoices(choices.token ? `token=${encodeURIComponent(choices.token)}` : '') : choices,
+    carriesChoices(location.search),
+    deviceFacts(),
   );
   let current = problem ? undefined : choices;
   if (current) writeLink(current);
@@ -119,6 +136,8 @@ async function benchView(): Promise<void> {
       current = formChoices(form, rows, choices.token);
       showError(undefined);
       writeLink(current);
+      const providers = current.providers ?? defaultProviders(rows, isOverflow(current));
+      byId('chosen').textContent = choiceLine(current, providers.length);
     } catch (e) {
       current = undefined;
       showError(e instanceof Error ? e.message : String(e));

@@ -25,7 +25,7 @@ export function comparisonTable(runs: readonly Run[]): HTMLElement {
       }),
     ),
   );
-  return scroll(h('table', { id: 'comparison' }, h('thead', {}, ...head), h('tbody', {}, ...body)));
+  return scroll('Comparison', h('table', { id: 'comparison' }, h('thead', {}, ...head), h('tbody', {}, ...body)));
 }
 
 function runList(runs: readonly Run[]): HTMLElement {
@@ -43,7 +43,12 @@ function runList(runs: readonly Run[]): HTMLElement {
 export function mountCompare(root: HTMLElement): void {
   const picker = h('input', { type: 'file', accept: '.json,application/json', multiple: true, id: 'compare-files' });
   const out = h('div', { id: 'compare-out' });
-  const drop = h('div', { id: 'drop' }, 'Drop two or more bench runs (.json) here, or ', picker);
+  const drop = h(
+    'div',
+    { id: 'drop' },
+    'Drop two or more bench runs (.json) here, or ',
+    h('label', {}, 'pick them: ', picker),
+  );
   const show = async (files: readonly File[]) => {
     out.replaceChildren();
     const runs: Run[] = [];

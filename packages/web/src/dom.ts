@@ -26,9 +26,13 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return el as T;
 }
 
-/** Wraps wide content so that it scrolls inside its box and the page never scrolls sideways (360 px screens). */
-export function scroll(...children: Child[]): HTMLDivElement {
-  return h('div', { class: 'scroll' }, ...children);
+/**
+ * Wraps wide content so that it scrolls inside its box and the page never scrolls sideways (360 px screens). The box
+ * is a named region in the tab order, so a keyboard can reach it and scroll it with the arrow keys (a screen reader
+ * hears its `label`).
+ */
+export function scroll(label: string, ...children: Child[]): HTMLDivElement {
+  return h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': label }, ...children);
 }
 
 /** Shows or clears the page's error line. */

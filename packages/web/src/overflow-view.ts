@@ -11,6 +11,7 @@ import {
   type OverflowDocument,
   type OverflowEvent,
   type OverflowRecord,
+  VERDICTS,
 } from '@digestlab/lab/overflow';
 import { deliver, runFileName } from './deliver.js';
 import { h, scroll } from './dom.js';
@@ -42,6 +43,7 @@ const mibs = (bytes: number, seconds: number) => (seconds > 0 ? bytes / 2 ** 20 
 /** The job table: one row per job, filled in as the job runs and settles. */
 function jobTable(jobs: readonly PlannedJobInfo[]): HTMLElement {
   return scroll(
+    'Jobs',
     h(
       'table',
       { class: 'cells', id: 'jobs' },
@@ -65,6 +67,7 @@ function jobTable(jobs: readonly PlannedJobInfo[]): HTMLElement {
 function verdictTable(records: readonly OverflowRecord[]): HTMLElement {
   const head = ['verdict', 'algorithm', 'bytes', 'provider', 'MiB/s', 'digest', 'expected', 'note'];
   return scroll(
+    'Verdicts',
     h(
       'table',
       { id: 'verdicts' },
@@ -95,6 +98,30 @@ function verdictTable(records: readonly OverflowRecord[]): HTMLElement {
       ),
     ),
   );
+}
+
+/**
+ * The verdicts first, as a bench leads with its chart: the tally in one line (#headline, which the live region also
+ * says), then each algorithm and provider with its verdict, before the full table.
+ */
+function verdictHeadline(doc: OverflowDocument): HTMLElement[] {
+  const tally = VERDICTS.filter((v) => doc.summary[v] > 0).map((v) => `${doc.summary[v]} ${v}`);
+  const failed = doc.summary.FAIL > 0 ? ': a FAIL is a wrong digest' : '';
+  return [
+    h('p', { id: 'headline', class: 'verdict-line' }, `${tally.join(' · ') || 'no jobs'}${failed}`),
+    h(
+      'ul',
+      { class: 'verdict-list' },
+      ...doc.results.map((r) =>
+        h(
+          'li',
+          { 'data-verdict': r.verdict },
+          h('span', { class: `verdict ${r.verdict.toLowerCase()}` }, r.verdict),
+          ` ${digestLabel(r.algorithm, r.outputLength)} · ${r.provider} · ${formatSize(r.size)}`,
+        ),
+      ),
+    ),
+  ];
 }
 
 const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {
@@ -246,8 +273,9 @@ function finished(doc: OverflowDocument, summary: string, choices: Choices, deps
   const { actions, send } = deliver(runFileName('overflow', doc.env.date), doc, choices.token, deps.collector);
   deps.resultsBox.replaceChildren(
     h('h2', {}, doc.summary.interrupted ? 'Overflow: stopped' : 'Overflow verdicts'),
+    ...verdictHeadline(doc),
     verdictTable(doc.results),
-    scroll(h('pre', { class: 'summary' }, summary)),
+    scroll('Summary', h('pre', { class: 'summary' }, summary)),
     actions,
   );
   deps.resultsBox.hidden = false;

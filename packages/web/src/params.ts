@@ -5,7 +5,6 @@
  * Node.
  */
 import {
-  DEFAULT_WORKLOADS,
   DEFAULTS,
   parseList,
   parseNumber,
@@ -30,6 +29,27 @@ export const PAGE_WORKLOADS: readonly PageWorkload[] = [...BENCH_WORKLOADS, 'ove
 export const DEFAULT_OVERFLOW_SIZE = '4GiB+5';
 /** Overflow's algorithms when none are named: the seed's SHA-1, as the CLI. */
 export const DEFAULT_OVERFLOW_ALGORITHMS: readonly AlgorithmName[] = ['SHA-1'];
+/**
+ * The page's workload when none is named: the seed's run alone (its string, its six algorithms), the one a person
+ * on a phone taps Run for. The CLI's default (seed and sizes) is one tick away under Customise.
+ */
+export const PAGE_DEFAULT_WORKLOADS: readonly PageWorkload[] = ['seed'];
+/** The parameters that are a run's choices (not `run`, not `token`): a URL with any of them opens Customise. */
+export const CHOICE_PARAMETERS = [
+  'workload',
+  'algorithms',
+  'providers',
+  'samples',
+  'sizes',
+  'size',
+  'pattern',
+] as const;
+
+/** Does this query carry choices of its own (so the page shows them, unfolded)? */
+export function carriesChoices(search: string): boolean {
+  const q = readQuery(search);
+  return CHOICE_PARAMETERS.some((name) => q.has(name));
+}
 
 export interface Choices {
   workloads: PageWorkload[];
@@ -92,7 +112,9 @@ export function parseChoices(search: string): Choices {
   const get = (name: string) => q.get(name);
   const workloadText = get('workload');
   const workloads = inParameter('workload', workloadText ?? '', () => {
-    const names = [...new Set(parseWorkloads(workloadText, PAGE_WORKLOADS) ?? DEFAULT_WORKLOADS)] as PageWorkload[];
+    const names = [
+      ...new Set(parseWorkloads(workloadText, PAGE_WORKLOADS) ?? PAGE_DEFAULT_WORKLOADS),
+    ] as PageWorkload[];
     // one run, one report: a bench report and an overflow document are different schemas
     if (names.includes('overflow') && names.length > 1) {
       throw new UsageError(

@@ -14,6 +14,8 @@ import {
   workloadSpec,
 } from '@digestlab/lab';
 import { h, scroll } from './dom.js';
+import { headlineRows } from './headline.js';
+import { headlineFigure } from './headline-chart.js';
 import type { CheckedDigest } from './host.js';
 
 /** The seed's own figures as ops/s (its N over its seconds), for the seed table's reference columns. */
@@ -64,7 +66,7 @@ function tableElement(t: Table): HTMLElement {
     'section',
     { class: 'table', 'data-workload': t.workload, 'data-size': t.size, 'data-unit': t.unit },
     h('h3', {}, t.title),
-    scroll(h('table', {}, h('thead', {}, head), h('tbody', {}, ...rows))),
+    scroll(t.title, h('table', {}, h('thead', {}, head), h('tbody', {}, ...rows))),
     h('p', { class: 'legend' }, `${legend(t)}.`),
     ...t.notes.map((n) => h('p', { class: 'note' }, n)),
   );
@@ -78,7 +80,7 @@ function chart(report: BenchReport): HTMLElement {
   svg.setAttribute('viewBox', `0 0 ${w} ${hgt}`);
   svg.removeAttribute('width');
   svg.removeAttribute('height');
-  return scroll(h('div', { class: 'chart' }, document.importNode(svg, true)));
+  return scroll('Chart of every table', h('div', { class: 'chart' }, document.importNode(svg, true)));
 }
 
 /** What ran the run: `Firefox 153.0 (Gecko)` on a page, `node 20.20.2 (node:crypto: OpenSSL 3.0.19)` from the CLI. */
@@ -110,6 +112,7 @@ function digestList(digests: readonly CheckedDigest[]): HTMLElement {
     { id: 'digests' },
     h('summary', {}, `Reference digests the rows were checked against (${digests.length})`),
     scroll(
+      'Reference digests',
       h(
         'table',
         {},
@@ -136,17 +139,24 @@ function digestList(digests: readonly CheckedDigest[]): HTMLElement {
   );
 }
 
+/**
+ * A finished bench, headline first: the seed's algorithms as a chart with its one line (headline-chart.ts), then
+ * the tables, the download and the collector's status (`actions`), the run's settings, every table as a chart, the
+ * device and the reference digests.
+ */
 export function resultsView(
   report: BenchReport,
   digests: readonly CheckedDigest[],
   actions: HTMLElement,
 ): HTMLElement[] {
+  const headline = headlineFigure(headlineRows(report));
   return [
     h('h2', {}, 'Results'),
+    ...(headline ? [headline] : []),
+    ...buildTables(report).map(tableElement),
     actions,
     h('p', { class: 'small' }, envLine(report)),
-    ...buildTables(report).map(tableElement),
-    h('h3', {}, 'Chart (longer bar = faster)'),
+    h('h3', {}, 'Every table as a chart (longer bar = faster)'),
     chart(report),
     h('h3', {}, 'Device'),
     deviceList(report),

@@ -104,19 +104,42 @@ function settingsField(choices: Choices): HTMLFieldSetElement {
   );
 }
 
-/** Fills `form` with every choice, set as `choices` says, the Run button and the share link. */
-export function buildForm(form: HTMLFormElement, rows: readonly RowInfo[], choices: Choices): void {
+/**
+ * Fills `form`: the Run button first (on a phone it is on the first screen), a line naming what it runs, `facts`
+ * (the device), then every choice folded under "Customise" (a <details>: keyboard and screen readers know it),
+ * unfolded when `open` (a run URL that carries choices shows them), with the share link.
+ */
+export function buildForm(
+  form: HTMLFormElement,
+  rows: readonly RowInfo[],
+  choices: Choices,
+  open: boolean,
+  facts: Node,
+): void {
   const chosenProviders = choices.providers ?? defaultProviders(rows, isOverflow(choices));
   const share = h('p', { class: 'share' }, 'Link to this run: ', h('a', { id: 'share', href: '#' }, ''));
   form.replaceChildren(
-    workloadsField(choices),
-    algorithmsField(choices),
-    providersField(rows, chosenProviders),
-    settingsField(choices),
-    h('button', { type: 'submit', id: 'run' }, 'Run'),
-    share,
+    h('button', { type: 'submit', id: 'run', class: 'primary' }, 'Run'),
+    h('p', { id: 'chosen', class: 'small' }, choiceLine(choices, chosenProviders.length)),
+    facts,
+    h(
+      'details',
+      { id: 'customise', open },
+      h('summary', {}, 'Customise: workloads, algorithms, providers, settings'),
+      workloadsField(choices),
+      algorithmsField(choices),
+      providersField(rows, chosenProviders),
+      settingsField(choices),
+      share,
+    ),
   );
   form.dataset.state = 'ready';
+}
+
+/** What the Run button runs, in a line: `seed · 6 algorithms · 17 providers`. */
+export function choiceLine(choices: Choices, providers: number): string {
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+  return `Runs: ${choices.workloads.join(', ')} · ${n(choices.algorithms.length, 'algorithm')} · ${n(providers, 'provider')}`;
 }
 
 /**

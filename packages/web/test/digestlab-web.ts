@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 /** The CLI's entry point, as `npx digestlab` runs it. */
 export const DIGESTLAB = fileURLToPath(new URL('../../cli/bin/digestlab.js', import.meta.url));
@@ -67,4 +68,19 @@ export async function startDigestlabWeb(): Promise<DigestlabWeb> {
       return code;
     },
   };
+}
+
+/**
+ * digestlab web for one test file: started before the file's tests, stopped after them with Ctrl-C, which must end
+ * it cleanly (exit 0). The object returned is filled in once the command has started.
+ */
+export function digestlabWebForFile(): DigestlabWeb {
+  const web = {} as DigestlabWeb;
+  beforeAll(async () => {
+    Object.assign(web, await startDigestlabWeb());
+  });
+  afterAll(async () => {
+    if (web.stop) expect(await web.stop()).toBe(0);
+  });
+  return web;
 }

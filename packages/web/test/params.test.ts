@@ -1,12 +1,22 @@
 /** The page's URL parameters, under Node: defaults, the CLI's messages for bad values, and links that read back. */
 import { DEFAULTS, MIB, UsageError } from '@digestlab/lab';
 import { describe, expect, it } from 'vitest';
-import { parseChoices, readQuery, toQuery } from '../src/params.js';
+import { carriesChoices, parseChoices, readQuery, toQuery } from '../src/params.js';
+
+describe('carriesChoices', () => {
+  it('is true for a run URL with a choice of its own, false for none, run=1 or the token alone', () => {
+    expect(carriesChoices('')).toBe(false);
+    expect(carriesChoices('?run=1&token=abc')).toBe(false);
+    for (const q of ['?workload=seed', '?algorithms=MD5&run=1', '?token=t&providers=ts', '?size=4GiB%2B5']) {
+      expect(carriesChoices(q), q).toBe(true);
+    }
+  });
+});
 
 describe('parseChoices', () => {
-  it('defaults: seed and sizes, the seed six, every row, the CLI samples, 1 MiB', () => {
+  it("defaults: the seed's run (the one tap on a phone), the seed six, every row, the CLI samples, 1 MiB", () => {
     const c = parseChoices('');
-    expect(c.workloads).toEqual(['seed', 'sizes']);
+    expect(c.workloads).toEqual(['seed']);
     expect(c.algorithms).toEqual(['MD2', 'MD5', 'SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']);
     expect(c.providers).toBeUndefined();
     expect(c.samples).toBe(DEFAULTS.samples);

@@ -34,9 +34,11 @@ export async function launchChromium(): Promise<Engine> {
           await page.setViewportSize(v);
           return v;
         },
-        async screenshot(path) {
-          await page.screenshot({ path, fullPage: true });
+        async screenshot(path, selector) {
+          if (selector === undefined) await page.screenshot({ path, fullPage: true });
+          else await page.locator(selector).screenshot({ path });
         },
+        colorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
         close: () => context.close(),
       };
     },

@@ -2,7 +2,8 @@
  * One driver interface for the browser tests, three engines behind it: Blink (Debian's Chromium through
  * playwright-core), Gecko (Debian's firefox-esr through puppeteer-core over WebDriver BiDi) and WebKit (Debian's
  * WebKitWebDriver with WebKitGTK's MiniBrowser, through our own W3C WebDriver client). Only what all three can do is
- * here: go to a URL, evaluate a function in the page, set the viewport, screenshot, close. Everything else the tests
+ * here: go to a URL, evaluate a function in the page, set the viewport, screenshot (the page or one element),
+ * close; and, optional, the one thing only Chromium's driver does (the color scheme). Everything else the tests
  * need (waiting, clicking, console errors, requests to other origins) is done inside the page (tab.ts, and the
  * page's own `digestlabWatch` hook), since classic WebDriver has no events.
  */
@@ -36,9 +37,17 @@ export interface Tab {
    * has a minimum width wider than a phone's: see tab.ts's fitsWidth).
    */
   setViewport(viewport: Viewport): Promise<Viewport>;
-  /** A PNG of the whole page (Chromium, Firefox) or of the viewport (WebKit: WebDriver has no full-page shot). */
-  screenshot(path: string): Promise<void>;
+  /**
+   * A PNG of the whole page (Chromium, Firefox) or of the viewport (WebKit: WebDriver has no full-page shot); with
+   * `selector`, of that element alone (a phone-sized iframe: frame.ts).
+   */
+  screenshot(path: string, selector?: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Switches the page's `prefers-color-scheme`, as the system's light or dark mode would. Chromium only: Firefox
+   * over WebDriver BiDi and WebKitWebDriver have no such command.
+   */
+  colorScheme?(scheme: 'light' | 'dark'): Promise<void>;
 }
 
 /** A running browser. */

@@ -31,8 +31,15 @@ export async function launchFirefox(): Promise<Engine> {
           await page.setViewport(v);
           return v;
         },
-        async screenshot(path) {
-          await page.screenshot({ path: path as `${string}.png`, fullPage: true });
+        async screenshot(path, selector) {
+          const png = path as `${string}.png`;
+          if (selector === undefined) {
+            await page.screenshot({ path: png, fullPage: true });
+            return;
+          }
+          const element = await page.$(selector);
+          if (element === null) throw new Error(`firefox: no ${selector} to screenshot`);
+          await element.screenshot({ path: png });
         },
         close: () => context.close(),
       };

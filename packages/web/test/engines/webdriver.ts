@@ -1,6 +1,6 @@
 /**
  * A small W3C WebDriver client over fetch: just the commands the browser tests use (new session, navigate, execute
- * async script, window rect, screenshot, delete session). Chosen over webdriverio, which would bring a few hundred
+ * async script, window rect, screenshot of the viewport or of an element, delete session). Chosen over webdriverio, which would bring a few hundred
  * packages for these seven HTTP requests. https://www.w3.org/TR/webdriver2/
  */
 
@@ -88,9 +88,16 @@ Promise.resolve().then(() => (${fn.toString()})(arg)).then(
     return (await send(`${this.base}/window/rect`, 'POST', rect)) as Rect;
   }
 
-  /** The viewport as a PNG. */
-  async screenshot(): Promise<Buffer> {
-    return Buffer.from((await send(`${this.base}/screenshot`, 'GET')) as string, 'base64');
+  /** The viewport as a PNG; with `selector`, the first element it matches (Take Element Screenshot). */
+  async screenshot(selector?: string): Promise<Buffer> {
+    if (selector === undefined) return Buffer.from((await send(`${this.base}/screenshot`, 'GET')) as string, 'base64');
+    const found = (await send(`${this.base}/element`, 'POST', { using: 'css selector', value: selector })) as Record<
+      string,
+      string
+    >;
+    // the element reference's key is this fixed identifier (W3C WebDriver, "web element identifier")
+    const id = found['element-6066-11e4-a52e-4f735466cecf'];
+    return Buffer.from((await send(`${this.base}/element/${id}/screenshot`, 'GET')) as string, 'base64');
   }
 
   async delete(): Promise<void> {

@@ -132,8 +132,8 @@ async function webkitTab(session: WebDriverSession, viewport: Viewport): Promise
       const [width, height] = await session.evaluate(() => [window.innerWidth, window.innerHeight], null);
       return { width, height };
     },
-    async screenshot(path) {
-      writeFileSync(path, await session.screenshot());
+    async screenshot(path, selector) {
+      writeFileSync(path, await session.screenshot(selector));
     },
     async close() {
       await session.navigate('about:blank');

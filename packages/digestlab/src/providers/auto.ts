@@ -53,6 +53,18 @@ const KECCAK = {
 } as const;
 
 /**
+ * MD4 and RIPEMD-128/256/320 are in no node:crypto (OpenSSL keeps MD4 in its legacy provider and has no other
+ * RIPEMD). RIPEMD-160 is in OpenSSL 3's default provider: 0 says "node:crypto if it has it" until measured.
+ */
+const MD4_RIPEMD = {
+  MD4: NEVER,
+  RIPEMD128: NEVER,
+  RIPEMD160: { bytes: 0, hex: 0 },
+  RIPEMD256: NEVER,
+  RIPEMD320: NEVER,
+} as const;
+
+/**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
  * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
  * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
@@ -81,6 +93,7 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     SHAKE128: { bytes: 1024, hex: 512 },
     SHAKE256: { bytes: 2048, hex: 256 },
     ...KECCAK,
+    ...MD4_RIPEMD,
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -102,6 +115,7 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     SHAKE128: { bytes: 1024, hex: 2048 },
     SHAKE256: { bytes: 2048, hex: 4096 },
     ...KECCAK,
+    ...MD4_RIPEMD,
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -123,6 +137,7 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     SHAKE128: NEVER,
     SHAKE256: NEVER,
     ...KECCAK,
+    ...MD4_RIPEMD,
   },
 };
 

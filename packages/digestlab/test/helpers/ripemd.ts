@@ -37,7 +37,6 @@ const IV = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
 const IV2 = [0x76543210, 0xfedcba98, 0x89abcdef, 0x01234567, 0x3c2d1e0f];
 
 const rol = (x: number, n: number): number => ((x << n) | (x >>> (32 - n))) >>> 0;
-const add = (...xs: number[]): number => xs.reduce((a, b) => (a + b) >>> 0, 0);
 
 /** f(j, x, y, z) of RIPEMD-160: f1 for steps 0-15, ... f5 for 64-79. */
 function f(j: number, x: number, y: number, z: number): number {
@@ -55,34 +54,52 @@ function f(j: number, x: number, y: number, z: number): number {
   return v >>> 0;
 }
 
-/** One step on [A, B, C, D, E] (five words) or [A, B, C, D]: the new words, moved as the papers write them. */
-function step(v: number[], fj: number, x: number, k: number, s: number): number[] {
+/**
+ * One step on v = [A, B, C, D, E] (five words) or [A, B, C, D], in place: the words move as the papers write them
+ * (A = E, E = D, D = rol(C, 10), C = B, B = T; or A = D, D = C, C = B, B = T). In place, not a new array a step:
+ * the default provider's sweep hashes some 25 MiB through this reference per algorithm.
+ */
+function step(v: Uint32Array, fj: number, x: number, k: number, s: number): void {
+  const a = v[0] as number;
+  const b = v[1] as number;
+  const c = v[2] as number;
+  const d = v[3] as number;
+  const e = v[4] as number;
+  const sum = rol((a + f(fj, b, c, d) + x + k) >>> 0, s);
   if (v.length === 5) {
-    const [a, b, c, d, e] = v as [number, number, number, number, number];
-    const t = add(rol(add(a, f(fj, b, c, d), x, k), s), e);
-    return [e, t, b, rol(c, 10), d];
+    v[0] = e;
+    v[1] = (sum + e) >>> 0;
+    v[3] = rol(c, 10);
+    v[4] = d;
+  } else {
+    v[0] = d;
+    v[1] = sum;
+    v[3] = c;
   }
-  const [a, b, c, d] = v as [number, number, number, number];
-  return [d, rol(add(a, f(fj, b, c, d), x, k), s), b, c];
+  v[2] = b;
 }
 
 /**
  * The two lines of a RIPEMD over block words x: `rounds` rounds of 16 steps from `left` and `right`; with `swaps`
  * (the double-width variants), after round r the words at index swaps[r] change lines. Returns both lines.
  */
-function lines(left: number[], right: number[], x: number[], rounds: number, swaps?: number[]): number[][] {
+function lines(h0: number[], h1: number[], x: number[], rounds: number, swaps?: number[]): number[][] {
+  const left = Uint32Array.from(h0);
+  const right = Uint32Array.from(h1);
   const last = 16 * rounds - 1;
   const kp = rounds === 5 ? K160P : K128P;
   for (let j = 0; j <= last; j++) {
-    left = step(left, j, x[R[j] as number] as number, K160[j >> 4] as number, S[j] as number);
-    right = step(right, last - j, x[RP[j] as number] as number, kp[j >> 4] as number, SP[j] as number);
+    step(left, j, x[R[j] as number] as number, K160[j >> 4] as number, S[j] as number);
+    step(right, last - j, x[RP[j] as number] as number, kp[j >> 4] as number, SP[j] as number);
     if (swaps && j % 16 === 15) {
       const i = swaps[j >> 4] as number;
       [left[i], right[i]] = [right[i] as number, left[i] as number];
     }
   }
-  return [left, right];
+  return [[...left], [...right]];
 }
+
+const add = (...xs: number[]): number => xs.reduce((a, b) => (a + b) >>> 0, 0);
 
 /** RIPEMD-128 and -160: h_i = h_(i+1) + left_(i+2) + right_(i+3), indices mod the width. */
 function crosswise(h: number[], x: number[], rounds: number): number[] {
@@ -98,29 +115,37 @@ function apart(h: number[], x: number[], rounds: number, swaps: number[]): numbe
   return [...l, ...r].map((w, i) => add(w, h[i] as number));
 }
 
+/** RFC 1320 §3.4's three rounds: the function, the constant, [abcd k s]'s k in order and the four shifts. */
+const MD4_ROUNDS: [(b: number, c: number, d: number) => number, number, number[], number[]][] = [
+  [(b, c, d) => (b & c) | (~b & d), 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], [3, 7, 11, 19]],
+  [
+    (b, c, d) => (b & c) | (b & d) | (c & d),
+    0x5a827999,
+    [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15],
+    [3, 5, 9, 13],
+  ],
+  [(b, c, d) => b ^ c ^ d, 0x6ed9eba1, [0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15], [3, 9, 11, 15]],
+];
+
 /** MD4 (RFC 1320 §3.4): three rounds of 16 steps, [abcd k s] as the RFC lists them. */
 function md4(h: number[], x: number[]): number[] {
-  const rounds: [(b: number, c: number, d: number) => number, number, number[], number[]][] = [
-    [(b, c, d) => (b & c) | (~b & d), 0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], [3, 7, 11, 19]],
-    [
-      (b, c, d) => (b & c) | (b & d) | (c & d),
-      0x5a827999,
-      [0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15],
-      [3, 5, 9, 13],
-    ],
-    [(b, c, d) => b ^ c ^ d, 0x6ed9eba1, [0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15], [3, 9, 11, 15]],
-  ];
-  let v = [...h];
-  for (const [g, k, order, shifts] of rounds) {
-    order.forEach((w, i) => {
-      const [a, b, c, d] = v as [number, number, number, number];
-      v = [d, rol(add(a, g(b, c, d) >>> 0, x[w] as number, k), shifts[i % 4] as number), b, c];
-    });
+  const v = Uint32Array.from(h);
+  for (const [g, k, order, shifts] of MD4_ROUNDS) {
+    for (const [i, w] of order.entries()) {
+      const a = v[0] as number;
+      const b = v[1] as number;
+      const c = v[2] as number;
+      const d = v[3] as number;
+      v[0] = d;
+      v[1] = rol((a + (g(b, c, d) >>> 0) + (x[w] as number) + k) >>> 0, shifts[i % 4] as number);
+      v[2] = b;
+      v[3] = c;
+    }
   }
-  return v.map((w, i) => add(w, h[i] as number));
+  return Array.from(v, (w, i) => add(w, h[i] as number));
 }
 
-type Name = 'MD4' | 'RIPEMD128' | 'RIPEMD160' | 'RIPEMD256' | 'RIPEMD320';
+export type Name = 'MD4' | 'RIPEMD128' | 'RIPEMD160' | 'RIPEMD256' | 'RIPEMD320';
 
 const VARIANTS: Record<Name, { iv: number[]; compress: (h: number[], x: number[]) => number[] }> = {
   MD4: { iv: IV.slice(0, 4), compress: md4 },
@@ -132,6 +157,21 @@ const VARIANTS: Record<Name, { iv: number[]; compress: (h: number[], x: number[]
 };
 
 export const MD4_FAMILY: readonly string[] = Object.keys(VARIANTS);
+
+/** The initial value and the compression of one 64-byte block (little-endian words), for boundaries.test.ts. */
+export function md4FamilyBlock(name: Name): { iv: number[]; compress(h: number[], block: Uint8Array): number[] } {
+  const variant = VARIANTS[name];
+  return {
+    iv: variant.iv,
+    compress: (h, block) => {
+      const view = new DataView(block.buffer, block.byteOffset, 64);
+      return variant.compress(
+        h,
+        Array.from({ length: 16 }, (_, i) => view.getUint32(4 * i, true)),
+      );
+    },
+  };
+}
 
 /** The digest of `data`, as hex: RFC 1320's padding (0x80, zeros, the 64-bit bit length little-endian). */
 export function md4FamilyHex(name: string, data: Uint8Array): string {

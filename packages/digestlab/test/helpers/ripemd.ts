@@ -36,7 +36,7 @@ const K128P = [0x50a28be6, 0x5c4dd124, 0x6d703ef3, 0x00000000];
 const IV = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
 const IV2 = [0x76543210, 0xfedcba98, 0x89abcdef, 0x01234567, 0x3c2d1e0f];
 
-const rol = (x: number, n: number): number => ((x << n) | (x >>> (32 - n))) >>> 0;
+const rol = (x: number, n: number): number => (x << n) | (x >>> (32 - n));
 
 /** f(j, x, y, z) of RIPEMD-160: f1 for steps 0-15, ... f5 for 64-79. */
 function f(j: number, x: number, y: number, z: number): number {
@@ -51,24 +51,24 @@ function f(j: number, x: number, y: number, z: number): number {
           : r === 3
             ? (x & z) | (y & ~z)
             : x ^ (y | ~z);
-  return v >>> 0;
+  return v;
 }
 
 /**
  * One step on v = [A, B, C, D, E] (five words) or [A, B, C, D], in place: the words move as the papers write them
- * (A = E, E = D, D = rol(C, 10), C = B, B = T; or A = D, D = C, C = B, B = T). In place, not a new array a step:
- * the default provider's sweep hashes some 25 MiB through this reference per algorithm.
+ * (A = E, E = D, D = rol(C, 10), C = B, B = T; or A = D, D = C, C = B, B = T). In place on int32s, not a new array
+ * of doubles a step: the default provider's sweep hashes some 25 MiB through this reference per algorithm.
  */
-function step(v: Uint32Array, fj: number, x: number, k: number, s: number): void {
+function step(v: Int32Array, fj: number, x: number, k: number, s: number): void {
   const a = v[0] as number;
   const b = v[1] as number;
   const c = v[2] as number;
   const d = v[3] as number;
   const e = v[4] as number;
-  const sum = rol((a + f(fj, b, c, d) + x + k) >>> 0, s);
+  const sum = rol((a + f(fj, b, c, d) + x + k) | 0, s);
   if (v.length === 5) {
     v[0] = e;
-    v[1] = (sum + e) >>> 0;
+    v[1] = (sum + e) | 0;
     v[3] = rol(c, 10);
     v[4] = d;
   } else {
@@ -84,8 +84,8 @@ function step(v: Uint32Array, fj: number, x: number, k: number, s: number): void
  * (the double-width variants), after round r the words at index swaps[r] change lines. Returns both lines.
  */
 function lines(h0: number[], h1: number[], x: number[], rounds: number, swaps?: number[]): number[][] {
-  const left = Uint32Array.from(h0);
-  const right = Uint32Array.from(h1);
+  const left = Int32Array.from(h0);
+  const right = Int32Array.from(h1);
   const last = 16 * rounds - 1;
   const kp = rounds === 5 ? K160P : K128P;
   for (let j = 0; j <= last; j++) {
@@ -99,7 +99,7 @@ function lines(h0: number[], h1: number[], x: number[], rounds: number, swaps?: 
   return [[...left], [...right]];
 }
 
-const add = (...xs: number[]): number => xs.reduce((a, b) => (a + b) >>> 0, 0);
+const add = (...xs: number[]): number => xs.reduce((a, b) => (a + b) | 0, 0);
 
 /** RIPEMD-128 and -160: h_i = h_(i+1) + left_(i+2) + right_(i+3), indices mod the width. */
 function crosswise(h: number[], x: number[], rounds: number): number[] {
@@ -129,7 +129,7 @@ const MD4_ROUNDS: [(b: number, c: number, d: number) => number, number, number[]
 
 /** MD4 (RFC 1320 §3.4): three rounds of 16 steps, [abcd k s] as the RFC lists them. */
 function md4(h: number[], x: number[]): number[] {
-  const v = Uint32Array.from(h);
+  const v = Int32Array.from(h);
   for (const [g, k, order, shifts] of MD4_ROUNDS) {
     for (const [i, w] of order.entries()) {
       const a = v[0] as number;
@@ -137,7 +137,7 @@ function md4(h: number[], x: number[]): number[] {
       const c = v[2] as number;
       const d = v[3] as number;
       v[0] = d;
-      v[1] = rol((a + (g(b, c, d) >>> 0) + (x[w] as number) + k) >>> 0, shifts[i % 4] as number);
+      v[1] = rol((a + g(b, c, d) + (x[w] as number) + k) | 0, shifts[i % 4] as number);
       v[2] = b;
       v[3] = c;
     }
@@ -165,10 +165,9 @@ export function md4FamilyBlock(name: Name): { iv: number[]; compress(h: number[]
     iv: variant.iv,
     compress: (h, block) => {
       const view = new DataView(block.buffer, block.byteOffset, 64);
-      return variant.compress(
-        h,
-        Array.from({ length: 16 }, (_, i) => view.getUint32(4 * i, true)),
-      );
+      const x = Array.from({ length: 16 }, (_, i) => view.getInt32(4 * i, true));
+      // as uint32s, the words the BigInt finalizer keeps
+      return variant.compress(h, x).map((w) => w >>> 0);
     },
   };
 }
@@ -187,10 +186,10 @@ export function md4FamilyHex(name: string, data: Uint8Array): string {
   for (let p = 0; p < padded.length; p += 64) {
     h = variant.compress(
       h,
-      Array.from({ length: 16 }, (_, i) => view.getUint32(p + 4 * i, true)),
+      Array.from({ length: 16 }, (_, i) => view.getInt32(p + 4 * i, true)),
     );
   }
   const out = new DataView(new ArrayBuffer(4 * h.length));
-  for (const [i, w] of h.entries()) out.setUint32(4 * i, w, true);
+  for (const [i, w] of h.entries()) out.setInt32(4 * i, w, true);
   return Buffer.from(out.buffer).toString('hex');
 }

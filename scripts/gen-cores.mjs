@@ -13,6 +13,7 @@
 // A unit test runs the check, so the committed output cannot drift from its generator.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
+import { md4FamilyTs } from './md4-family.mjs';
 
 const OUT = new URL('../packages/digestlab/src/algorithms/generated/', import.meta.url);
 
@@ -378,6 +379,8 @@ const FILES = {
   'sha256.ts': sha256(),
   'sha512.ts': sha512(),
   'sha3.ts': keccak(),
+  // MD4 and RIPEMD: their plan and emitters are in md4-family.mjs
+  ...md4FamilyTs({ generatedFile, hex, le, rotl }),
 };
 
 if (process.argv.includes('--check')) {

@@ -20,6 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
+import { md4FamilyWat } from './md4-family.mjs';
 
 const OUT = new URL('../packages/digestlab/src/wasm/generated/', import.meta.url);
 const NOTE =
@@ -583,6 +584,9 @@ const SIMD = [
   '',
 ].join('\n');
 
+/** MD4 and the RIPEMDs (scalar, over the core's memory): their plan and emitter are in md4-family.mjs. */
+const RIPEMD = md4FamilyWat(NOTE);
+
 const wabt = await wabtInit();
 function assemble(name, text) {
   const mod = wabt.parseWat(`${name}.wat`, text, { simd: true });
@@ -606,6 +610,7 @@ ${extra}`;
 const FILES = {
   'core.ts': tsModule('core', assemble('core', CORE)),
   'simd.ts': tsModule('simd', assemble('simd', SIMD), ''),
+  'ripemd.ts': tsModule('ripemd', assemble('ripemd', RIPEMD)),
 };
 
 const watDir = process.argv.indexOf('--wat');
@@ -613,6 +618,7 @@ if (watDir > 0) {
   const dir = new URL(`${process.argv[watDir + 1].replace(/\/?$/, '/')}`, `file://${process.cwd()}/`);
   writeFileSync(new URL('core.wat', dir), CORE);
   writeFileSync(new URL('simd.wat', dir), SIMD);
+  writeFileSync(new URL('ripemd.wat', dir), RIPEMD);
   process.exit(0);
 }
 

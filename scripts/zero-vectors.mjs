@@ -8,6 +8,9 @@
 // SHAKE at another output length than its default is named with the length in bytes: SHAKE128/32B, SHAKE256/16B
 // (the key `digestlab overflow --output-length` reads them under).
 //
+// MD4 is in OpenSSL 3's legacy provider only, which node:crypto loads when asked:
+//   node --openssl-legacy-provider scripts/zero-vectors.mjs --algorithms MD4 --max 4294967301
+//
 // --max limits the sizes computed (the full list goes to 2^39+1 bytes: about 70 minutes on one core here);
 // entries already in the file for other sizes are kept, so a partial run can be completed later.
 import { createHash, getHashes } from 'node:crypto';

@@ -8,7 +8,9 @@
  */
 
 import { MD2 } from './algorithms/md2.js';
+import { MD4 } from './algorithms/md4.js';
 import { MD5 } from './algorithms/md5.js';
+import { RIPEMD128, RIPEMD160, RIPEMD256, RIPEMD320 } from './algorithms/ripemd.js';
 import { SHA1 } from './algorithms/sha1.js';
 import {
   KECCAK_224,
@@ -49,7 +51,7 @@ export type OutputKind = 'fixed' | 'xof' | 'parameter';
  * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
  * as submitted to the SHA-3 competition, before FIPS 202 changed its padding (Ethereum's keccak256).
  */
-export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak';
+export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak' | 'MD4' | 'RIPEMD';
 
 /**
  * What the `webcrypto` provider asks `crypto.subtle.digest` for (under digestlab's name, which is WebCrypto's):
@@ -206,6 +208,16 @@ function keccak(spec: AlgorithmSpec, bits: string): Given {
 
 const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
 
+/**
+ * A RIPEMD (RIPEMD160): BouncyCastle's name is the canonical one, with the hyphenated spelling (RIPEMD-160) and
+ * OpenSSL's RMD160 as aliases; OIDs from TeleTrusT (1.3.36.3.2.n) and ISO/IEC 10118-3 (1.0.10118.3.0.n), where
+ * they assigned one (RIPEMD-320 has none). node:crypto's name is OpenSSL's (only RIPEMD-160 is in OpenSSL).
+ */
+function ripemd(spec: AlgorithmSpec, bits: string, oids: readonly string[]): Given {
+  const aliases = [`RIPEMD-${bits}`, `RMD${bits}`];
+  return { spec, family: 'RIPEMD', nodeName: `ripemd${bits}`, aliases, oids, broken: false };
+}
+
 const ALWAYS = { webCrypto: 'always' } as const;
 
 const GIVEN: readonly Given[] = [
@@ -254,6 +266,12 @@ const GIVEN: readonly Given[] = [
   keccak(KECCAK_256, '256'),
   keccak(KECCAK_384, '384'),
   keccak(KECCAK_512, '512'),
+  // MD4 is in OpenSSL 3's legacy provider only, which node:crypto does not load (ERR_OSSL_EVP_UNSUPPORTED)
+  { spec: MD4, family: 'MD4', nodeName: 'md4', aliases: [], oids: ['1.2.840.113549.2.4'], broken: true },
+  ripemd(RIPEMD128, '128', ['1.3.36.3.2.2', '1.0.10118.3.0.50']),
+  ripemd(RIPEMD160, '160', ['1.3.36.3.2.1', '1.0.10118.3.0.49']),
+  ripemd(RIPEMD256, '256', ['1.3.36.3.2.3']),
+  ripemd(RIPEMD320, '320', []),
 ];
 
 /** The block lengths a block count is checked at: those of the Merkle–Damgård hashes (64, 128). */

@@ -24,7 +24,12 @@ export type AlgorithmName =
   | 'KECCAK-224'
   | 'KECCAK-256'
   | 'KECCAK-384'
-  | 'KECCAK-512';
+  | 'KECCAK-512'
+  | 'MD4'
+  | 'RIPEMD128'
+  | 'RIPEMD160'
+  | 'RIPEMD256'
+  | 'RIPEMD320';
 
 /** Largest total input, in bytes, that a digest accepts. */
 export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
@@ -77,7 +82,7 @@ export interface MDPadding {
 /** A Merkle–Damgård hash: its TypeScript compression function, the WebAssembly core's name, the IV, its padding. */
 export interface MDParams extends MDPadding {
   readonly compress: Compress;
-  readonly core: 'md5' | 'sha1' | 'sha256' | 'sha512';
+  readonly core: 'md5' | 'sha1' | 'sha256' | 'sha512' | 'md4' | 'ripemd128' | 'ripemd160' | 'ripemd256' | 'ripemd320';
   readonly iv: Int32Array;
 }
 

@@ -8,7 +8,8 @@
  *   5       1     algorithm code (MD2 = 1, MD5 = 2, SHA-1 = 3, SHA-224 = 4, SHA-256 = 5, SHA-384 = 6,
  *                 SHA-512 = 7, SHA-512/224 = 8, SHA-512/256 = 9; sponges: SHA3-224 = 10, SHA3-256 = 11,
  *                 SHA3-384 = 12, SHA3-512 = 13, SHAKE128 = 14, SHAKE256 = 15, KECCAK-224 = 16,
- *                 KECCAK-256 = 17, KECCAK-384 = 18, KECCAK-512 = 19)
+ *                 KECCAK-256 = 17, KECCAK-384 = 18, KECCAK-512 = 19; MD4 = 30, RIPEMD128 = 31,
+ *                 RIPEMD160 = 32, RIPEMD256 = 33, RIPEMD320 = 34)
  *   6       2     bytes buffered, b (always total mod block length)
  *   8       8     total bytes hashed (at most 2^53 − 1)
  *   then, Merkle–Damgård kind:

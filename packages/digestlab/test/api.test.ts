@@ -43,8 +43,10 @@ import {
   UnknownProviderError,
 } from '../src/index.js';
 import * as md2m from '../src/md2.js';
+import * as md4m from '../src/md4.js';
 import * as md5m from '../src/md5.js';
 import { lookup } from '../src/registry.js';
+import * as ripemdm from '../src/ripemd.js';
 import * as sha1m from '../src/sha1.js';
 import * as sha3m from '../src/sha3.js';
 import * as sha256m from '../src/sha256.js';
@@ -77,6 +79,11 @@ const CANONICAL: AlgorithmName[] = [
   'KECCAK-256',
   'KECCAK-384',
   'KECCAK-512',
+  'MD4',
+  'RIPEMD128',
+  'RIPEMD160',
+  'RIPEMD256',
+  'RIPEMD320',
 ];
 
 /**
@@ -90,7 +97,8 @@ const TABLE: Record<
     nodeName: string;
     digestLength: number;
     blockLength: number;
-    oid: string;
+    /** The OID, or the OIDs where two bodies assigned one. */
+    oid: string | string[];
     code: number;
     chain: number;
     broken: boolean;
@@ -268,6 +276,44 @@ const TABLE: Record<
     chain: 208,
     broken: false,
   },
+  MD4: {
+    nodeName: 'md4',
+    digestLength: 16,
+    blockLength: 64,
+    oid: '1.2.840.113549.2.4',
+    code: 30,
+    chain: 16,
+    broken: true,
+  },
+  // TeleTrusT's OIDs, then ISO/IEC 10118-3's
+  RIPEMD128: {
+    nodeName: 'ripemd128',
+    digestLength: 16,
+    blockLength: 64,
+    oid: ['1.3.36.3.2.2', '1.0.10118.3.0.50'],
+    code: 31,
+    chain: 16,
+    broken: false,
+  },
+  RIPEMD160: {
+    nodeName: 'ripemd160',
+    digestLength: 20,
+    blockLength: 64,
+    oid: ['1.3.36.3.2.1', '1.0.10118.3.0.49'],
+    code: 32,
+    chain: 20,
+    broken: false,
+  },
+  RIPEMD256: {
+    nodeName: 'ripemd256',
+    digestLength: 32,
+    blockLength: 64,
+    oid: '1.3.36.3.2.3',
+    code: 33,
+    chain: 32,
+    broken: false,
+  },
+  RIPEMD320: { nodeName: 'ripemd320', digestLength: 40, blockLength: 64, oid: '', code: 34, chain: 40, broken: false },
 };
 
 /** Known digests, for the one algorithm node:crypto lacks here (RFC 1319 appendix A.5). */
@@ -404,6 +450,11 @@ describe('algorithm names, aliases and OIDs', () => {
     'KECCAK-256': ['KECCAK-256', 'keccak256', 'Keccak-256', 'KECCAK_256'],
     'KECCAK-384': ['KECCAK-384', 'keccak384', 'KECCAK_384'],
     'KECCAK-512': ['KECCAK-512', 'keccak512', 'KECCAK_512'],
+    MD4: ['MD4', 'md4', '1.2.840.113549.2.4', 'OID.1.2.840.113549.2.4'],
+    RIPEMD128: ['RIPEMD128', 'RIPEMD-128', 'rmd128', '1.3.36.3.2.2', '1.0.10118.3.0.50', 'OID.1.3.36.3.2.2'],
+    RIPEMD160: ['RIPEMD160', 'ripemd160', 'RIPEMD-160', 'RMD160', '1.3.36.3.2.1', '1.0.10118.3.0.49'],
+    RIPEMD256: ['RIPEMD256', 'RIPEMD-256', 'rmd256', '1.3.36.3.2.3', 'OID.1.3.36.3.2.3'],
+    RIPEMD320: ['RIPEMD320', 'ripemd-320', 'RMD320'],
   };
 
   describe.each(CANONICAL)('%s', (name) => {
@@ -420,7 +471,7 @@ describe('algorithm names, aliases and OIDs', () => {
 
     it('algorithms() lists its OID (and its aliases resolve back to it)', () => {
       const info = algorithms().find((a) => a.name === name);
-      expect(info?.oids).toEqual(TABLE[name].oid ? [TABLE[name].oid] : []);
+      expect(info?.oids).toEqual([TABLE[name].oid].flat().filter((o) => o !== ''));
       for (const alias of info?.aliases ?? []) expect(createDigest(alias, { provider: 'ts' }).algorithm).toBe(name);
     });
   });
@@ -439,7 +490,9 @@ describe('algorithm names, aliases and OIDs', () => {
     'SHAKE512',
     'KECCAK',
     'KECCAK-1600',
-    'MD4',
+    'MD3',
+    'RIPEMD',
+    'RIPEMD-512',
     'SHA-257',
     'SHA2',
     '',
@@ -462,12 +515,12 @@ describe('algorithm names, aliases and OIDs', () => {
 });
 
 describe('algorithms()', () => {
-  it('marks exactly MD2, MD5 and SHA-1 broken', () => {
+  it('marks exactly MD2, MD5, SHA-1 and MD4 broken', () => {
     expect(
       algorithms()
         .filter((a) => a.broken)
         .map((a) => a.name),
-    ).toEqual(['MD2', 'MD5', 'SHA-1']);
+    ).toEqual(['MD2', 'MD5', 'SHA-1', 'MD4']);
   });
 
   it.each(CANONICAL)('%s: digest and block length, agreeing with the digest itself and with Digest', (name) => {
@@ -513,6 +566,12 @@ describe('algorithms()', () => {
       'KECCAK-256': ['ts', 'wasm'],
       'KECCAK-384': ['ts', 'wasm'],
       'KECCAK-512': ['ts', 'wasm'],
+      // OpenSSL 3.0 has RIPEMD-160 in its default provider, MD4 only in its legacy one, no other RIPEMD
+      MD4: ['ts', 'wasm'],
+      RIPEMD128: ['ts', 'wasm'],
+      RIPEMD160: ['ts', 'wasm', 'node'],
+      RIPEMD256: ['ts', 'wasm'],
+      RIPEMD320: ['ts', 'wasm'],
     });
   });
 
@@ -563,8 +622,11 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: false,
-      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak
-      algorithms: CANONICAL.filter((a) => a !== 'MD2' && !a.startsWith('KECCAK')),
+      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak; OpenSSL has MD4 in its
+      // legacy provider only, and no RIPEMD but RIPEMD-160
+      algorithms: CANONICAL.filter(
+        (a) => a !== 'MD2' && !a.startsWith('KECCAK') && a !== 'MD4' && (a === 'RIPEMD160' || !a.startsWith('RIPEMD')),
+      ),
     });
     expect(webcrypto).toEqual({
       id: 'webcrypto',
@@ -611,10 +673,12 @@ describe('providers()', () => {
   it('auto streams through node:crypto where it has the algorithm and wins on long inputs, else wasm, else ts', () => {
     expect(createDigest('MD2').provider).toBe('ts');
     for (const name of NODE_HAS) expect(createDigest(name).provider, name).toBe(streamingProvider('auto', name));
-    // on Node and Bun every one node:crypto has; on Deno not MD5, SHA-3 or SHAKE (slower there than ours)
+    // on Node and Bun every one node:crypto has but RIPEMD-160 (OpenSSL's is plain C, slower than our WebAssembly);
+    // on Deno not MD5, SHA-3 or SHAKE either (slower there than ours)
     const nodeStreams = NODE_HAS.filter((a) => createDigest(a).provider === 'node');
+    expect(createDigest('RIPEMD160').provider).toBe('wasm');
     if (HOST.runtime === 'deno') expect(nodeStreams).not.toContain('MD5');
-    else expect(nodeStreams).toEqual(NODE_HAS);
+    else expect(nodeStreams).toEqual(NODE_HAS.filter((a) => a !== 'RIPEMD160'));
   });
 });
 
@@ -1477,11 +1541,16 @@ describe('family subpath modules agree with digest()', () => {
     ['KECCAK-256', sha3m.keccak_256, sha3m.keccak_256Hex, sha3m.createKeccak_256],
     ['KECCAK-384', sha3m.keccak_384, sha3m.keccak_384Hex, sha3m.createKeccak_384],
     ['KECCAK-512', sha3m.keccak_512, sha3m.keccak_512Hex, sha3m.createKeccak_512],
+    ['MD4', md4m.md4, md4m.md4Hex, md4m.createMd4],
+    ['RIPEMD128', ripemdm.ripemd128, ripemdm.ripemd128Hex, ripemdm.createRipemd128],
+    ['RIPEMD160', ripemdm.ripemd160, ripemdm.ripemd160Hex, ripemdm.createRipemd160],
+    ['RIPEMD256', ripemdm.ripemd256, ripemdm.ripemd256Hex, ripemdm.createRipemd256],
+    ['RIPEMD320', ripemdm.ripemd320, ripemdm.ripemd320Hex, ripemdm.createRipemd320],
   ];
 
   it('covers every algorithm, and each module re-exports the same Digest class', () => {
     expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL);
-    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m]) expect(m.Digest).toBe(Digest);
+    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m, md4m, ripemdm]) expect(m.Digest).toBe(Digest);
   });
 
   it("SHAKE's functions take an output length, checked as digest()'s option is", () => {

@@ -3,6 +3,8 @@
  *
  *   MD5, SHA-1        RFC 2202's test cases (vectors/hmac/rfc-2202-*.txt)
  *   SHA-224 ... 512   RFC 4231's test cases (vectors/hmac/rfc-4231-*.txt)
+ *   RIPEMD-160        RFC 2286's test cases (vectors/hmac/rfc-2286-ripemd160.txt)
+ *   MD4, RIPEMD-128, -256, -320   RFC 2104's formula over the test suite's own hashes (helpers/ripemd.ts)
  *   every algorithm   node:crypto's createHmac, called directly, on random keys (0 to 300 bytes) and messages
  *                     (empty included), fed whole, at every split and in random chunks (fast-check)
  *   MD2               RFC 2104's formula computed here over the test suite's own MD2 (helpers/md2.ts)
@@ -50,6 +52,7 @@ import {
 } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 import { md2Hex } from './helpers/md2.js';
+import { MD4_FAMILY, md4FamilyHex } from './helpers/ripemd.js';
 import { type MsgVector, parseRsp } from './helpers/rsp.js';
 
 const INFO = new Map(CASE_PROVIDERS.map((p) => [p.id, p]));
@@ -96,6 +99,7 @@ const RFC_FILES: [AlgorithmName, string, number][] = [
   ['SHA-256', 'hmac/rfc-4231-sha256.txt', 6],
   ['SHA-384', 'hmac/rfc-4231-sha384.txt', 6],
   ['SHA-512', 'hmac/rfc-4231-sha512.txt', 6],
+  ['RIPEMD160', 'hmac/rfc-2286-ripemd160.txt', 7],
 ];
 
 const RFC_VECTORS = new Map<AlgorithmName, (MsgVector & { key: Uint8Array })[]>(
@@ -270,6 +274,29 @@ describe('HMAC-MD2 against RFC 2104 over the test suite’s MD2', () => {
         expect(streamed(provider, 'HmacMD2', key, [msg.subarray(0, i), msg.subarray(i)])).toBe(want);
       }),
       { ...OPTIONS, numRuns: MUTATION_PROFILE ? 10 : 60 },
+    );
+  });
+});
+
+describe("HMAC over MD4 and the RIPEMDs node:crypto lacks, against RFC 2104 over the test suite's own", () => {
+  const cases = SYNC_CASES.filter(([, alg]) => MD4_FAMILY.includes(alg) && !NODE_HAS.includes(alg));
+  it('runs MD4, RIPEMD128, RIPEMD256 and RIPEMD320 on at least ts, wasm and auto', () => {
+    for (const alg of ['MD4', 'RIPEMD128', 'RIPEMD256', 'RIPEMD320']) {
+      const providers = cases.filter(([, a]) => a === alg).map(([p]) => p);
+      expect(providers, alg).toEqual(expect.arrayContaining(['ts', 'wasm', 'auto']));
+    }
+  });
+  it.each(cases)('%s %s: one-shot and streamed, keys shorter and longer than a block', (provider, alg) => {
+    const hash = (b: Uint8Array) => Uint8Array.from(Buffer.from(md4FamilyHex(alg, b), 'hex'));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), fc.uint8Array({ maxLength: 150 }), fc.nat(), (key, msg, cut) => {
+        const want = rfc2104(hash, 64, key, msg);
+        // BouncyCastle's Mac names: HmacMD4, HmacRIPEMD128, ...
+        expect(hmacHex(`Hmac${alg}`, key, msg, { provider })).toBe(want);
+        const i = cut % (msg.length + 1);
+        expect(streamed(provider, alg, key, [msg.subarray(0, i), msg.subarray(i)])).toBe(want);
+      }),
+      { ...OPTIONS, numRuns: MUTATION_PROFILE ? 5 : 25 },
     );
   });
 });

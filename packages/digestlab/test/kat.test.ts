@@ -4,6 +4,8 @@
  *   SHA-1, SHA-2   NIST CAVP ShortMsg, LongMsg and Monte (vectors/cavp), FIPS 180-4's examples
  *   MD5            RFC 1321's test suite (vectors/rfc/rfc-1321.txt)
  *   MD2            RFC 1319's test suite, and vectors/md2-java.txt from Java's SUN provider
+ *   MD4, RIPEMD    vectors/bc/*.txt from BouncyCastle, held to RHash, OpenSSL and Python's hashlib where they have
+ *                  the algorithm (vectors/md4-ripemd-tools.json); RIPEMD-160's own vectors (vectors/ripemd/)
  *   all            the empty input, one million 'a', the seed string (vectors/seed-java.txt, from Java)
  *
  * Message vectors are hashed whole (Uint8Array), split at many positions, one byte at a time, in irregular
@@ -37,6 +39,7 @@ import {
   reference,
 } from './helpers/common.js';
 import { ascii, FIPS, RFC1319, SEED_STRING, seedJava, TWO_BLOCK_256, TWO_BLOCK_512 } from './helpers/known.js';
+import { md4FamilyHex } from './helpers/ripemd.js';
 import { type MsgVector, parseRsp, type Rsp } from './helpers/rsp.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -499,6 +502,56 @@ describe('Java SUN MD2 (vectors/md2-java.txt)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
+// MD4 and RIPEMD: BouncyCastle (vectors/bc, made by vectors/tools/BcVectors.java), the same messages from other
+// programs (vectors/md4-ripemd-tools.json, made by scripts/md4-ripemd-vectors.mjs), and RIPEMD-160's homepage
+
+const BC_ALGORITHMS = ['MD4', 'RIPEMD128', 'RIPEMD160', 'RIPEMD256', 'RIPEMD320'] as const;
+
+describe('BouncyCastle MD4 and RIPEMD (vectors/bc)', () => {
+  const lengths = [...Array.from({ length: 301 }, (_, n) => n), 1000, 4096, 65537];
+  const files = new Map(BC_ALGORITHMS.map((alg) => [alg, rsp(`bc/${alg}.txt`)]));
+  it('have lengths 0..300, 1000, 4096, 65537, made by the documented generator, at the digest length', () => {
+    for (const [alg, file] of files) {
+      expect(file.l, alg).toBe(digestLength(alg));
+      expect(file.vectors.map((v) => v.len / 8)).toEqual(lengths);
+      for (const v of file.vectors) expect(toHex(v.msg), `${alg} ${label(v)}`).toBe(toHex(javaMessage(v.len / 8)));
+    }
+  });
+  it('agree with RHash, OpenSSL and Python hashlib, wherever those have the algorithm', () => {
+    const tools = JSON.parse(readVector('md4-ripemd-tools.json')) as {
+      lengths: number[];
+      digests: Record<string, Record<string, string[]>>;
+    };
+    expect(tools.lengths).toEqual(lengths);
+    const seen = Object.entries(tools.digests).flatMap(([tool, byAlg]) =>
+      Object.keys(byAlg).map((a) => `${tool} ${a}`),
+    );
+    expect(seen).toEqual(['rhash MD4', 'rhash RIPEMD160', 'openssl MD4', 'openssl RIPEMD160', 'python RIPEMD160']);
+    for (const [tool, byAlg] of Object.entries(tools.digests)) {
+      for (const [alg, digests] of Object.entries(byAlg)) {
+        expect(digests, `${tool} ${alg}`).toEqual(files.get(alg as 'MD4')?.vectors.map((v) => v.md));
+      }
+    }
+  });
+  it("are the test suite's own reference's (helpers/ripemd.ts, written from the papers)", () => {
+    for (const [alg, file] of files) {
+      for (const v of file.vectors) expect(md4FamilyHex(alg, v.msg), `${alg} ${label(v)}`).toBe(v.md);
+    }
+  });
+  // every split point through the padding's boundary (55, 56 and 64 bytes) and a little past it, a sample beyond
+  for (const [alg, file] of files) {
+    katSuite({ alg, name: 'BouncyCastle', vectors: file.vectors, short: (v) => v.len <= 8 * 72 }, lengths.length);
+  }
+});
+
+describe("RIPEMD-160's homepage (vectors/ripemd/ripevectors.txt)", () => {
+  katSuite(
+    { alg: 'RIPEMD160', name: 'Bosselaers', vectors: rsp('ripemd/ripevectors.txt').vectors, short: () => true },
+    8,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------------------
 // FIPS 180-4 examples (NIST's "Examples with intermediate values"), one million 'a', the empty input
 
 /**
@@ -530,6 +583,12 @@ const MILLION_A: Record<AlgorithmName, string> = {
   'KECCAK-384': '0c8324e1ebc182822c5e2a086cac07c2fe00e3bce61d01ba8ad6b71780e2dec5fb89e5ae90cb593e57bc6258fdd94e17',
   'KECCAK-512':
     '5cf53f2e556be5a624425ede23d0e8b2c7814b4ba0e4e09cbbf3c2fac7056f61e048fc341262875ebc58a5183fea651447124370c1ebf4d6c89bc9a7731063bb',
+  // BouncyCastle 1.72: `java -cp /usr/share/java/bcprov.jar vectors/tools/BcVectors.java --million-a MD4 RIPEMD128 …`
+  MD4: 'bbce80cc6bb65e5c6745e30d4eeca9a4',
+  RIPEMD128: '4a7f5723f954eba1216c9d8f6320431f',
+  RIPEMD160: '52783243c1697bdbe16d37f97f68f08325dc1528',
+  RIPEMD256: 'ac953744e10e31514c150d4d8d7b677342e33399788296e43ae4850ce4f97978',
+  RIPEMD320: 'bdee37f4371e20646b8b0d862dda16292ae36f40965e8c8509e63d1dbddecc503e2b63eb9245bb66',
 };
 
 const EMPTY: Record<AlgorithmName, string> = {
@@ -556,6 +615,12 @@ const EMPTY: Record<AlgorithmName, string> = {
   'KECCAK-384': '2c23146a63a29acf99e73b88f8c24eaa7dc60aa771780ccc006afbfa8fe2479b2dd2b21362337441ac12b515911957ff',
   'KECCAK-512':
     '0eab42de4c3ceb9235fc91acffe746b29c29a8c366b7c60e4e67c466f36a4304c00fa9caf9d87976ba469bcbe06713b435f091ef2769fb160cdab33d3670680e',
+  // BouncyCastle's, Len = 0 of vectors/bc/*.txt
+  MD4: '31d6cfe0d16ae931b73c59d7e0c089c0',
+  RIPEMD128: 'cdf26213a150dc3ecb610f18f6b38b46',
+  RIPEMD160: '9c1185a5c5e9fc54612808977ee8f548b2258d31',
+  RIPEMD256: '02ba4c4e5f8ecd1877fc52d64d30e37a2d9774fb1e5d026380ae0168e3c5522d',
+  RIPEMD320: '22d65d5661536cdc75c1fdf5c6de7b41b9f27325ebc61e8557177d705a0ec880151c3a32a00899b8',
 };
 
 describe('the typed tables agree with node:crypto, or @noble/hashes for Keccak (a check of the tables themselves)', () => {

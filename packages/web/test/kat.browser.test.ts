@@ -111,6 +111,11 @@ const VECTORS: KatVector[] = [
     rspVectors(`cavp/${file}VariableOut.rsp`, algorithm, `CAVP ${file}VariableOut`),
   ),
   ...KECCAK,
+  ...rspVectors('ripemd/ripevectors.txt', 'RIPEMD160', "RIPEMD-160's homepage"),
+  // BouncyCastle's, every 16th length to 300 bytes and the three long ones (1000, 4096, 65537)
+  ...(['MD4', 'RIPEMD128', 'RIPEMD160', 'RIPEMD256', 'RIPEMD320'] as const).flatMap((algorithm) =>
+    rspVectors(`bc/${algorithm}.txt`, algorithm, `BouncyCastle ${algorithm}`).filter((_, i) => i % 16 === 0 || i > 300),
+  ),
 ];
 
 /** What `webcrypto` has in a browser: the SHA family, and the SHA-3 digests crypto.subtle accepts there. */

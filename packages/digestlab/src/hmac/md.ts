@@ -94,7 +94,7 @@ export function hmacInWasm(
     n = data.length;
   }
   const le = md.littleEndian;
-  const blocks = w.blocks[md.core];
+  const blocks = w.blocksOf(md.core);
   putPad(bytes, INPUT, k, bl, IPAD);
   const padded = padInPlace(bytes, INPUT + bl, n, bl, md, bl + n);
   w.words.set(md.iv, STATE >> 2);

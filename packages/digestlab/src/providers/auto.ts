@@ -54,6 +54,21 @@ const KECCAK = {
 } as const;
 
 /**
+ * MD4 and RIPEMD-128/256/320 are in no node:crypto (OpenSSL keeps MD4 in its legacy provider and has no other
+ * RIPEMD). RIPEMD-160 is in OpenSSL 3's default provider, in plain C: on Node 20, 14 sizes from 0 B to 1 MiB, node:crypto
+ * ran 0.53-0.83x our WebAssembly as bytes and 0.72-0.93x as hex but at 16 B (1.01x) and 32 KiB (1.17x; 0.82x at
+ * 64 KiB) (CPU time, medians of 7 interleaved rounds, load 12-15), so it is ours, streams included. Bun's and Deno's
+ * are not measured; they get the same, which Deno's per-call cost favours.
+ */
+const MD4_RIPEMD = {
+  MD4: NEVER,
+  RIPEMD128: NEVER,
+  RIPEMD160: NEVER,
+  RIPEMD256: NEVER,
+  RIPEMD320: NEVER,
+} as const;
+
+/**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
  * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
  * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
@@ -82,6 +97,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     SHAKE128: { bytes: 1024, hex: 512 },
     SHAKE256: { bytes: 2048, hex: 256 },
     ...KECCAK,
+    ...MD4_RIPEMD,
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -103,6 +119,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     SHAKE128: { bytes: 1024, hex: 2048 },
     SHAKE256: { bytes: 2048, hex: 4096 },
     ...KECCAK,
+    ...MD4_RIPEMD,
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -124,6 +141,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     SHAKE128: NEVER,
     SHAKE256: NEVER,
     ...KECCAK,
+    ...MD4_RIPEMD,
   },
   // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
   // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always

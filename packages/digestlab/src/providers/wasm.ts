@@ -1,5 +1,6 @@
 /**
- * Provider `wasm`: our own WebAssembly (src/wasm), for MD5, SHA-1, the SHA-2 family, and SHA-3, SHAKE and Keccak.
+ * Provider `wasm`: our own WebAssembly (src/wasm), for MD5, SHA-1, the SHA-2 family, SHA-3, SHAKE and Keccak, MD4
+ * and the RIPEMDs.
  * The streaming engine is the TypeScript one (buffering, padding, length, state export: one implementation) with
  * its compression function, or its Keccak-f[1600], swapped for the WebAssembly one; short one-shot digests are
  * padded in place in WebAssembly memory and hashed in one call.
@@ -26,7 +27,7 @@ function compressIn(core: MDParams['core'], blockLength: number): Compress {
   return (chain, data, offset, blocks) => {
     const w = wasm();
     const words = w.words;
-    const f = w.blocks[core];
+    const f = w.blocksOf(core);
     words.set(chain, STATE >> 2);
     while (blocks > 0) {
       const k = Math.min(blocks, most);
@@ -115,7 +116,7 @@ function hashInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): b
   const { iv } = params;
   const words = w.words;
   for (let i = 0; i < iv.length; i++) words[i] = iv[i];
-  w.blocks[params.core](STATE, INPUT, padded / spec.blockLength);
+  w.blocksOf(params.core)(STATE, INPUT, padded / spec.blockLength);
   return true;
 }
 

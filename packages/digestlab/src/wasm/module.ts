@@ -3,11 +3,15 @@
  * layout its functions work on.
  *
  * Two modules over one memory: `core` (scalar MD5, SHA-1, SHA-256, SHA-512; WebAssembly 1.0) and `simd` (4-lane
- * MD5, SHA-1, SHA-256 for batches). A runtime without SIMD still gets `core`. Both are compiled synchronously on
+ * MD5, SHA-1, SHA-256 for batches). A runtime without SIMD still gets `core`. A family's own module (`ripemd`:
+ * MD4 and the RIPEMDs, scalar) imports the same memory and is compiled when one of its functions is first used,
+ * so that a caller of SHA-256 never pays for it; its functions work on the same layout as the core's. Both are compiled synchronously on
  * first use, which Node, Bun, Deno and every Worker allow; a browser's main thread refuses to compile modules this
- * size synchronously, so there `await ready()` first.
+ * size synchronously, so there `await ready()` first (which compiles the families' modules too).
  */
+import type { MDParams } from '../spec.js';
 import { CORE_WASM } from './generated/core.js';
+import { RIPEMD_WASM } from './generated/ripemd.js';
 import { SIMD_WASM } from './generated/simd.js';
 
 /** Compresses `blocks` blocks at `data` into the chaining value at `state` (byte addresses in memory). */
@@ -33,6 +37,17 @@ export type Blocks4 = (
 export type Many = (state: number, iv: number, table: number, count: number, out: number, dl: number) => void;
 
 export type CoreName = 'md5' | 'sha1' | 'sha256' | 'sha512';
+
+/** The families' modules, each compiled on first use, and the compression functions each exports. */
+const FAMILIES = {
+  ripemd: { wasm: RIPEMD_WASM, cores: ['md4', 'ripemd128', 'ripemd160', 'ripemd256', 'ripemd320'] },
+} as const;
+type FamilyName = keyof typeof FAMILIES;
+/** A compression function of a family's module. */
+export type FamilyCoreName = (typeof FAMILIES)[FamilyName]['cores'][number];
+const FAMILY_OF = new Map<string, FamilyName>(
+  Object.entries(FAMILIES).flatMap(([f, m]) => m.cores.map((c) => [c, f as FamilyName] as const)),
+);
 
 /**
  * Absorbs `blocks` blocks at `data`, `lanes` 64-bit lanes each (the rate / 8), into the Keccak state at `state`,
@@ -76,6 +91,8 @@ export class Wasm {
   readonly #core: WebAssembly.Instance;
   /** Undefined until first asked for; null where the runtime cannot compile it (no SIMD). */
   #simd: Simd | null | undefined;
+  /** The families' compression functions, by family, once compiled. */
+  readonly #families = new Map<FamilyName, Readonly<Record<string, Blocks>>>();
 
   constructor(core: WebAssembly.Instance) {
     const e = core.exports as Record<CoreName, Blocks> & { keccak: Keccak; memory: WebAssembly.Memory };
@@ -118,6 +135,32 @@ export class Wasm {
       lanes: { md5: s.md5x4, sha1: s.sha1x4, sha256: s.sha256x4 },
       many: { md5: s.md5_many, sha1: s.sha1_many, sha256: s.sha256_many },
     };
+  }
+
+  /**
+   * The compression function of an MD core: the core module's, or its family's, whose module is compiled on first
+   * use (synchronously; after ready() it already is, for a thread that compiles asynchronously only).
+   */
+  blocksOf(core: MDParams['core']): Blocks {
+    const own = (this.blocks as Readonly<Record<string, Blocks>>)[core];
+    if (own !== undefined) return own;
+    const family = FAMILY_OF.get(core) as FamilyName;
+    let blocks = this.#families.get(family);
+    if (blocks === undefined) {
+      this.attachFamily(family, new WebAssembly.Module(decode(FAMILIES[family].wasm)));
+      blocks = this.#families.get(family) as Readonly<Record<string, Blocks>>;
+    }
+    return blocks[core] as Blocks;
+  }
+
+  /** Whether a family's module is compiled. */
+  hasFamily(family: FamilyName): boolean {
+    return this.#families.has(family);
+  }
+
+  attachFamily(family: FamilyName, module: WebAssembly.Module): void {
+    const e = new WebAssembly.Instance(module, { core: this.#core.exports }).exports as Record<string, Blocks>;
+    this.#families.set(family, Object.fromEntries(FAMILIES[family].cores.map((c) => [c, e[c] as Blocks])));
   }
 
   /** Grows memory to at least `size` bytes. */
@@ -188,6 +231,10 @@ export function ready(): Promise<void> {
     } catch (e) {
       failure = `WebAssembly compilation failed: ${String(e)}`;
       return;
+    }
+    for (const family of Object.keys(FAMILIES) as FamilyName[]) {
+      if (!loaded.hasFamily(family))
+        loaded.attachFamily(family, await WebAssembly.compile(decode(FAMILIES[family].wasm)));
     }
     if (!loaded.simdPending) return;
     const simd = await WebAssembly.compile(decode(SIMD_WASM)).catch(() => undefined);

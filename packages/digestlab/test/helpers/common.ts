@@ -7,6 +7,7 @@ import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sh
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { NODE_FROM } from '../../src/providers/auto.js';
 import { md2Hex } from './md2.js';
+import { MD4_FAMILY, md4FamilyHex } from './ripemd.js';
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
 
@@ -41,10 +42,12 @@ const NOBLE_KECCAK: Partial<Record<AlgorithmName, (m: Uint8Array) => Uint8Array>
 /**
  * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
  * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts); for Keccak, which
- * Node 20's OpenSSL lacks, @noble/hashes. `outputLength` is SHAKE's (default: node:crypto's).
+ * Node 20's OpenSSL lacks, @noble/hashes; for MD4 and the RIPEMDs but RIPEMD-160 (node:crypto has no other), the
+ * suite's own, written from their papers (helpers/ripemd.ts). `outputLength` is SHAKE's (default: node:crypto's).
  */
 export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): string {
   if (algorithm === 'MD2') return md2Hex(data);
+  if (MD4_FAMILY.includes(algorithm) && !NODE_HAS.includes(algorithm)) return md4FamilyHex(algorithm, data);
   const keccak = NOBLE_KECCAK[algorithm];
   if (keccak && !NODE_HAS.includes(algorithm)) return Buffer.from(keccak(data)).toString('hex');
   return nodeHash(algorithm, outputLength).update(data).digest('hex');

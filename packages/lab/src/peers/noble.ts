@@ -35,6 +35,7 @@ const load = lazy(async () => {
     'KECCAK-256': sha3.keccak_256,
     'KECCAK-384': sha3.keccak_384,
     'KECCAK-512': sha3.keccak_512,
+    RIPEMD160: legacy.ripemd160,
   };
   return {
     fns,
@@ -62,6 +63,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'KECCAK-256',
   'KECCAK-384',
   'KECCAK-512',
+  'RIPEMD160',
 ];
 
 export const noble: Row = {

@@ -1,0 +1,76 @@
+// Reference digests from BouncyCastle (Debian's libbcprov-java), an implementation independent of digestlab, of
+// OpenSSL and of Java's SUN provider, and the only one here for RIPEMD-128, -256 and -320. Single-file program,
+// no build:
+//
+//   java -cp /usr/share/java/bcprov.jar vectors/tools/BcVectors.java NAME...              > vectors/bc/NAME.txt
+//   java -cp /usr/share/java/bcprov.jar vectors/tools/BcVectors.java --million-a NAME...  NAME and its digest of
+//                                                                                          1,000,000 bytes 'a'
+//
+// NAME is a BouncyCastle MessageDigest name (MD4, RIPEMD160, SM3, WHIRLPOOL, TIGER, ...). For each NAME in turn it
+// prints, in the format of vectors/md2-java.txt (that of NIST CAVP .rsp files: Len in bits, Msg and MD in hex,
+// Len = 0 written as Msg = 00), the digests of the messages of Md2Vectors.java: lengths 0..300 and 1000, 4096,
+// 65537 bytes, byte i of the message of length len being (i * 167 + 13 * len) & 255.
+import java.security.MessageDigest;
+import java.security.Security;
+import java.util.HexFormat;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
+
+public class BcVectors {
+  static final int[] LARGE = {1000, 4096, 65537};
+  static final HexFormat HEX = HexFormat.of();
+
+  static byte[] message(int len) {
+    byte[] m = new byte[len];
+    for (int i = 0; i < len; i++) m[i] = (byte) ((i * 167 + 13 * len) & 255);
+    return m;
+  }
+
+  static String origin(MessageDigest md) {
+    return "Java " + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor")
+        + "), provider " + md.getProvider().getName() + " " + md.getProvider().getVersionStr();
+  }
+
+  static void vectors(String name, StringBuilder out) throws Exception {
+    MessageDigest md = MessageDigest.getInstance(name, "BC");
+    out.append("#  ").append(name).append(" known answers from java.security.MessageDigest.getInstance(\"")
+        .append(name).append("\", \"BC\")\n");
+    out.append("#  ").append(origin(md)).append("\n");
+    out.append("#  Made by: java -cp /usr/share/java/bcprov.jar vectors/tools/BcVectors.java ").append(name)
+        .append("\n");
+    out.append("#  Msg byte i of the message of len bytes = (i * 167 + 13 * len) & 255; Len is in bits\n");
+    out.append("#  Lengths 0..300 bytes, then 1000, 4096, 65537\n\n");
+    out.append("[L = ").append(md.getDigestLength()).append("]\n\n");
+    int[] lengths = new int[301 + LARGE.length];
+    for (int n = 0; n <= 300; n++) lengths[n] = n;
+    System.arraycopy(LARGE, 0, lengths, 301, LARGE.length);
+    for (int len : lengths) {
+      byte[] m = message(len);
+      out.append("Len = ").append(8L * len).append('\n');
+      out.append("Msg = ").append(len == 0 ? "00" : HEX.formatHex(m)).append('\n');
+      out.append("MD = ").append(HEX.formatHex(md.digest(m))).append("\n\n");
+    }
+  }
+
+  static void millionA(String name, StringBuilder out) throws Exception {
+    MessageDigest md = MessageDigest.getInstance(name, "BC");
+    byte[] a = new byte[1000];
+    java.util.Arrays.fill(a, (byte) 'a');
+    for (int i = 0; i < 1000; i++) md.update(a);
+    out.append(name).append(' ').append(HEX.formatHex(md.digest())).append('\n');
+  }
+
+  public static void main(String[] args) throws Exception {
+    Security.addProvider(new BouncyCastleProvider());
+    boolean million = args.length > 0 && args[0].equals("--million-a");
+    int first = million ? 1 : 0;
+    if (args.length <= first) {
+      throw new IllegalArgumentException("usage: BcVectors [--million-a] NAME...");
+    }
+    StringBuilder out = new StringBuilder();
+    for (int k = first; k < args.length; k++) {
+      if (million) millionA(args[k], out);
+      else vectors(args[k], out);
+    }
+    System.out.print(out);
+  }
+}

@@ -77,6 +77,7 @@ const CANONICAL: AlgorithmName[] = [
   'KECCAK-256',
   'KECCAK-384',
   'KECCAK-512',
+  'BLAKE3-256',
 ];
 
 /**
@@ -268,6 +269,16 @@ const TABLE: Record<
     chain: 208,
     broken: false,
   },
+  // the tree kind's fields with an empty stack: mode, key, output length, the chunk's CV, the depth
+  'BLAKE3-256': {
+    nodeName: 'blake3',
+    digestLength: 32,
+    blockLength: 64,
+    oid: '',
+    code: 50,
+    chain: 74,
+    broken: false,
+  },
 };
 
 /** Known digests, for the one algorithm node:crypto lacks here (RFC 1319 appendix A.5). */
@@ -404,6 +415,7 @@ describe('algorithm names, aliases and OIDs', () => {
     'KECCAK-256': ['KECCAK-256', 'keccak256', 'Keccak-256', 'KECCAK_256'],
     'KECCAK-384': ['KECCAK-384', 'keccak384', 'KECCAK_384'],
     'KECCAK-512': ['KECCAK-512', 'keccak512', 'KECCAK_512'],
+    'BLAKE3-256': ['BLAKE3-256', 'blake3-256', 'BLAKE3', 'blake3', 'Blake3'],
   };
 
   describe.each(CANONICAL)('%s', (name) => {
@@ -513,6 +525,8 @@ describe('algorithms()', () => {
       'KECCAK-256': ['ts', 'wasm'],
       'KECCAK-384': ['ts', 'wasm'],
       'KECCAK-512': ['ts', 'wasm'],
+      // no node:crypto has BLAKE3
+      'BLAKE3-256': ['ts', 'wasm'],
     });
   });
 

@@ -530,6 +530,8 @@ const MILLION_A: Record<AlgorithmName, string> = {
   'KECCAK-384': '0c8324e1ebc182822c5e2a086cac07c2fe00e3bce61d01ba8ad6b71780e2dec5fb89e5ae90cb593e57bc6258fdd94e17',
   'KECCAK-512':
     '5cf53f2e556be5a624425ede23d0e8b2c7814b4ba0e4e09cbbf3c2fac7056f61e048fc341262875ebc58a5183fea651447124370c1ebf4d6c89bc9a7731063bb',
+  // Debian's b3sum 1.2.0: `python3 -c "import sys; sys.stdout.write('a' * 1000000)" | b3sum`
+  'BLAKE3-256': '616f575a1b58d4c9797d4217b9730ae5e6eb319d76edef6549b46f4efe31ff8b',
 };
 
 const EMPTY: Record<AlgorithmName, string> = {
@@ -556,6 +558,8 @@ const EMPTY: Record<AlgorithmName, string> = {
   'KECCAK-384': '2c23146a63a29acf99e73b88f8c24eaa7dc60aa771780ccc006afbfa8fe2479b2dd2b21362337441ac12b515911957ff',
   'KECCAK-512':
     '0eab42de4c3ceb9235fc91acffe746b29c29a8c366b7c60e4e67c466f36a4304c00fa9caf9d87976ba469bcbe06713b435f091ef2769fb160cdab33d3670680e',
+  // BLAKE3's official vectors (vectors/blake3/test_vectors.json), input_len 0
+  'BLAKE3-256': 'af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262',
 };
 
 describe('the typed tables agree with node:crypto, or @noble/hashes for Keccak (a check of the tables themselves)', () => {

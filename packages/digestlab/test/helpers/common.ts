@@ -3,6 +3,7 @@ import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { blake3 } from '@noble/hashes/blake3.js';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { NODE_FROM } from '../../src/providers/auto.js';
@@ -41,10 +42,12 @@ const NOBLE_KECCAK: Partial<Record<AlgorithmName, (m: Uint8Array) => Uint8Array>
 /**
  * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
  * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts); for Keccak, which
- * Node 20's OpenSSL lacks, @noble/hashes. `outputLength` is SHAKE's (default: node:crypto's).
+ * Node 20's OpenSSL lacks, and BLAKE3, which no node:crypto has, @noble/hashes. `outputLength` is an XOF's
+ * (default: node:crypto's, and b3sum's 32 bytes).
  */
 export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): string {
   if (algorithm === 'MD2') return md2Hex(data);
+  if (algorithm === 'BLAKE3-256') return Buffer.from(blake3(data, { dkLen: outputLength ?? 32 })).toString('hex');
   const keccak = NOBLE_KECCAK[algorithm];
   if (keccak && !NODE_HAS.includes(algorithm)) return Buffer.from(keccak(data)).toString('hex');
   return nodeHash(algorithm, outputLength).update(data).digest('hex');

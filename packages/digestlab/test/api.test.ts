@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as blake3m from '../src/blake3.js';
 import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/bytes.js';
 import { toHex } from '../src/hex.js';
 import {
@@ -565,7 +566,7 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: true,
-      // our WebAssembly has the Merkle–Damgård hashes and the sponges; MD2 is TypeScript only
+      // our WebAssembly has the Merkle–Damgård hashes, the sponges and BLAKE3; MD2 is TypeScript only
       algorithms: CANONICAL.filter((a) => a !== 'MD2'),
     });
     expect(node).toEqual({
@@ -577,8 +578,8 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: false,
-      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak
-      algorithms: CANONICAL.filter((a) => a !== 'MD2' && !a.startsWith('KECCAK')),
+      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak, nor BLAKE3
+      algorithms: CANONICAL.filter((a) => a !== 'MD2' && !a.startsWith('KECCAK') && !a.startsWith('BLAKE3')),
     });
     expect(webcrypto).toEqual({
       id: 'webcrypto',
@@ -1030,7 +1031,10 @@ function expectBadState(state: unknown, why?: RegExp): void {
 const HEADER_REASON = /does not start with the digestlab state header/;
 const CHECKSUM_REASON = /its checksum does not match/;
 
-describe.each(CANONICAL)('exported state, %s', (algorithm) => {
+/** The algorithms whose state buffers `total % blockLength` bytes; BLAKE3's tree kind is blake3.test.ts's. */
+const BLOCK_STATES = CANONICAL.filter((a) => a !== 'BLAKE3-256');
+
+describe.each(BLOCK_STATES)('exported state, %s', (algorithm) => {
   const { blockLength: bl, chain, code } = TABLE[algorithm];
 
   it('has the documented layout', () => {
@@ -1236,7 +1240,7 @@ describe('foreign bytes are not a state', () => {
   });
 });
 
-describe.each(CANONICAL)('length limit (2^53 - 1 bytes), %s', (algorithm) => {
+describe.each(BLOCK_STATES)('length limit (2^53 - 1 bytes), %s', (algorithm) => {
   const { blockLength: bl } = TABLE[algorithm];
 
   /** A valid state that has hashed `room` bytes less than the maximum, with `p` bytes buffered. */
@@ -1491,11 +1495,12 @@ describe('family subpath modules agree with digest()', () => {
     ['KECCAK-256', sha3m.keccak_256, sha3m.keccak_256Hex, sha3m.createKeccak_256],
     ['KECCAK-384', sha3m.keccak_384, sha3m.keccak_384Hex, sha3m.createKeccak_384],
     ['KECCAK-512', sha3m.keccak_512, sha3m.keccak_512Hex, sha3m.createKeccak_512],
+    ['BLAKE3-256', (d) => blake3m.blake3(d), (d) => blake3m.blake3Hex(d), () => blake3m.createBlake3()],
   ];
 
   it('covers every algorithm, and each module re-exports the same Digest class', () => {
     expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL);
-    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m]) expect(m.Digest).toBe(Digest);
+    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m, blake3m]) expect(m.Digest).toBe(Digest);
   });
 
   it("SHAKE's functions take an output length, checked as digest()'s option is", () => {

@@ -32,6 +32,7 @@ describe('package', () => {
     sha256: 'sha256',
     sha512: 'sha512',
     sha3: 'sha3',
+    blake3: 'blake3',
   };
   for (const [entry, algorithmFile] of Object.entries(families)) {
     test(`a bundle of digestlab/${entry} carries only its own algorithm family`, async () => {

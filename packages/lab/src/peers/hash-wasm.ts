@@ -7,7 +7,7 @@
  * `digest()`): per call the same compressions as keying anew, less the key's XOR with the pads.
  */
 import type { AlgorithmName } from 'digestlab';
-import type { Prepared, Row } from '../rows.js';
+import { macAlgorithms, type Prepared, type Row } from '../rows.js';
 import { cjs, lacks, lazy } from './util.js';
 
 interface Hasher {
@@ -21,7 +21,7 @@ type Create = () => Promise<Hasher>;
 const load = lazy(async () => {
   const hw = cjs<
     Record<string, Create> & { createHMAC: CreateHmac } & Record<
-        'createSHA3' | 'createKeccak',
+        'createSHA3' | 'createKeccak' | 'createBLAKE3',
         (bits: number) => Promise<Hasher>
       >
   >(await import('hash-wasm'));
@@ -40,6 +40,8 @@ const load = lazy(async () => {
     'KECCAK-256': () => hw.createKeccak(256),
     'KECCAK-384': () => hw.createKeccak(384),
     'KECCAK-512': () => hw.createKeccak(512),
+    // 256 bits of output: BLAKE3's default, unkeyed
+    'BLAKE3-256': () => hw.createBLAKE3(256),
   };
   return { creators, createHMAC: hw.createHMAC };
 });
@@ -61,6 +63,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'KECCAK-256',
   'KECCAK-384',
   'KECCAK-512',
+  'BLAKE3-256',
 ];
 
 export const hashWasm: Row = {
@@ -70,7 +73,8 @@ export const hashWasm: Row = {
   implementedIn: 'WebAssembly',
   note: 'reuses hasher, init() per call (hmac: createHMAC once per key, init() per call)',
   algorithms: ALGORITHMS,
-  hmacAlgorithms: ALGORITHMS,
+  // not over BLAKE3, which has its own keyed mode (the registry's `hmac`)
+  hmacAlgorithms: macAlgorithms(ALGORITHMS),
   async prepare(algorithm): Promise<Prepared> {
     const { creators, createHMAC } = await load();
     const create = creators[algorithm] ?? lacks('hash-wasm', algorithm);

@@ -8,12 +8,13 @@ type Hash = ((data: Uint8Array) => Uint8Array) & {
 };
 
 const load = lazy(async () => {
-  const [sha2, sha3, legacy, utils, mac] = await Promise.all([
+  const [sha2, sha3, legacy, utils, mac, b3] = await Promise.all([
     import('@noble/hashes/sha2.js'),
     import('@noble/hashes/sha3.js'),
     import('@noble/hashes/legacy.js'),
     import('@noble/hashes/utils.js'),
     import('@noble/hashes/hmac.js'),
+    import('@noble/hashes/blake3.js'),
   ]);
   const fns: Partial<Record<AlgorithmName, Hash>> = {
     MD5: legacy.md5,
@@ -35,6 +36,7 @@ const load = lazy(async () => {
     'KECCAK-256': sha3.keccak_256,
     'KECCAK-384': sha3.keccak_384,
     'KECCAK-512': sha3.keccak_512,
+    'BLAKE3-256': b3.blake3 as unknown as Hash,
   };
   return {
     fns,
@@ -62,6 +64,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'KECCAK-256',
   'KECCAK-384',
   'KECCAK-512',
+  'BLAKE3-256',
 ];
 
 export const noble: Row = {

@@ -68,6 +68,12 @@ function keyWords(bytes: Uint8Array): Int32Array {
 const encoder = new TextEncoder();
 
 /**
+ * The subtree the core works on, 8 words per chunk: one for every engine, as hashing is synchronous and never
+ * calls out (an engine's own would be 2 KiB to allocate for every short message).
+ */
+const SUBTREE = new Int32Array(8 * SUBTREE_CHUNKS);
+
+/**
  * An engine in the mode the params choose: keyed_hash under `key`; derive_key under the key that hashing `context`
  * with DERIVE_KEY_CONTEXT gave (§6.2); hash under the IV.
  */
@@ -108,10 +114,9 @@ export class TreeHash implements BlockEngine {
   pos = 0;
   length = 0;
   readonly key: Int32Array;
-  readonly stack = new Int32Array(8 * MAX_DEPTH);
+  /** Made when first needed: input under one chunk (most short messages) never pushes a CV. */
+  #stack: Int32Array | undefined;
   depth = 0;
-  /** The subtree the core works on: 8 words per chunk. */
-  readonly #cvs = new Int32Array(8 * SUBTREE_CHUNKS);
   readonly #words = new Int32Array(16);
   readonly #out = new Int32Array(16);
 
@@ -125,6 +130,12 @@ export class TreeHash implements BlockEngine {
   ) {
     this.key = key.slice();
     this.chain.set(key);
+  }
+
+  /** The stack's chaining values, 8 words each, bottom first; `depth` of them are live. */
+  get stack(): Int32Array {
+    this.#stack ??= new Int32Array(8 * MAX_DEPTH);
+    return this.#stack;
   }
 
   /** What an exported state holds beyond the buffering (state.ts). */
@@ -198,7 +209,7 @@ export class TreeHash implements BlockEngine {
 
   /** `count` whole chunks of `data` at `off`, at a chunk boundary, in aligned subtrees the core hashes at once. */
   #subtrees(data: Uint8Array, off: number, count: number): void {
-    const cvs = this.#cvs;
+    const cvs = SUBTREE;
     while (count > 0) {
       const counter = this.length / CHUNK_LENGTH;
       let size = SUBTREE_CHUNKS;
@@ -275,7 +286,7 @@ export class TreeHash implements BlockEngine {
     copy.buffer.set(this.buffer);
     copy.pos = this.pos;
     copy.length = this.length;
-    copy.stack.set(this.stack);
+    if (this.depth > 0) copy.stack.set(this.stack);
     copy.depth = this.depth;
     return copy;
   }

@@ -335,3 +335,18 @@ function createFrom(d: ReturnType<typeof importState>, rest: Uint8Array, outputL
   view.setUint32(state.length - 4, crc(state.subarray(0, state.length - 4)));
   return importState(state).update(rest).digest();
 }
+
+describe('the WebAssembly core without SIMD (a runtime that lacks it)', () => {
+  it('the scalar module gives the official vectors, and the 4-lane one is what this runtime runs', () => {
+    const scalar = scalarBlake3();
+    const core = wasmBlake3(() => scalar);
+    expect(scalar.simd).toBe(false);
+    expect(loadBlake3().simd).toBe(true);
+    for (const c of VECTORS.cases.filter((v) => v.input_len % 1024 <= 1 && v.input_len >= 1024)) {
+      for (const [mode, options] of MODES) {
+        const out = treeOnce(BLAKE3_256, core, input(c.input_len), c[mode].length / 2, options);
+        expect(hex(out), `${mode} ${c.input_len}`).toBe(c[mode]);
+      }
+    }
+  });
+});

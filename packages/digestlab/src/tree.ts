@@ -13,9 +13,8 @@
  * by a 32-bit shift of the chunk count.
  */
 
-import { SLICE } from './block.js';
-import { LengthLimitError } from './errors.js';
-import { type AlgorithmParams, type AlgorithmSpec, type Blake3Core, type BlockEngine, MAX_LENGTH } from './spec.js';
+import { sliced } from './block.js';
+import type { AlgorithmParams, AlgorithmSpec, Blake3Core, BlockEngine } from './spec.js';
 import { encodeState } from './state.js';
 
 /** The IV: SHA-256's, as BLAKE2s'. */
@@ -154,12 +153,8 @@ export class TreeHash implements BlockEngine {
   }
 
   update(data: Uint8Array): void {
+    if (sliced(this, data)) return;
     const n = data.length;
-    if (n > MAX_LENGTH - this.length) throw new LengthLimitError(this.length, n);
-    if (n > SLICE) {
-      for (let off = 0; off < n; off += SLICE) this.update(data.subarray(off, off + SLICE));
-      return;
-    }
     let off = 0;
     while (off < n) {
       // more input follows what is buffered: a full block, or a full chunk, can be compressed as not the last

@@ -71,6 +71,9 @@ const encoder = new TextEncoder();
  * calls out (an engine's own would be 2 KiB to allocate for every short message).
  */
 const SUBTREE = new Int32Array(8 * SUBTREE_CHUNKS);
+/** A parent's block as the root is found, and the root's output words: scratch of every engine, as SUBTREE. */
+const PARENT_BLOCK = new Int32Array(16);
+const ROOT_WORDS = new Int32Array(16);
 
 /**
  * An engine in the mode the params choose: keyed_hash under `key`; derive_key under the key that hashing `context`
@@ -99,10 +102,20 @@ export function treeOnce(
   outputLength: number,
   params: AlgorithmParams = {},
 ): Uint8Array {
-  const engine = createTree(spec, core, outputLength, params);
+  let engine: TreeHash | undefined;
+  // the common call (hash mode, 32 bytes) reuses one engine per core, reset first, as block.ts's hashOnce does
+  if (params.key === undefined && params.context === undefined && outputLength === 32) {
+    engine = SHARED.get(core);
+    if (engine === undefined) SHARED.set(core, (engine = createTree(spec, core, 32, params)));
+    else engine.reset();
+  } else {
+    engine = createTree(spec, core, outputLength, params);
+  }
   engine.update(data);
   return engine.digest();
 }
+
+const SHARED = new Map<Blake3Core, TreeHash>();
 
 /** A running BLAKE3: the current chunk (its CV, the blocks it compressed, its unfinished block) and the stack. */
 export class TreeHash implements BlockEngine {
@@ -245,7 +258,7 @@ export class TreeHash implements BlockEngine {
   digest(): Uint8Array {
     const out = this.#out;
     const words = this.#words;
-    const parentBlock = new Int32Array(16);
+    const parentBlock = PARENT_BLOCK;
     this.#merge(this.chunks);
     this.#load();
     // the root node, as (cv, block, counter, length, flags): the current chunk's last block, or a parent of it
@@ -260,7 +273,8 @@ export class TreeHash implements BlockEngine {
       parentBlock.set(out.subarray(0, 8), 8);
       [cv, block, counter, blockLength, flags] = [this.key, parentBlock, 0, BLOCK, this.flags | PARENT];
     }
-    return rootOutput(this.core, cv.slice(), block.slice(), blockLength, flags | ROOT, this.outputLength);
+    // compress writes only its output words: cv and block stay as they are for every output block
+    return rootOutput(this.core, cv, block, blockLength, flags | ROOT, this.outputLength);
   }
 
   reset(): void {
@@ -297,7 +311,7 @@ function rootOutput(
   n: number,
 ): Uint8Array {
   const out = new Uint8Array(n);
-  const words = new Int32Array(16);
+  const words = ROOT_WORDS;
   for (let t = 0, off = 0; off < n; t++) {
     core.compress(cv, 0, block, 0, t, blockLength, flags, words);
     for (let i = 0; i < 64 && off < n; i++, off++) out[off] = words[i >> 2] >>> ((i & 3) << 3);

@@ -1,8 +1,9 @@
 // BLAKE3's WebAssembly, for scripts/gen-wasm.mjs: two modules over BLAKE3's own memory (its layout is
 // packages/digestlab/src/wasm/blake3.ts's; nothing is shared with the core and simd modules' memory).
 //
-//   blake3:      compress (one block, the 16 output words), chunks (whole chunks to their chaining values, one
-//                after another), parents (pairs of chaining values to parents, in place). WebAssembly 1.0.
+//   blake3:      compress (one block, the 16 output words), blocks (a run of a chunk's inner blocks), chunks
+//                (whole chunks to their chaining values, one after another), parents (pairs of chaining values to
+//                parents, in place). WebAssembly 1.0.
 //   blake3simd:  chunks and parents four at a time, one chunk (or parent) per 32-bit lane of a v128: the
 //                reference's hash_many (BLAKE3 paper §5.3); fewer than four left go to the scalar functions, which
 //                it imports. Separate so that a runtime without SIMD still gets `blake3`.
@@ -148,6 +149,24 @@ const SCALAR = [
   '    (local.set $ctr (i64.add (local.get $ctr) (i64.const 1)))',
   '    (local.set $count (i32.sub (local.get $count) (i32.const 1)))',
   '    (br $chunk)))',
+  ')',
+  ';; blocks(cv, p, n, lo, hi, flags, first): n inner blocks of a chunk at p into the chaining value at cv, chunk',
+  ';; counter hi:lo; the first with CHUNK_START too when first is 1.',
+  '(func $blocks (export "blocks") (param $cv i32) (param $p i32) (param $n i32) (param $lo i32) (param $hi i32) (param $flags i32) (param $first i32)',
+  `  ${locals(STATE, 'i32')}`,
+  ...indent(loadWords('h', 8, get('cv')), 2),
+  '  (local.set $c0 (local.get $lo)) (local.set $c1 (local.get $hi)) (local.set $len (i32.const 64))',
+  '  (block $done (loop $block',
+  '    (br_if $done (i32.eqz (local.get $n)))',
+  '    (local.set $f (i32.or (local.get $flags) (local.get $first)))',
+  ...indent(loadWords('m', 16, get('p')), 4),
+  ...indent(compressBody(scalar), 4),
+  ...Array.from({ length: 8 }, (_, i) => `    ${set(`h${i}`, scalar.xor(get(`v${i}`), get(`v${i + 8}`)))}`),
+  '    (local.set $first (i32.const 0))',
+  '    (local.set $p (i32.add (local.get $p) (i32.const 64)))',
+  '    (local.set $n (i32.sub (local.get $n) (i32.const 1)))',
+  '    (br $block)))',
+  ...Array.from({ length: 8 }, (_, i) => `  (i32.store offset=${4 * i} (local.get $cv) (local.get $h${i}))`),
   ')',
   ';; parents(key, flags, cvs, count): the parent of chaining values 2i, 2i + 1 at cvs becomes the i-th, in place.',
   '(func $parents (export "parents") (param $key i32) (param $flags i32) (param $cvs i32) (param $count i32)',

@@ -88,6 +88,19 @@ export interface Blake3Core {
     out: Int32Array,
   ): void;
   /**
+   * `n` inner blocks of a chunk (none its last), at `data[offset..]`, compressed into the chaining value `cv` (8
+   * words, in place) with chunk counter `counter` and `flags`; the first also with CHUNK_START when `first`.
+   */
+  blocks(
+    cv: Int32Array,
+    data: Uint8Array,
+    offset: number,
+    n: number,
+    counter: number,
+    flags: number,
+    first: boolean,
+  ): void;
+  /**
    * The chaining values of `count` whole chunks (1024 bytes) of `data` from `offset`, the first with chunk counter
    * `counter`, under `key` (8 words) and `flags`: into `cvs`, 8 words each from word 0.
    */

@@ -181,6 +181,17 @@ export class TreeHash implements BlockEngine {
           continue;
         }
       }
+      if (this.pos === 0 && (this.length === 0 || this.length % CHUNK_LENGTH !== 0)) {
+        // inside a chunk with nothing buffered: its inner blocks straight from `data`, in one call, leaving the
+        // chunk's last block, and the input's last byte, to the buffer
+        const k = Math.min(15 - this.blocks, Math.floor((n - off - 1) / BLOCK));
+        if (k > 0) {
+          this.core.blocks(this.chain, data, off, k, this.chunks, this.flags, this.blocks === 0);
+          this.length += k * BLOCK;
+          off += k * BLOCK;
+          continue;
+        }
+      }
       const take = Math.min(BLOCK - this.pos, n - off);
       this.buffer.set(data.subarray(off, off + take), this.pos);
       this.pos += take;

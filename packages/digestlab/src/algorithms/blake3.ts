@@ -93,6 +93,14 @@ export const TS_BLAKE3: Blake3Core = {
       out[i + 8] = V[i + 8] ^ cv[cvOff + i];
     }
   },
+  blocks(cv, data, offset, n, counter, flags, first) {
+    for (let b = 0; b < n; b++) {
+      loadBlock(data, offset + 64 * b);
+      start(cv, 0, counter, 64, flags | (first && b === 0 ? CHUNK_START : 0));
+      rounds();
+      for (let i = 0; i < 8; i++) cv[i] = V[i] ^ V[i + 8];
+    }
+  },
   chunks(key, flags, data, offset, count, counter, cvs) {
     for (let c = 0; c < count; c++) {
       const at = 8 * c;

@@ -19,6 +19,14 @@ export function wasmBlake3(w: () => Blake3Wasm = loadBlake3): Blake3Core {
       compress(CV, BLOCK, (counter % 2 ** 32) | 0, Math.floor(counter / 2 ** 32), blockLength, flags, OUT);
       for (let i = 0; i < 16; i++) out[i] = words[(OUT >> 2) + i];
     },
+    blocks(cv, data, offset, n, counter, flags, first) {
+      // at most 15 blocks: well within the input area
+      const m = w();
+      m.words.set(cv, CV >> 2);
+      m.bytes.set(data.subarray(offset, offset + 64 * n), INPUT);
+      m.blocks(CV, INPUT, n, (counter % 2 ** 32) | 0, Math.floor(counter / 2 ** 32), flags, first ? 1 : 0);
+      for (let i = 0; i < 8; i++) cv[i] = m.words[(CV >> 2) + i];
+    },
     chunks(key, flags, data, offset, count, counter, cvs) {
       const m = w();
       m.words.set(key, KEY >> 2);

@@ -25,6 +25,8 @@ export const INPUT_CHUNKS = 64;
 
 /** compress(cv, m, lo, hi, len, flags, out) */
 type Compress = (cv: number, m: number, lo: number, hi: number, len: number, flags: number, out: number) => void;
+/** blocks(cv, p, n, lo, hi, flags, first) */
+type Blocks = (cv: number, p: number, n: number, lo: number, hi: number, flags: number, first: number) => void;
 /** chunks(key, flags, p, count, lo, hi, out) */
 type Chunks = (key: number, flags: number, p: number, count: number, lo: number, hi: number, out: number) => void;
 /** parents(key, flags, cvs, count) */
@@ -32,6 +34,7 @@ type Parents = (key: number, flags: number, cvs: number, count: number) => void;
 
 export interface Blake3Wasm {
   readonly compress: Compress;
+  readonly blocks: Blocks;
   /** The SIMD module's where the runtime has SIMD, else the scalar module's. */
   readonly chunks: Chunks;
   readonly parents: Parents;
@@ -51,13 +54,19 @@ function decode(base64: string): Uint8Array<ArrayBuffer> {
 let loaded: Blake3Wasm | undefined;
 
 function instantiate(scalar: WebAssembly.Module, simd: WebAssembly.Module | undefined): Blake3Wasm {
-  const s = new WebAssembly.Instance(scalar).exports as { compress: Compress; chunks: Chunks; parents: Parents } & {
+  const s = new WebAssembly.Instance(scalar).exports as {
+    compress: Compress;
+    blocks: Blocks;
+    chunks: Chunks;
+    parents: Parents;
+  } & {
     memory: WebAssembly.Memory;
   };
   const v = simd ? (new WebAssembly.Instance(simd, { blake3: s }).exports as { chunks: Chunks; parents: Parents }) : s;
   const buffer = s.memory.buffer;
   return {
     compress: s.compress,
+    blocks: s.blocks,
     chunks: v.chunks,
     parents: v.parents,
     simd: simd !== undefined,

@@ -6,6 +6,7 @@
 //         the 16-word message window in locals; SHA-512 in native i64; and Keccak-f[1600] with the sponge's
 //         absorbing, on native i64 lanes (two rounds unrolled, θ ρ π χ ι fused row by row, lane complementing).
 //         No SIMD, so it runs wherever WebAssembly 1.0 does (plus bulk memory, which every runtime with SIMD has).
+//   blake3, blake3simd: BLAKE3's own two modules over its own memory (scripts/gen-wasm-blake3.mjs), in one file.
 //   simd: 4-lane multi-buffer MD5, SHA-1 and SHA-256 (one message per 32-bit lane of a v128, Gueron–Krasnov
 //         style), on the memory of the core module. Separate so that a runtime without SIMD still gets `core`.
 //
@@ -20,6 +21,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
+import { blake3Modules } from './gen-wasm-blake3.mjs';
 import { md4FamilyWat } from './md4-family.mjs';
 
 const OUT = new URL('../packages/digestlab/src/wasm/generated/', import.meta.url);
@@ -607,10 +609,13 @@ ${lines.map((l, i) => `  '${l}'${i === lines.length - 1 ? ';' : ' +'}`).join('\n
 ${extra}`;
 }
 
+const BLAKE3 = blake3Modules(NOTE);
+
 const FILES = {
   'core.ts': tsModule('core', assemble('core', CORE)),
   'simd.ts': tsModule('simd', assemble('simd', SIMD), ''),
   'ripemd.ts': tsModule('ripemd', assemble('ripemd', RIPEMD)),
+  'blake3.ts': `${tsModule('blake3', assemble('blake3', BLAKE3.blake3))}\n${tsModule('blake3simd', assemble('blake3simd', BLAKE3.blake3simd))}`,
 };
 
 const watDir = process.argv.indexOf('--wat');
@@ -619,6 +624,7 @@ if (watDir > 0) {
   writeFileSync(new URL('core.wat', dir), CORE);
   writeFileSync(new URL('simd.wat', dir), SIMD);
   writeFileSync(new URL('ripemd.wat', dir), RIPEMD);
+  for (const [name, text] of Object.entries(BLAKE3)) writeFileSync(new URL(`${name}.wat`, dir), text);
   process.exit(0);
 }
 

@@ -16,6 +16,19 @@ import { encodeState } from './state.js';
  */
 export const SLICE = 2 ** 30;
 
+/**
+ * What every engine's `update` starts with: throws {@link LengthLimitError} when `data` would take the total past
+ * MAX_LENGTH; a view over SLICE bytes is fed back to `engine.update` in slices (the result is the same: only the
+ * chunking changes), and true says the caller is done.
+ */
+export function sliced(engine: { readonly length: number; update(data: Uint8Array): void }, data: Uint8Array): boolean {
+  const n = data.length;
+  if (n > MAX_LENGTH - engine.length) throw new LengthLimitError(engine.length, n);
+  if (n <= SLICE) return false;
+  for (let off = 0; off < n; off += SLICE) engine.update(data.subarray(off, off + SLICE));
+  return true;
+}
+
 const shared = new Map<AlgorithmSpec, BlockEngine>();
 
 /**
@@ -61,13 +74,8 @@ export abstract class BlockHash implements BlockEngine {
   protected abstract readonly iv: Int32Array | Uint8Array;
 
   update(data: Uint8Array): void {
+    if (sliced(this, data)) return;
     const n = data.length;
-    if (n > MAX_LENGTH - this.length) throw new LengthLimitError(this.length, n);
-    if (n > SLICE) {
-      // the result is the same: only the chunking changes
-      for (let off = 0; off < n; off += SLICE) this.update(data.subarray(off, off + SLICE));
-      return;
-    }
     this.length += n;
     const bl = this.spec.blockLength;
     const buffer = this.buffer;

@@ -93,7 +93,10 @@ export class Digest {
     return new Digest(this.#spec, this.#provider, this.#engine.clone());
   }
 
-  /** The running state as bytes; `importState` continues from them, on any runtime. */
+  /**
+   * The running state as bytes; `importState` continues from them, on any runtime. A keyed BLAKE3 state holds its
+   * key (a derive_key state, the key derived from its context): keep it as secret as the key.
+   */
   exportState(): Uint8Array {
     if (!this.#engine.exportState) throw new StateUnsupportedError(this.#provider);
     if (this.#finalized) throw new FinalizedError('exportState()');

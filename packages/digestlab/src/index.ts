@@ -13,7 +13,7 @@ import { BadStateError, StateUnsupportedError } from './errors.js';
 import { toHex } from './hex.js';
 import { forgetHmacResolutions } from './hmac/resolve.js';
 import { digestManyWasm } from './many.js';
-import { outputLengthOf } from './options.js';
+import { outputLengthOf, paramsOf } from './options.js';
 import {
   bytesOnceFor,
   forgetResolutions,
@@ -43,6 +43,8 @@ import type { AlgorithmName } from './spec.js';
 import { SpongeHash } from './sponge.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
+import { TreeHash } from './tree.js';
+import { readyBlake3 } from './wasm/blake3.js';
 import { ready as compileWasm, load as loadWasm } from './wasm/module.js';
 
 export type { Data } from './bytes.js';
@@ -67,14 +69,29 @@ export type { AlgorithmName } from './spec.js';
 export { MAX_LENGTH } from './spec.js';
 export type { StreamSource } from './stream.js';
 
-/** Options of every call: which provider computes the digest (default `auto`), and SHAKE's output length. */
+/**
+ * Options of every call: which provider computes the digest (default `auto`), an XOF's output length, BLAKE3's
+ * key or context. Each is refused with {@link InvalidOptionError} by an algorithm that does not take it.
+ */
 export interface DigestOptions {
   provider?: ProviderChoice;
   /**
-   * Bytes of output of an extendable-output function (SHAKE128, SHAKE256; default 16 and 32, as node:crypto's):
-   * a non-negative safe integer. Refused with {@link InvalidOptionError} for any other algorithm.
+   * Bytes of output of an extendable-output function (SHAKE128, SHAKE256, BLAKE3; default 16, 32 and 32, as
+   * node:crypto's and b3sum's): a non-negative safe integer.
    */
   outputLength?: number;
+  /** BLAKE3's keyed_hash: its 32-byte key. Copied when the call starts. */
+  key?: Uint8Array;
+  /** BLAKE3's derive_key: the context string (hashed as UTF-8); the input is the key material. Not with `key`. */
+  context?: string;
+}
+
+/** Only the provider, or nothing: the call prepared per name (no options work) computes it. */
+function plain(options: DigestOptions | undefined): boolean {
+  return (
+    options === undefined ||
+    (options.outputLength === undefined && options.key === undefined && options.context === undefined)
+  );
 }
 
 /**
@@ -82,31 +99,34 @@ export interface DigestOptions {
  * main thread, which refuses to compile it synchronously; elsewhere the first call compiles it. Never rejects.
  */
 export async function ready(): Promise<void> {
-  await Promise.all([compileWasm(), probeWebCrypto()]);
+  await Promise.all([compileWasm(), probeWebCrypto(), readyBlake3()]);
   forgetResolutions();
   forgetHmacResolutions();
 }
 
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
 export function digest(algorithm: string, data: Data, options?: DigestOptions): Uint8Array {
-  // no output length (every call but SHAKE's sized ones): the call prepared for this name, no options work
-  if (options === undefined || options.outputLength === undefined) {
+  // no output length, key or context (every call but the XOFs' sized ones and BLAKE3's modes): the call
+  // prepared for this name, no options work
+  if (plain(options)) {
     return bytesOnceFor(algorithm, options?.provider)(typeof data === 'string' ? data : toBytesTransient(data));
   }
   const { entry, oneShot } = resolve(algorithm, options?.provider);
-  const n = options?.outputLength === undefined ? undefined : outputLengthOf(entry.spec, options.outputLength);
-  return oneShot.digestOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data), n);
+  const n = outputLengthOf(entry.spec, options?.outputLength);
+  const params = paramsOf(entry.spec.name, entry.options, options);
+  return oneShot.digestOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data), n, params);
 }
 
 /** {@link digest} as lowercase hex: Java's `getMessageDigestString(input, alg)` is `digestHex(alg, input)`. */
 export function digestHex(algorithm: string, data: Data, options?: DigestOptions): string {
-  // no output length (every call but SHAKE's sized ones): the call prepared for this name, e.g. crypto.hash itself
-  if (options === undefined || options.outputLength === undefined) {
+  // no output length, key or context: the call prepared for this name, e.g. crypto.hash itself
+  if (plain(options)) {
     return hexOnceFor(algorithm, options?.provider)(typeof data === 'string' ? data : toBytesTransient(data));
   }
   const { entry, oneShot } = resolve(algorithm, options?.provider);
-  const n = options?.outputLength === undefined ? undefined : outputLengthOf(entry.spec, options.outputLength);
-  return oneShot.digestHexOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data), n);
+  const n = outputLengthOf(entry.spec, options?.outputLength);
+  const params = paramsOf(entry.spec.name, entry.options, options);
+  return oneShot.digestHexOnce(entry.spec.name, typeof data === 'string' ? data : toBytesTransient(data), n, params);
 }
 
 /** The digest of `data` through any provider, WebCrypto included. */
@@ -115,8 +135,9 @@ export async function digestAsync(algorithm: string, data: Data, options?: Diges
   if (lookup(algorithm).spec.sponge) await probeWebCrypto();
   const { entry, oneShot } = resolve(algorithm, options?.provider);
   const n = outputLengthOf(entry.spec, options?.outputLength);
+  const params = paramsOf(entry.spec.name, entry.options, options);
   // a fresh array, not the scratch one: an asynchronous provider may read it after this call returns
-  return oneShot.digestAsync(entry.spec.name, toBytes(data), n);
+  return oneShot.digestAsync(entry.spec.name, toBytes(data), n, params);
 }
 
 /** {@link digestAsync} as lowercase hex. */
@@ -137,23 +158,25 @@ export function digestMany(algorithm: string, messages: readonly Data[], options
   const { entry, oneShot } = resolve(algorithm, choice);
   const spec = entry.spec;
   const n = outputLengthOf(spec, options?.outputLength);
+  const params = paramsOf(spec.name, entry.options, options);
   const wasm = (choice === 'auto' || choice === 'wasm') && spec.md ? loadWasm() : undefined;
   if (wasm) {
     const alone = choice === 'auto' ? (data: Uint8Array) => oneShot.digestOnce(spec.name, data) : undefined;
     return digestManyWasm(wasm, spec, messages, { simd: true, alone });
   }
-  return messages.map((m) => oneShot.digestOnce(spec.name, typeof m === 'string' ? m : toBytesTransient(m), n));
+  return messages.map((m) => oneShot.digestOnce(spec.name, typeof m === 'string' ? m : toBytesTransient(m), n, params));
 }
 
 /** A running digest to feed piece by piece. Synchronous, streaming providers only. */
 export function createDigest(algorithm: string, options?: DigestOptions): Digest {
-  return start(resolve(algorithm, options?.provider), options?.outputLength);
+  return start(resolve(algorithm, options?.provider), options);
 }
 
-function start({ entry, provider }: Resolved, outputLength: unknown): Digest {
+function start({ entry, provider }: Resolved, options: DigestOptions | undefined): Digest {
   const spec = entry.spec;
-  const n = outputLengthOf(spec, outputLength);
-  return new Digest(described(spec, n), provider.id, provider.create(spec.name, n));
+  const n = outputLengthOf(spec, options?.outputLength);
+  const params = paramsOf(spec.name, entry.options, options);
+  return new Digest(described(spec, n), provider.id, provider.create(spec.name, n, params));
 }
 
 /**
@@ -170,8 +193,8 @@ export function importState(state: Uint8Array, options?: DigestOptions): Digest 
   const { provider } = resolve(spec.name, id);
   if (!provider.exportsState) throw new StateUnsupportedError(provider.id);
   // providers that export state run on BlockHash engines (ts, wasm), which decodeState fills
-  const engine = decodeState(state, spec, (n) => provider.create(spec.name, n) as BlockHash);
-  const n = engine instanceof SpongeHash ? engine.outputLength : undefined;
+  const engine = decodeState(state, spec, (n) => provider.create(spec.name, n) as BlockHash | TreeHash);
+  const n = engine instanceof SpongeHash || engine instanceof TreeHash ? engine.outputLength : undefined;
   return new Digest(described(spec, n), provider.id, engine);
 }
 
@@ -184,7 +207,7 @@ export async function digestStream(
   source: StreamSource,
   options?: DigestOptions,
 ): Promise<Uint8Array> {
-  const d = start(resolve(algorithm, options?.provider, 'streaming'), options?.outputLength);
+  const d = start(resolve(algorithm, options?.provider, 'streaming'), options);
   await feed(d, source);
   return d.digest();
 }

@@ -7,6 +7,7 @@
  * Lookup is case-insensitive and accepts the canonical name, any alias, an OID, or "OID." followed by an OID.
  */
 
+import { BLAKE3_256 } from './algorithms/blake3.js';
 import { MD2 } from './algorithms/md2.js';
 import { MD4 } from './algorithms/md4.js';
 import { MD5 } from './algorithms/md5.js';
@@ -28,7 +29,7 @@ import { SHA224, SHA256 } from './algorithms/sha256.js';
 import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
 import { boundariesOf, type Counter } from './boundaries.js';
 import { UnknownAlgorithmError } from './errors.js';
-import { OUTPUT_LENGTH } from './options.js';
+import { CONTEXT, KEY, OUTPUT_LENGTH } from './options.js';
 import type { AlgorithmName, AlgorithmSpec } from './spec.js';
 
 export type { Counter } from './boundaries.js';
@@ -36,7 +37,8 @@ export type { Counter } from './boundaries.js';
 /**
  * How the algorithm turns a message into a digest: `merkle-damgard` (MD5, SHA-1, SHA-2: blocks compressed into a
  * chaining value, the bit length in the padding), `sponge` (Keccak-f[1600]: SHA-3, SHAKE, Keccak), `md2` (MD2's
- * own: padding by value and a checksum block, no length); `tree` (BLAKE3) and `checksum` (CRC) have no algorithm yet.
+ * own: padding by value and a checksum block, no length), `tree` (BLAKE3: chunks, parents and a root, tree.ts);
+ * `checksum` (CRC) has no algorithm yet.
  */
 export type Construction = 'merkle-damgard' | 'sponge' | 'md2' | 'tree' | 'checksum';
 
@@ -51,7 +53,7 @@ export type OutputKind = 'fixed' | 'xof' | 'parameter';
  * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
  * as submitted to the SHA-3 competition, before FIPS 202 changed its padding (Ethereum's keccak256).
  */
-export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak' | 'MD4' | 'RIPEMD';
+export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak' | 'MD4' | 'RIPEMD' | 'BLAKE3';
 
 /**
  * What the `webcrypto` provider asks `crypto.subtle.digest` for (under digestlab's name, which is WebCrypto's):
@@ -62,13 +64,16 @@ export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak' | 'M
 export type WebCryptoSupport = 'always' | 'probed' | 'never';
 
 /** The options a call can pass for an algorithm. Next: `key`, `salt`, `personalization`, `context`, `seed`. */
-export type OptionName = 'outputLength';
+export type OptionName = 'outputLength' | 'key' | 'context';
 
 /** One option an algorithm accepts, and its sizes. */
 export interface OptionFact {
   readonly name: OptionName;
-  /** `length`: a number of bytes, from `min` to `max` (SHAKE's `outputLength`); `bytes`: bytes of that length. */
-  readonly kind: 'length' | 'bytes';
+  /**
+   * `length`: a number of bytes, from `min` to `max` (SHAKE's `outputLength`); `bytes`: a Uint8Array of that many
+   * bytes (BLAKE3's `key`); `string`: a string of that many UTF-16 units (BLAKE3's `context`).
+   */
+  readonly kind: 'length' | 'bytes' | 'string';
   readonly min: number;
   readonly max: number;
 }
@@ -126,6 +131,8 @@ interface Given {
   command?: string;
   /** Only for a spec that is neither Merkle–Damgård (`md`) nor a sponge (`sponge`), which say so themselves. */
   construction?: Construction;
+  /** The options it takes; an XOF's `outputLength` alone when absent. */
+  options?: readonly OptionFact[];
 }
 
 /**
@@ -145,6 +152,7 @@ const COUNTERS: Readonly<Record<Construction, readonly Counter[]>> = {
 function constructionOf(g: Given): Construction {
   if (g.spec.md) return 'merkle-damgard';
   if (g.spec.sponge) return 'sponge';
+  if (g.spec.tree) return 'tree';
   if (g.construction) return g.construction;
   throw new Error(`digestlab registry: say how ${g.spec.name} is constructed`);
 }
@@ -156,7 +164,7 @@ function constructionOf(g: Given): Construction {
  */
 function define(g: Given, blockLengths: readonly number[]): AlgorithmEntry {
   const construction = constructionOf(g);
-  const output: OutputKind = g.spec.sponge?.xof ? 'xof' : 'fixed';
+  const output: OutputKind = g.spec.sponge?.xof || g.spec.tree ? 'xof' : 'fixed';
   const cryptographic = construction !== 'checksum';
   const counters = COUNTERS[construction];
   return {
@@ -169,7 +177,7 @@ function define(g: Given, blockLengths: readonly number[]): AlgorithmEntry {
     construction,
     output,
     webCrypto: g.webCrypto ?? 'never',
-    options: output === 'xof' ? [OUTPUT_LENGTH] : [],
+    options: g.options ?? (output === 'xof' ? [OUTPUT_LENGTH] : []),
     cryptographic,
     hmac: cryptographic && output !== 'xof',
     sum: { tag: g.tag ?? g.spec.name, command: g.command ?? null, hexLength: 2 * g.spec.digestLength },
@@ -204,6 +212,25 @@ function fips202(spec: AlgorithmSpec, oid: number, aliases: readonly string[]): 
 function keccak(spec: AlgorithmSpec, bits: string): Given {
   const aliases = [`KECCAK${bits}`, `KECCAK_${bits}`];
   return { spec, family: 'Keccak', nodeName: `keccak-${bits}`, aliases, oids: [], broken: false };
+}
+
+/**
+ * BLAKE3, as BouncyCastle names it (BLAKE3-256: its default output), `BLAKE3` as b3sum and the paper do: one
+ * algorithm, an XOF in three modes (hash; keyed_hash with `key`; derive_key with `context`). No OID, no
+ * node:crypto (OpenSSL has none: the name is what one would be called).
+ */
+function blake3(spec: AlgorithmSpec): Given {
+  const options = [OUTPUT_LENGTH, KEY, CONTEXT];
+  return {
+    spec,
+    family: 'BLAKE3',
+    nodeName: 'blake3',
+    aliases: ['BLAKE3'],
+    oids: [],
+    broken: false,
+    tag: 'BLAKE3',
+    options,
+  };
 }
 
 const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
@@ -272,6 +299,7 @@ const GIVEN: readonly Given[] = [
   ripemd(RIPEMD160, '160', ['1.3.36.3.2.1', '1.0.10118.3.0.49']),
   ripemd(RIPEMD256, '256', ['1.3.36.3.2.3']),
   ripemd(RIPEMD320, '320', []),
+  blake3(BLAKE3_256),
 ];
 
 /** The block lengths a block count is checked at: those of the Merkle–Damgård hashes (64, 128). */

@@ -29,7 +29,8 @@ export type AlgorithmName =
   | 'RIPEMD128'
   | 'RIPEMD160'
   | 'RIPEMD256'
-  | 'RIPEMD320';
+  | 'RIPEMD320'
+  | 'BLAKE3-256';
 
 /** Largest total input, in bytes, that a digest accepts. */
 export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
@@ -43,12 +44,82 @@ export interface AlgorithmSpec {
   readonly digestLength: number;
   /** Bytes per block: the rate for the sponges (SHA-3, SHAKE, Keccak). */
   readonly blockLength: number;
-  /** A fresh TypeScript engine for this algorithm; `outputLength` only for an extendable-output function. */
-  create(outputLength?: number): BlockEngine;
+  /**
+   * A fresh TypeScript engine for this algorithm; `outputLength` only for an extendable-output function, `params`
+   * only for an algorithm that takes them (BLAKE3's key or context), both checked already (options.ts).
+   */
+  create(outputLength?: number, params?: AlgorithmParams): BlockEngine;
   /** For the Merkle–Damgård hashes: what another engine (WebAssembly) needs to compute the same digest. */
   readonly md?: MDParams;
   /** For the sponges over Keccak-f[1600]: their padding, and whether the output length is the caller's. */
   readonly sponge?: SpongeParams;
+  /** For BLAKE3's tree (tree.ts): its compression, chunk and parent functions. */
+  readonly tree?: TreeParams;
+}
+
+/**
+ * The options of a call beyond the provider and the output length, checked (options.ts): BLAKE3's `key`
+ * (keyed_hash) or `context` (derive_key, the input being the key material). At most one of the two.
+ */
+export interface AlgorithmParams {
+  readonly key?: Uint8Array;
+  readonly context?: string;
+}
+
+/** BLAKE3 (tree.ts): the functions of the engine that computes it (TypeScript, or WebAssembly). */
+export interface TreeParams {
+  readonly core: Blake3Core;
+}
+
+/**
+ * BLAKE3's compression function and the wide loops over it (the reference's `hash_many`), over 32-bit words as
+ * BLAKE3 reads them (little-endian). Counters are JavaScript numbers (exact to 2^53), split into their two 32-bit
+ * halves by division, never by a 32-bit shift.
+ */
+export interface Blake3Core {
+  /**
+   * One compression: the chaining value at `cv[cvOff..+8]`, the block `m[mOff..+16]`, the counter, the block's
+   * length in bytes and the flags; the 16 output words (the state's two halves XORed, then the upper half XORed
+   * with the input chaining value) into `out`, which may be neither `cv` nor `m`.
+   */
+  compress(
+    cv: Int32Array,
+    cvOff: number,
+    m: Int32Array,
+    mOff: number,
+    counter: number,
+    blockLength: number,
+    flags: number,
+    out: Int32Array,
+  ): void;
+  /**
+   * `n` inner blocks of a chunk (none its last), at `data[offset..]`, compressed into the chaining value `cv` (8
+   * words, in place) with chunk counter `counter` and `flags`; the first also with CHUNK_START when `first`.
+   */
+  blocks(
+    cv: Int32Array,
+    data: Uint8Array,
+    offset: number,
+    n: number,
+    counter: number,
+    flags: number,
+    first: boolean,
+  ): void;
+  /**
+   * The chaining values of `count` whole chunks (1024 bytes) of `data` from `offset`, the first with chunk counter
+   * `counter`, under `key` (8 words) and `flags`: into `cvs`, 8 words each from word 0.
+   */
+  chunks(
+    key: Int32Array,
+    flags: number,
+    data: Uint8Array,
+    offset: number,
+    count: number,
+    counter: number,
+    cvs: Int32Array,
+  ): void;
+  /** `count` parent nodes under `key` and `flags`: the parent of chaining values 2i, 2i + 1 of `cvs` becomes its i-th. */
+  parents(key: Int32Array, flags: number, cvs: Int32Array, count: number): void;
 }
 
 /** A sponge over Keccak-f[1600] (FIPS 202 §4), with `blockLength` as its rate. */
@@ -121,6 +192,24 @@ export interface EngineFields {
   length: number;
   /** A sponge's own fields; absent on the other engines. */
   readonly sponge?: SpongeFields;
+  /** BLAKE3's own fields; absent on the other engines. */
+  readonly tree?: TreeFields;
+}
+
+/**
+ * What a BLAKE3 engine's state adds (tree.ts): its mode and key, its output length, the chaining-value stack of
+ * the subtrees finished so far. `chain` is the current chunk's chaining value; `buffer` holds 1 to 64 bytes once
+ * anything was hashed (a chunk's last block waits until more input, or the end, says whether it is the root's).
+ */
+export interface TreeFields {
+  readonly outputLength: number;
+  /** 0 (hash), KEYED_HASH (16) or DERIVE_KEY_MATERIAL (64): the flags every compression of the input carries. */
+  flags: number;
+  /** The key words: the IV (hash), the key (keyed_hash), or the context's key (derive_key). */
+  readonly key: Int32Array;
+  /** The stack's chaining values, 8 words each, bottom first; `depth` of them are live. */
+  readonly stack: Int32Array;
+  depth: number;
 }
 
 /** What a sponge engine's state adds: its output length, and its state as plain lanes (see KeccakCore.toLanes). */

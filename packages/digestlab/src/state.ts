@@ -9,7 +9,8 @@
  *                 SHA-512 = 7, SHA-512/224 = 8, SHA-512/256 = 9; sponges: SHA3-224 = 10, SHA3-256 = 11,
  *                 SHA3-384 = 12, SHA3-512 = 13, SHAKE128 = 14, SHAKE256 = 15, KECCAK-224 = 16,
  *                 KECCAK-256 = 17, KECCAK-384 = 18, KECCAK-512 = 19; MD4 = 30, RIPEMD128 = 31,
- *                 RIPEMD160 = 32, RIPEMD256 = 33, RIPEMD320 = 34)
+ *                 RIPEMD160 = 32, RIPEMD256 = 33, RIPEMD320 = 34;
+ *                 tree: BLAKE3-256 = 50)
  *   6       2     bytes buffered, b (always total mod block length)
  *   8       8     total bytes hashed (at most 2^53 − 1)
  *   then, Merkle–Damgård kind:
@@ -18,14 +19,22 @@
  *   16      8     output length in bytes (at most 2^53 − 1; the digest length except for SHAKE)
  *   24      200   the Keccak-f[1600] state as FIPS 202's byte string (lane x + 5y at byte 8(x + 5y),
  *                 little-endian)
- *   then, both:
+ *   then, tree kind (BLAKE3; b is 1 to 64 once anything was hashed: a chunk's last block waits for what follows):
+ *   16      1     flags of the mode: 0 (hash), 16 (keyed_hash), 64 (derive_key)
+ *   17      32    key words, little-endian: the IV, the key (a keyed state holds the key), or the context's key
+ *   49      8     output length in bytes (at most 2^53 − 1)
+ *   57      32    the current chunk's chaining value, little-endian words
+ *   89      1     s: chaining values on the stack (finished subtrees, bottom first)
+ *   90      32s   the stack's chaining values, little-endian words
+ *   then, every kind:
  *   16+c    b     buffered bytes (c: the size of the kind's fields above)
  *   16+c+b  4     CRC-32 (IEEE) of everything before it
  *
  * The format carries no provider: any engine that implements the algorithm can continue from it.
  */
 import { BadStateError } from './errors.js';
-import type { AlgorithmSpec, BlockEngine, EngineFields } from './spec.js';
+import type { AlgorithmSpec, BlockEngine, EngineFields, TreeFields } from './spec.js';
+import { CHUNK_LENGTH, popcount } from './tree.js';
 
 const MAGIC = [0x44, 0x4c, 0x53, 0x54]; // "DLST"
 export const STATE_VERSION = 1;
@@ -35,9 +44,55 @@ const HEADER = 16;
 const OUTPUT_LENGTH = 8;
 const KECCAK_STATE = 200;
 
+/** Bytes of the tree kind's fields before its stack: flags, key, output length, the chunk's CV, the depth. */
+const TREE_FIELDS = 1 + 32 + OUTPUT_LENGTH + 32 + 1;
+/** Modes a tree state may record: hash, keyed_hash, derive_key (its flags). */
+const TREE_MODES = [0, 16, 64];
+
 /** Bytes between the header and the buffered bytes: the chaining value, or the output length and the state. */
 function fieldsLength(engine: EngineFields): number {
+  if (engine.tree) return TREE_FIELDS + 32 * engine.tree.depth;
   return engine.sponge ? OUTPUT_LENGTH + engine.chain.byteLength : engine.chain.byteLength;
+}
+
+/** Writes the tree kind's fields (see the format above) at HEADER. */
+function encodeTree(view: DataView, tree: TreeFields, chain: Int32Array): void {
+  view.setUint8(HEADER, tree.flags);
+  for (let i = 0; i < 8; i++) view.setInt32(HEADER + 1 + 4 * i, tree.key[i], true);
+  view.setUint32(HEADER + 33, Math.floor(tree.outputLength / 2 ** 32));
+  view.setUint32(HEADER + 37, tree.outputLength % 2 ** 32);
+  for (let i = 0; i < 8; i++) view.setInt32(HEADER + 41 + 4 * i, chain[i], true);
+  view.setUint8(HEADER + 73, tree.depth);
+  for (let i = 0; i < 8 * tree.depth; i++) view.setInt32(HEADER + TREE_FIELDS + 4 * i, tree.stack[i], true);
+}
+
+/** Bytes a tree buffers after `length` bytes: 1 to 64 once anything was hashed. */
+function treeBuffered(length: number): number {
+  return length === 0 ? 0 : ((length - 1) % 64) + 1;
+}
+
+/**
+ * Checks a tree state's fields against its length and restores them into `engine`: the mode, the key, the chunk's
+ * CV and the stack, whose depth lies between one CV per 1 bit of the chunks finished and the deepest it can get.
+ */
+function decodeTree(view: DataView, bytes: Uint8Array, engine: EngineFields, tree: TreeFields, length: number): void {
+  const flags = view.getUint8(HEADER);
+  if (!TREE_MODES.includes(flags)) throw new BadStateError(`its mode flags ${flags} are none of BLAKE3's`);
+  const depth = view.getUint8(HEADER + 73);
+  const chunks = length === 0 ? 0 : Math.floor((length - 1) / CHUNK_LENGTH);
+  if (depth < popcount(chunks) || depth > tree.stack.length / 8 || (chunks === 0) !== (depth === 0)) {
+    throw new BadStateError(`a stack of ${depth} chaining values cannot follow ${length} bytes hashed`);
+  }
+  tree.flags = flags;
+  for (let i = 0; i < 8; i++) tree.key[i] = view.getInt32(HEADER + 1 + 4 * i, true);
+  const chain = engine.chain as Int32Array;
+  for (let i = 0; i < 8; i++) chain[i] = view.getInt32(HEADER + 41 + 4 * i, true);
+  tree.depth = depth;
+  for (let i = 0; i < 8 * depth; i++) tree.stack[i] = view.getInt32(HEADER + TREE_FIELDS + 4 * i, true);
+  const pos = treeBuffered(length);
+  engine.buffer.set(bytes.subarray(bytes.length - 4 - pos, bytes.length - 4));
+  engine.pos = pos;
+  engine.length = length;
 }
 
 /** The state of `engine` (its buffering fields, and a sponge's own: see {@link EngineFields}). */
@@ -53,7 +108,9 @@ export function encodeState(engine: EngineFields): Uint8Array {
   view.setUint32(8, Math.floor(engine.length / 2 ** 32));
   view.setUint32(12, engine.length % 2 ** 32);
   const sponge = engine.sponge;
-  if (sponge) {
+  if (engine.tree) {
+    encodeTree(view, engine.tree, chain as Int32Array);
+  } else if (sponge) {
     const outputLength = sponge.outputLength;
     view.setUint32(HEADER, Math.floor(outputLength / 2 ** 32));
     view.setUint32(HEADER + 4, outputLength % 2 ** 32);
@@ -104,6 +161,7 @@ export function decodeState(
   const pos = view.getUint16(6);
   const hi = view.getUint32(8);
   const length = hi * 2 ** 32 + view.getUint32(12);
+  if (spec.tree) return decodeTreeState(view, bytes, spec, create, pos, length);
   // the size first: it tells a state of the other kind (or another algorithm's) at once
   const kind = spec.sponge ? 'sponge' : 'Merkle–Damgård';
   const c = spec.sponge ? OUTPUT_LENGTH + KECCAK_STATE : spec.create().chain.byteLength;
@@ -138,6 +196,32 @@ export function decodeState(
   engine.buffer.set(bytes.subarray(HEADER + c, HEADER + c + pos));
   engine.pos = pos;
   engine.length = length;
+  return engine;
+}
+
+/** A tree state (BLAKE3) into a fresh engine made by `create` with the output length it records. */
+function decodeTreeState(
+  view: DataView,
+  bytes: Uint8Array,
+  spec: AlgorithmSpec,
+  create: (outputLength?: number) => EngineFields,
+  pos: number,
+  length: number,
+): EngineFields {
+  if (bytes.length < HEADER + TREE_FIELDS + 4) {
+    throw new BadStateError(`its size (${bytes.length} bytes) does not fit a ${spec.name} state (tree kind)`);
+  }
+  const depth = view.getUint8(HEADER + 73);
+  if (bytes.length !== HEADER + TREE_FIELDS + 32 * depth + pos + 4) {
+    throw new BadStateError(`its size (${bytes.length} bytes) does not fit a ${spec.name} state (tree kind)`);
+  }
+  if (view.getUint32(8) >= 2 ** 21) throw new BadStateError('its total length exceeds 2^53 - 1 bytes');
+  if (pos !== treeBuffered(length))
+    throw new BadStateError(`${pos} buffered bytes cannot follow ${length} bytes hashed`);
+  const high = view.getUint32(HEADER + 33);
+  if (high >= 2 ** 21) throw new BadStateError('its output length exceeds 2^53 - 1 bytes');
+  const engine = create(high * 2 ** 32 + view.getUint32(HEADER + 37));
+  decodeTree(view, bytes, engine, engine.tree as TreeFields, length);
   return engine;
 }
 

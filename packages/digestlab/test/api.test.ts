@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as blake3m from '../src/blake3.js';
 import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/bytes.js';
 import { toHex } from '../src/hex.js';
 import {
@@ -84,6 +85,7 @@ const CANONICAL: AlgorithmName[] = [
   'RIPEMD160',
   'RIPEMD256',
   'RIPEMD320',
+  'BLAKE3-256',
 ];
 
 /**
@@ -314,6 +316,16 @@ const TABLE: Record<
     broken: false,
   },
   RIPEMD320: { nodeName: 'ripemd320', digestLength: 40, blockLength: 64, oid: '', code: 34, chain: 40, broken: false },
+  // the tree kind's fields with an empty stack: mode, key, output length, the chunk's CV, the depth
+  'BLAKE3-256': {
+    nodeName: 'blake3',
+    digestLength: 32,
+    blockLength: 64,
+    oid: '',
+    code: 50,
+    chain: 74,
+    broken: false,
+  },
 };
 
 /** Known digests, for the one algorithm node:crypto lacks here (RFC 1319 appendix A.5). */
@@ -455,6 +467,7 @@ describe('algorithm names, aliases and OIDs', () => {
     RIPEMD160: ['RIPEMD160', 'ripemd160', 'RIPEMD-160', 'RMD160', '1.3.36.3.2.1', '1.0.10118.3.0.49'],
     RIPEMD256: ['RIPEMD256', 'RIPEMD-256', 'rmd256', '1.3.36.3.2.3', 'OID.1.3.36.3.2.3'],
     RIPEMD320: ['RIPEMD320', 'ripemd-320', 'RMD320'],
+    'BLAKE3-256': ['BLAKE3-256', 'blake3-256', 'BLAKE3', 'blake3', 'Blake3'],
   };
 
   describe.each(CANONICAL)('%s', (name) => {
@@ -572,6 +585,8 @@ describe('algorithms()', () => {
       RIPEMD160: ['ts', 'wasm', 'node'],
       RIPEMD256: ['ts', 'wasm'],
       RIPEMD320: ['ts', 'wasm'],
+      // no node:crypto has BLAKE3
+      'BLAKE3-256': ['ts', 'wasm'],
     });
   });
 
@@ -610,7 +625,7 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: true,
-      // our WebAssembly has the Merkle–Damgård hashes and the sponges; MD2 is TypeScript only
+      // our WebAssembly has the Merkle–Damgård hashes, the sponges and BLAKE3; MD2 is TypeScript only
       algorithms: CANONICAL.filter((a) => a !== 'MD2'),
     });
     expect(node).toEqual({
@@ -622,10 +637,15 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: false,
-      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak; OpenSSL has MD4 in its
-      // legacy provider only, and no RIPEMD but RIPEMD-160
+      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak, nor BLAKE3; OpenSSL has
+      // MD4 in its legacy provider only, and no RIPEMD but RIPEMD-160
       algorithms: CANONICAL.filter(
-        (a) => a !== 'MD2' && !a.startsWith('KECCAK') && a !== 'MD4' && (a === 'RIPEMD160' || !a.startsWith('RIPEMD')),
+        (a) =>
+          a !== 'MD2' &&
+          !a.startsWith('KECCAK') &&
+          !a.startsWith('BLAKE3') &&
+          a !== 'MD4' &&
+          (a === 'RIPEMD160' || !a.startsWith('RIPEMD')),
       ),
     });
     expect(webcrypto).toEqual({
@@ -1080,7 +1100,10 @@ function expectBadState(state: unknown, why?: RegExp): void {
 const HEADER_REASON = /does not start with the digestlab state header/;
 const CHECKSUM_REASON = /its checksum does not match/;
 
-describe.each(CANONICAL)('exported state, %s', (algorithm) => {
+/** The algorithms whose state buffers `total % blockLength` bytes; BLAKE3's tree kind is blake3.test.ts's. */
+const BLOCK_STATES = CANONICAL.filter((a) => a !== 'BLAKE3-256');
+
+describe.each(BLOCK_STATES)('exported state, %s', (algorithm) => {
   const { blockLength: bl, chain, code } = TABLE[algorithm];
 
   it('has the documented layout', () => {
@@ -1286,7 +1309,7 @@ describe('foreign bytes are not a state', () => {
   });
 });
 
-describe.each(CANONICAL)('length limit (2^53 - 1 bytes), %s', (algorithm) => {
+describe.each(BLOCK_STATES)('length limit (2^53 - 1 bytes), %s', (algorithm) => {
   const { blockLength: bl } = TABLE[algorithm];
 
   /** A valid state that has hashed `room` bytes less than the maximum, with `p` bytes buffered. */
@@ -1546,11 +1569,12 @@ describe('family subpath modules agree with digest()', () => {
     ['RIPEMD160', ripemdm.ripemd160, ripemdm.ripemd160Hex, ripemdm.createRipemd160],
     ['RIPEMD256', ripemdm.ripemd256, ripemdm.ripemd256Hex, ripemdm.createRipemd256],
     ['RIPEMD320', ripemdm.ripemd320, ripemdm.ripemd320Hex, ripemdm.createRipemd320],
+    ['BLAKE3-256', (d) => blake3m.blake3(d), (d) => blake3m.blake3Hex(d), () => blake3m.createBlake3()],
   ];
 
   it('covers every algorithm, and each module re-exports the same Digest class', () => {
     expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL);
-    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m, md4m, ripemdm]) expect(m.Digest).toBe(Digest);
+    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m, md4m, ripemdm, blake3m]) expect(m.Digest).toBe(Digest);
   });
 
   it("SHAKE's functions take an output length, checked as digest()'s option is", () => {

@@ -589,6 +589,8 @@ const MILLION_A: Record<AlgorithmName, string> = {
   RIPEMD160: '52783243c1697bdbe16d37f97f68f08325dc1528',
   RIPEMD256: 'ac953744e10e31514c150d4d8d7b677342e33399788296e43ae4850ce4f97978',
   RIPEMD320: 'bdee37f4371e20646b8b0d862dda16292ae36f40965e8c8509e63d1dbddecc503e2b63eb9245bb66',
+  // Debian's b3sum 1.2.0: `python3 -c "import sys; sys.stdout.write('a' * 1000000)" | b3sum`
+  'BLAKE3-256': '616f575a1b58d4c9797d4217b9730ae5e6eb319d76edef6549b46f4efe31ff8b',
 };
 
 const EMPTY: Record<AlgorithmName, string> = {
@@ -621,6 +623,8 @@ const EMPTY: Record<AlgorithmName, string> = {
   RIPEMD160: '9c1185a5c5e9fc54612808977ee8f548b2258d31',
   RIPEMD256: '02ba4c4e5f8ecd1877fc52d64d30e37a2d9774fb1e5d026380ae0168e3c5522d',
   RIPEMD320: '22d65d5661536cdc75c1fdf5c6de7b41b9f27325ebc61e8557177d705a0ec880151c3a32a00899b8',
+  // BLAKE3's official vectors (vectors/blake3/test_vectors.json), input_len 0
+  'BLAKE3-256': 'af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262',
 };
 
 describe('the typed tables agree with node:crypto, or @noble/hashes for Keccak (a check of the tables themselves)', () => {

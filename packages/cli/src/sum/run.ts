@@ -9,6 +9,7 @@ import type { AlgorithmName } from 'digestlab';
 import type { Io } from '../io.js';
 import { resolveAlgorithms, type SumAlgorithm } from './algorithms.js';
 import { checkCombinations, HELP, parseArgs, type SumFlags, SumUsageError } from './args.js';
+import { isB3sum, runB3sum } from './b3sum.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
 import type { FileOutcome } from './hash.js';
 import { hashStream } from './hash.js';
@@ -23,6 +24,8 @@ export { PROGRAM };
 
 /** Runs `sum` with the arguments after `sum`; resolves to the exit code (0 fine, 1 anything wrong, as coreutils). */
 export async function runSum(argv: readonly string[], io: Io): Promise<number> {
+  // -a blake3 alone: b3sum's lines and flags
+  if (isB3sum(argv)) return runB3sum(argv, io);
   const out = new SumOutput(io);
   let flags: SumFlags;
   let algorithms: SumAlgorithm[];

@@ -36,6 +36,9 @@ export function lookupMac(algorithm: string): AlgorithmEntry {
 /** Why HMAC is refused over `entry` (the registry's `hmac` is false): RFC 2104 needs a fixed-length hash. */
 function noHmac(entry: AlgorithmEntry): string {
   const name = entry.spec.name;
+  if (entry.options.some((o) => o.name === 'key')) {
+    return `${name} has its own keyed mode, and HMAC (RFC 2104) is defined over hashes of one fixed length; pass { key } to ${name} itself`;
+  }
   if (entry.output === 'xof') {
     return `${name} is an extendable-output function, and HMAC (RFC 2104) is defined over hashes of one fixed length; use a fixed-length hash (SHA3-256, SHA-256, ...)`;
   }

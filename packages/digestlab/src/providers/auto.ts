@@ -19,7 +19,7 @@
 
 import { ALGORITHM_NAMES } from '../registry.js';
 import { type BrowserEngine, type RuntimeName, runtime } from '../runtime.js';
-import type { AlgorithmName } from '../spec.js';
+import type { AlgorithmName, AlgorithmParams } from '../spec.js';
 import { nodeProvider } from './node.js';
 import { type PreparedBytes, type PreparedHex, type Provider, prepareBytes, prepareHex, runsHere } from './provider.js';
 import { SizeDispatch } from './size-dispatch.js';
@@ -98,6 +98,8 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     SHAKE256: { bytes: 2048, hex: 256 },
     ...KECCAK,
     ...MD4_RIPEMD,
+    // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
+    'BLAKE3-256': NEVER,
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -120,6 +122,8 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     SHAKE256: { bytes: 2048, hex: 4096 },
     ...KECCAK,
     ...MD4_RIPEMD,
+    // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
+    'BLAKE3-256': NEVER,
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -142,6 +146,8 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     SHAKE256: NEVER,
     ...KECCAK,
     ...MD4_RIPEMD,
+    // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
+    'BLAKE3-256': NEVER,
   },
   // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
   // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always
@@ -298,12 +304,22 @@ class Dispatch extends SizeDispatch<Provider> implements OneShot {
     return this.#subtle;
   }
 
-  digestOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): Uint8Array {
-    return this.forBytes(data.length).digestOnce(algorithm, data, outputLength);
+  digestOnce(
+    algorithm: AlgorithmName,
+    data: Uint8Array | string,
+    outputLength?: number,
+    params?: AlgorithmParams,
+  ): Uint8Array {
+    return this.forBytes(data.length).digestOnce(algorithm, data, outputLength, params);
   }
 
-  digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): string {
-    return this.forHex(data.length).digestHexOnce(algorithm, data, outputLength);
+  digestHexOnce(
+    algorithm: AlgorithmName,
+    data: Uint8Array | string,
+    outputLength?: number,
+    params?: AlgorithmParams,
+  ): string {
+    return this.forHex(data.length).digestHexOnce(algorithm, data, outputLength, params);
   }
 
   /** The public call's per-algorithm function: a length test (where sizes decide) and the provider's own. */
@@ -315,9 +331,14 @@ class Dispatch extends SizeDispatch<Provider> implements OneShot {
     return this.prepared(false, (p) => prepareBytes(p, algorithm));
   }
 
-  digestAsync(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): Promise<Uint8Array> {
+  digestAsync(
+    algorithm: AlgorithmName,
+    data: Uint8Array,
+    outputLength?: number,
+    params?: AlgorithmParams,
+  ): Promise<Uint8Array> {
     const n = data.length;
     const subtle = n >= this.subtleFrom ? this.subtle() : null;
-    return (subtle ?? this.forBytes(n)).digestAsync(algorithm, data, outputLength);
+    return (subtle ?? this.forBytes(n)).digestAsync(algorithm, data, outputLength, params);
   }
 }

@@ -1,5 +1,5 @@
 import type { Engine } from '../digest.js';
-import type { AlgorithmName } from '../spec.js';
+import type { AlgorithmName, AlgorithmParams } from '../spec.js';
 
 /** Ids of the concrete providers. `auto` (the default) resolves to one of them when a digest is created. */
 export type ProviderId = 'ts' | 'wasm' | 'node' | 'webcrypto';
@@ -25,14 +25,31 @@ export interface Provider {
   has(algorithm: AlgorithmName): boolean;
   /**
    * A streaming engine; only for sync providers. `outputLength` (here and below) is given only for an
-   * extendable-output function (SHAKE), already checked; otherwise the output is the digest length.
+   * extendable-output function (SHAKE, BLAKE3), already checked; otherwise the output is the digest length.
+   * `params` (BLAKE3's key or context) only for an algorithm that takes them, checked: a provider that has such
+   * an algorithm honours them (node:crypto and WebCrypto have none).
    */
-  create(algorithm: AlgorithmName, outputLength?: number): Engine;
+  create(algorithm: AlgorithmName, outputLength?: number, params?: AlgorithmParams): Engine;
   /** One-shot digest of whole input: bytes, or a string to hash as UTF-8 (some providers encode natively). */
-  digestOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): Uint8Array;
+  digestOnce(
+    algorithm: AlgorithmName,
+    data: Uint8Array | string,
+    outputLength?: number,
+    params?: AlgorithmParams,
+  ): Uint8Array;
   /** The same as lowercase hex (some providers make hex natively, which is faster than making bytes). */
-  digestHexOnce(algorithm: AlgorithmName, data: Uint8Array | string, outputLength?: number): string;
-  digestAsync(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): Promise<Uint8Array>;
+  digestHexOnce(
+    algorithm: AlgorithmName,
+    data: Uint8Array | string,
+    outputLength?: number,
+    params?: AlgorithmParams,
+  ): string;
+  digestAsync(
+    algorithm: AlgorithmName,
+    data: Uint8Array,
+    outputLength?: number,
+    params?: AlgorithmParams,
+  ): Promise<Uint8Array>;
   /**
    * `digestHexOnce` for one algorithm at its digest length, prepared once: what the public call keeps per name, so
    * that the seed's call (a short string to hex) pays no lookup per call. Optional: {@link prepareHex} falls back.

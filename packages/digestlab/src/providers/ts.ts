@@ -5,12 +5,19 @@ import { toBytesTransient } from '../bytes.js';
 import { chainHex, toHex } from '../hex.js';
 import { chainBytes, mdOnce } from '../merkle-damgard.js';
 import { lookup } from '../registry.js';
-import type { AlgorithmName, AlgorithmSpec } from '../spec.js';
+import type { AlgorithmName, AlgorithmParams, AlgorithmSpec } from '../spec.js';
 import { spongeOnce } from '../sponge.js';
+import { treeOnce } from '../tree.js';
 import type { Provider } from './provider.js';
 
-/** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, and MD2. */
-function other(spec: AlgorithmSpec, bytes: Uint8Array, outputLength = spec.digestLength): Uint8Array {
+/** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, BLAKE3, and MD2. */
+function other(
+  spec: AlgorithmSpec,
+  bytes: Uint8Array,
+  outputLength = spec.digestLength,
+  params?: AlgorithmParams,
+): Uint8Array {
+  if (spec.tree) return treeOnce(spec, spec.tree.core, bytes, outputLength, params);
   return spec.sponge ? spongeOnce(spec, spec.sponge.core, bytes, outputLength) : hashOnce(spec, bytes);
 }
 
@@ -22,24 +29,25 @@ export const tsProvider: Provider = {
   exportsState: true,
   unavailableReason: () => undefined,
   has: () => true,
-  create: (algorithm: AlgorithmName, outputLength?: number) => lookup(algorithm).spec.create(outputLength),
-  digestOnce(algorithm, data, outputLength) {
+  create: (algorithm: AlgorithmName, outputLength?: number, params?: AlgorithmParams) =>
+    lookup(algorithm).spec.create(outputLength, params),
+  digestOnce(algorithm, data, outputLength, params) {
     const spec = lookup(algorithm).spec;
     const bytes = toBytesTransient(data);
     const md = spec.md;
     return md
       ? chainBytes(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian)
-      : other(spec, bytes, outputLength);
+      : other(spec, bytes, outputLength, params);
   },
-  digestHexOnce(algorithm, data, outputLength) {
+  digestHexOnce(algorithm, data, outputLength, params) {
     const spec = lookup(algorithm).spec;
     const bytes = toBytesTransient(data);
     const md = spec.md;
     return md
       ? chainHex(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian)
-      : toHex(other(spec, bytes, outputLength));
+      : toHex(other(spec, bytes, outputLength, params));
   },
-  async digestAsync(algorithm, data, outputLength) {
-    return this.digestOnce(algorithm, data, outputLength);
+  async digestAsync(algorithm, data, outputLength, params) {
+    return this.digestOnce(algorithm, data, outputLength, params);
   },
 };

@@ -9,11 +9,21 @@
 import { CHAIN_HEX_MAX, chainHex, toHex } from '../hex.js';
 import { chainBytes, MDHash, padInPlace } from '../merkle-damgard.js';
 import { lookup } from '../registry.js';
-import type { AlgorithmName, AlgorithmSpec, Compress, KeccakCore, MDParams, SpongeParams } from '../spec.js';
+import type {
+  AlgorithmName,
+  AlgorithmParams,
+  AlgorithmSpec,
+  Compress,
+  KeccakCore,
+  MDParams,
+  SpongeParams,
+} from '../spec.js';
 import { SpongeHash, STATE_WORDS, spongeOnce } from '../sponge.js';
 import { writeUtf8 } from '../strings.js';
+import { createTree, type TreeHash, treeOnce } from '../tree.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
+import { WASM_BLAKE3 } from './wasm-blake3.js';
 
 function wasm(): Wasm {
   const w = load();
@@ -82,7 +92,12 @@ export const WASM_KECCAK: KeccakCore = {
   fromLanes: (lanes, state) => state.set(lanes),
 };
 
-export function createWasmEngine(spec: AlgorithmSpec, outputLength = spec.digestLength): MDHash | SpongeHash {
+export function createWasmEngine(
+  spec: AlgorithmSpec,
+  outputLength = spec.digestLength,
+  options: AlgorithmParams = {},
+): MDHash | SpongeHash | TreeHash {
+  if (spec.tree) return createTree(spec, WASM_BLAKE3, outputLength, options);
   if (spec.sponge) return new SpongeHash(spec, outputLength, WASM_KECCAK);
   const params = md(spec);
   let compress = compressors.get(spec);
@@ -198,6 +213,16 @@ function mdHex(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): string 
   return chainHex(w.words, spec.digestLength, md(spec).littleEndian);
 }
 
+/** BLAKE3's one-shot digest: the tree over the WebAssembly core. */
+function blake3Once(
+  spec: AlgorithmSpec,
+  data: Uint8Array | string,
+  outputLength = spec.digestLength,
+  params?: AlgorithmParams,
+): Uint8Array {
+  return treeOnce(spec, WASM_BLAKE3, typeof data === 'string' ? encoder.encode(data) : data, outputLength, params);
+}
+
 export const wasmProvider: Provider = {
   id: 'wasm',
   implementedIn: 'WebAssembly',
@@ -207,31 +232,35 @@ export const wasmProvider: Provider = {
   unavailableReason: wasmUnavailableReason,
   has: (algorithm: AlgorithmName) => {
     const spec = lookup(algorithm).spec;
-    return spec.md !== undefined || spec.sponge !== undefined;
+    return spec.md !== undefined || spec.sponge !== undefined || spec.tree !== undefined;
   },
-  create: (algorithm, outputLength) => createWasmEngine(lookup(algorithm).spec, outputLength),
-  digestOnce(algorithm, data, outputLength) {
+  create: (algorithm, outputLength, params) => createWasmEngine(lookup(algorithm).spec, outputLength, params),
+  digestOnce(algorithm, data, outputLength, params) {
     const spec = lookup(algorithm).spec;
+    if (spec.tree) return blake3Once(spec, data, outputLength, params);
     return spec.sponge ? spongeInPlace(spec, data, outputLength) : mdBytes(wasm(), spec, data);
   },
-  digestHexOnce(algorithm, data, outputLength) {
+  digestHexOnce(algorithm, data, outputLength, params) {
     const spec = lookup(algorithm).spec;
+    if (spec.tree) return toHex(blake3Once(spec, data, outputLength, params));
     return spec.sponge ? spongeHexInPlace(spec, data, outputLength) : mdHex(wasm(), spec, data);
   },
   // the spec and the module looked up once, not per call: a tenth of the seed's call
   prepareHex(algorithm) {
     const spec = lookup(algorithm).spec;
+    if (spec.tree) return (data) => toHex(blake3Once(spec, data));
     if (spec.sponge) return (data) => spongeHexInPlace(spec, data);
     const w = wasm();
     return (data) => mdHex(w, spec, data);
   },
   prepareBytes(algorithm) {
     const spec = lookup(algorithm).spec;
+    if (spec.tree) return (data) => blake3Once(spec, data);
     if (spec.sponge) return (data) => spongeInPlace(spec, data);
     const w = wasm();
     return (data) => mdBytes(w, spec, data);
   },
-  async digestAsync(algorithm, data, outputLength) {
-    return this.digestOnce(algorithm, data, outputLength);
+  async digestAsync(algorithm, data, outputLength, params) {
+    return this.digestOnce(algorithm, data, outputLength, params);
   },
 };

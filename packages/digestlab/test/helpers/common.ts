@@ -3,7 +3,9 @@ import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { blake3 } from '@noble/hashes/blake3.js';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
+import { createBLAKE3 } from 'hash-wasm';
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { NODE_FROM } from '../../src/providers/auto.js';
 import { md2Hex } from './md2.js';
@@ -42,16 +44,25 @@ const NOBLE_KECCAK: Partial<Record<AlgorithmName, (m: Uint8Array) => Uint8Array>
 /**
  * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
  * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts); for Keccak, which
- * Node 20's OpenSSL lacks, @noble/hashes; for MD4 and the RIPEMDs but RIPEMD-160 (node:crypto has no other), the
- * suite's own, written from their papers (helpers/ripemd.ts). `outputLength` is SHAKE's (default: node:crypto's).
+ * Node 20's OpenSSL lacks, and BLAKE3, which no node:crypto has, @noble/hashes (hash-wasm's BLAKE3 at its default
+ * length); for MD4 and the RIPEMDs but RIPEMD-160 (node:crypto has no other), the suite's own, written from their
+ * papers (helpers/ripemd.ts). `outputLength` is an XOF's (default: node:crypto's, and b3sum's 32 bytes).
  */
 export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): string {
   if (algorithm === 'MD2') return md2Hex(data);
   if (MD4_FAMILY.includes(algorithm) && !NODE_HAS.includes(algorithm)) return md4FamilyHex(algorithm, data);
+  if (algorithm === 'BLAKE3-256') {
+    // hash-wasm's at the default length (~30x noble's speed: the default provider's sweep hashes 24 MiB)
+    if (outputLength === undefined || outputLength === 32) return HASH_WASM_BLAKE3.init().update(data).digest('hex');
+    return Buffer.from(blake3(data, { dkLen: outputLength })).toString('hex');
+  }
   const keccak = NOBLE_KECCAK[algorithm];
   if (keccak && !NODE_HAS.includes(algorithm)) return Buffer.from(keccak(data)).toString('hex');
   return nodeHash(algorithm, outputLength).update(data).digest('hex');
 }
+
+/** hash-wasm's BLAKE3 (C compiled to WebAssembly), made once: its hasher is created asynchronously. */
+const HASH_WASM_BLAKE3 = await createBLAKE3(256);
 
 /** node:crypto's hash of `algorithm`, with an explicit output length for SHAKE. */
 export function nodeHash(algorithm: AlgorithmName, outputLength?: number) {

@@ -7,7 +7,7 @@
  * `digest()`): per call the same compressions as keying anew, less the key's XOR with the pads.
  */
 import type { AlgorithmName } from 'digestlab';
-import type { Prepared, Row } from '../rows.js';
+import { macAlgorithms, type Prepared, type Row } from '../rows.js';
 import { cjs, lacks, lazy } from './util.js';
 
 interface Hasher {
@@ -21,7 +21,7 @@ type Create = () => Promise<Hasher>;
 const load = lazy(async () => {
   const hw = cjs<
     Record<string, Create> & { createHMAC: CreateHmac } & Record<
-        'createSHA3' | 'createKeccak',
+        'createSHA3' | 'createKeccak' | 'createBLAKE3',
         (bits: number) => Promise<Hasher>
       >
   >(await import('hash-wasm'));
@@ -42,6 +42,8 @@ const load = lazy(async () => {
     'KECCAK-512': () => hw.createKeccak(512),
     MD4: hw.createMD4,
     RIPEMD160: hw.createRIPEMD160,
+    // 256 bits of output: BLAKE3's default, unkeyed
+    'BLAKE3-256': () => hw.createBLAKE3(256),
   };
   return { creators, createHMAC: hw.createHMAC };
 });
@@ -65,6 +67,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'KECCAK-512',
   'MD4',
   'RIPEMD160',
+  'BLAKE3-256',
 ];
 
 export const hashWasm: Row = {
@@ -74,7 +77,8 @@ export const hashWasm: Row = {
   implementedIn: 'WebAssembly',
   note: 'reuses hasher, init() per call (hmac: createHMAC once per key, init() per call)',
   algorithms: ALGORITHMS,
-  hmacAlgorithms: ALGORITHMS,
+  // not over BLAKE3, which has its own keyed mode (the registry's `hmac`)
+  hmacAlgorithms: macAlgorithms(ALGORITHMS),
   async prepare(algorithm): Promise<Prepared> {
     const { creators, createHMAC } = await load();
     const create = creators[algorithm] ?? lacks('hash-wasm', algorithm);

@@ -8,12 +8,13 @@ type Hash = ((data: Uint8Array) => Uint8Array) & {
 };
 
 const load = lazy(async () => {
-  const [sha2, sha3, legacy, utils, mac] = await Promise.all([
+  const [sha2, sha3, legacy, utils, mac, b3] = await Promise.all([
     import('@noble/hashes/sha2.js'),
     import('@noble/hashes/sha3.js'),
     import('@noble/hashes/legacy.js'),
     import('@noble/hashes/utils.js'),
     import('@noble/hashes/hmac.js'),
+    import('@noble/hashes/blake3.js'),
   ]);
   const fns: Partial<Record<AlgorithmName, Hash>> = {
     MD5: legacy.md5,
@@ -36,6 +37,7 @@ const load = lazy(async () => {
     'KECCAK-384': sha3.keccak_384,
     'KECCAK-512': sha3.keccak_512,
     RIPEMD160: legacy.ripemd160,
+    'BLAKE3-256': b3.blake3 as unknown as Hash,
   };
   return {
     fns,
@@ -64,6 +66,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'KECCAK-384',
   'KECCAK-512',
   'RIPEMD160',
+  'BLAKE3-256',
 ];
 
 export const noble: Row = {

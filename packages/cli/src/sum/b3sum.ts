@@ -1,0 +1,270 @@
+/**
+ * `digestlab sum -a blake3`: Debian's `b3sum` 1.2.0, byte for byte on stdout and in exit codes (messages on stderr
+ * carry our program name, as the coreutils mode's do): its lines (`hash  name`, a leading backslash and `\\`, `\n`
+ * escapes for a name holding either), `--keyed` (the 32-byte key on standard input), `--derive-key CONTEXT`,
+ * `-l` (output bytes, as `b3sum -l`; `b2sum -l` is bits), `--no-names`, `--raw` and `-c` (with `--quiet`).
+ * Files are hashed one after another on this thread (the WebAssembly provider, four chunks per SIMD step).
+ */
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { algorithms, createDigest } from 'digestlab';
+import type { Io } from '../io.js';
+import { SumUsageError } from './args.js';
+import { CHUNK } from './hash.js';
+import { PROGRAM, SumOutput, strerror } from './output.js';
+
+interface B3Flags {
+  keyed: boolean;
+  context: string | undefined;
+  length: number;
+  noNames: boolean;
+  raw: boolean;
+  check: boolean;
+  quiet: boolean;
+  files: string[];
+}
+
+/** BLAKE3's names and aliases, lowercased: `-a` selects this mode when it names BLAKE3 alone. */
+const NAMES = new Set(
+  algorithms()
+    .filter((a) => a.family === 'BLAKE3')
+    .flatMap((a) => [a.name, ...a.aliases].map((n) => n.toLowerCase())),
+);
+
+/** The values of `-a`/`--algorithm` in `argv` (before `--`), as the coreutils parser would read them. */
+function algorithmValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') break;
+    if (a === '-a' || a === '--algorithm') out.push(argv[++i] ?? '');
+    else if (a.startsWith('--algorithm=')) out.push(a.slice(12));
+    else if (/^-a./.test(a)) out.push(a.slice(2));
+  }
+  return out.flatMap((v) => v.split(','));
+}
+
+/** `-a` names BLAKE3 and nothing else: the run is b3sum's. */
+export function isB3sum(argv: readonly string[]): boolean {
+  const values = algorithmValues(argv);
+  return values.length > 0 && values.every((v) => NAMES.has(v.toLowerCase()));
+}
+
+const SWITCHES: Readonly<Record<string, keyof B3Flags>> = {
+  '--keyed': 'keyed',
+  '--no-names': 'noNames',
+  '--raw': 'raw',
+  '-c': 'check',
+  '--check': 'check',
+  '--quiet': 'quiet',
+};
+
+/** b3sum's flags, with its refusals (clap's words, after our program name). */
+export function parseB3Args(argv: readonly string[]): B3Flags {
+  const f: B3Flags = {
+    keyed: false,
+    context: undefined,
+    length: 32,
+    noNames: false,
+    raw: false,
+    check: false,
+    quiet: false,
+    files: [],
+  };
+  const value = (i: number, name: string): string => {
+    const v = argv[i];
+    if (v === undefined) throw new SumUsageError(`The argument '${name}' requires a value but none was supplied`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const [name, inline] =
+      a.startsWith('--') && a.includes('=')
+        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+        : [a, undefined];
+    const switched = SWITCHES[name];
+    if (a === '--') {
+      f.files.push(...argv.slice(i + 1));
+      break;
+    }
+    if (switched) (f as unknown as Record<string, boolean>)[switched] = true;
+    else if (name === '-a' || name === '--algorithm') i += inline === undefined ? 1 : 0;
+    else if (/^-a./.test(a)) continue;
+    else if (name === '--derive-key') f.context = inline ?? value(++i, '--derive-key <CONTEXT>');
+    else if (name === '-l' || name === '--length' || /^-l\d/.test(a))
+      f.length = lengthOf(/^-l\d/.test(a) ? a.slice(2) : (inline ?? value(++i, '--length <LEN>')));
+    else if (name === '--num-threads' || name === '-j') i += inline === undefined ? 1 : 0;
+    else if (name === '--no-mmap') continue;
+    else if (a.startsWith('-') && a !== '-')
+      throw new SumUsageError(`Found argument '${a}' which wasn't expected, or isn't valid in this context`);
+    else f.files.push(a);
+  }
+  if (f.keyed && f.context !== undefined)
+    throw new SumUsageError("The argument '--keyed' cannot be used with '--derive-key <CONTEXT>'");
+  if (f.check && (f.keyed || f.context !== undefined)) {
+    throw new SumUsageError(
+      `The argument '${f.keyed ? '--keyed' : '--derive-key <CONTEXT>'}' cannot be used with '--check'`,
+    );
+  }
+  if (f.keyed && f.files.length === 0)
+    throw new SumUsageError('The following required arguments were not provided: <FILE>...');
+  return f;
+}
+
+function lengthOf(v: string): number {
+  const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isSafeInteger(n)) throw new SumUsageError('Failed to parse length.');
+  return n;
+}
+
+/** b3sum's name as shown: lossy UTF-8, `\` and newline escaped, and whether it was. */
+function shown(name: string): { text: string; escaped: boolean } {
+  const escaped = name.includes('\\') || name.includes('\n');
+  return { text: escaped ? name.replaceAll('\\', '\\\\').replaceAll('\n', '\\n') : name, escaped };
+}
+
+/** Rust's io::Error text: strerror, then the errno. */
+function osError(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  return `${strerror(err.code ?? 'EIO')} (os error ${Math.abs(err.errno ?? 5)})`;
+}
+
+type Options = { outputLength: number; key?: Uint8Array; context?: string };
+
+/** The digest of a file, or of standard input (`-`): 64 KiB reads into one running digest. */
+async function hashOne(name: string, options: Options, io: Io): Promise<Uint8Array> {
+  const d = createDigest('BLAKE3', options);
+  if (name === '-') {
+    for await (const piece of io.stdin ?? process.stdin) d.update(piece);
+    return d.digest();
+  }
+  const fd = openSync(name, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) d.update(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return d.digest();
+}
+
+async function readKey(io: Io): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const p of io.stdin ?? process.stdin) parts.push(p);
+  const key = Buffer.concat(parts);
+  if (key.length !== 32) throw new SumUsageError(`expected 32 key bytes from stdin, found ${key.length}`);
+  return key;
+}
+
+/** Prints each file's line (or raw bytes); resolves to the exit code. */
+async function generate(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
+  const files = f.files.length > 0 ? f.files : ['-'];
+  if (f.raw && files.length > 1) throw new SumUsageError('Only one filename can be provided when using --raw');
+  const options: Options = { outputLength: f.length };
+  if (f.keyed) options.key = await readKey(io);
+  if (f.context !== undefined) options.context = f.context;
+  let ok = true;
+  for (const name of files) {
+    let digest: Uint8Array;
+    try {
+      digest = await hashOne(name, options, io);
+    } catch (e) {
+      out.error(`${name}: ${osError(e)}`);
+      ok = false;
+      continue;
+    }
+    if (f.raw) {
+      out.write(Buffer.from(digest));
+      continue;
+    }
+    const { text, escaped } = shown(name);
+    const hex = Buffer.from(digest).toString('hex');
+    out.write(Buffer.from(f.noNames ? `${hex}\n` : `${escaped ? '\\' : ''}${hex}  ${text}\n`));
+  }
+  return ok ? 0 : 1;
+}
+
+/** One line of a list, as b3sum 1.2.0 parses it: the expected hash, the path, and the name its verdict shows. */
+function parseLine(raw: string): { hex: string; path: string; label: string } {
+  if (raw.length === 0) throw new Error('Empty line');
+  const escaped = raw.startsWith('\\');
+  const line = escaped ? raw.slice(1) : raw;
+  if (line.length <= 66) throw new Error('Short line');
+  if (![...line.slice(0, 66)].every((c) => c.charCodeAt(0) < 0x80)) throw new Error('Non-ASCII prefix');
+  if (line.slice(64, 66) !== '  ') throw new Error('Invalid space');
+  const hex = line.slice(0, 64);
+  // lowercase only, as b3sum 1.2.0
+  if (!/^[0-9a-f]+$/.test(hex)) throw new Error('Invalid hex');
+  const text = line.slice(66);
+  const path = escaped ? unescapePath(text) : text;
+  if (path.includes('\0')) throw new Error('Null character in path');
+  return { hex, path, label: `${escaped ? '\\' : ''}${text}` };
+}
+
+function unescapePath(s: string): string {
+  return s.replace(/\\(.?)/g, (_, c: string) => {
+    if (c === '\\') return '\\';
+    if (c === 'n') return '\n';
+    throw new Error('Invalid backslash escape');
+  });
+}
+
+/** `-c`: every list's lines, checked; resolves to the exit code. */
+async function check(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
+  let ok = true;
+  for (const list of f.files.length > 0 ? f.files : ['-']) {
+    let text: string;
+    try {
+      text = list === '-' ? Buffer.concat(await collect(io)).toString() : readFileSync(list, 'utf8');
+    } catch (e) {
+      out.error(osError(e));
+      return 1;
+    }
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    for (const raw of lines) ok = (await checkLine(raw, f, io, out)) && ok;
+  }
+  return ok ? 0 : 1;
+}
+
+async function checkLine(raw: string, f: B3Flags, io: Io, out: SumOutput): Promise<boolean> {
+  let parsed: ReturnType<typeof parseLine>;
+  try {
+    parsed = parseLine(raw);
+  } catch (e) {
+    out.error((e as Error).message);
+    return false;
+  }
+  let digest: Uint8Array;
+  try {
+    digest = await hashOne(parsed.path, { outputLength: 32 }, io);
+  } catch (e) {
+    out.write(Buffer.from(`${parsed.label}: FAILED (${osError(e)})\n`));
+    return false;
+  }
+  const match = Buffer.from(digest).toString('hex') === parsed.hex;
+  if (!match || !f.quiet) out.write(Buffer.from(`${parsed.label}: ${match ? 'OK' : 'FAILED'}\n`));
+  return match;
+}
+
+async function collect(io: Io): Promise<Uint8Array[]> {
+  const parts: Uint8Array[] = [];
+  for await (const p of io.stdin ?? process.stdin) parts.push(p);
+  return parts;
+}
+
+/** Runs the b3sum mode; resolves to the exit code. */
+export async function runB3sum(argv: readonly string[], io: Io): Promise<number> {
+  const out = new SumOutput(io);
+  try {
+    const f = parseB3Args(argv);
+    return f.check ? await check(f, io, out) : await generate(f, io, out);
+  } catch (e) {
+    if (!(e instanceof SumUsageError)) throw e;
+    out.error(e.message);
+    return 1;
+  } finally {
+    out.flush();
+  }
+}
+
+export { PROGRAM };

@@ -1,0 +1,114 @@
+/**
+ * `digestlab sum -a blake3` against Debian's b3sum 1.2.0, side by side on a fixture folder: stdout byte for byte,
+ * exit codes, and stderr after the program name where b3sum's own code writes it (clap's usage errors are worded
+ * by clap; only their exit code is compared). Both directions of `-c`: b3sum checks our lists, we check its.
+ * The built CLI is spawned, as a user runs it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
+let dir = '';
+
+interface Run {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+function run(cmd: string, args: readonly string[], input: string | Buffer = ''): Run {
+  const r = spawnSync(cmd, args, { cwd: dir, input, env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+}
+const ours = (args: readonly string[], input?: string | Buffer) =>
+  run(process.execPath, [BIN, 'sum', '-a', 'blake3', ...args], input);
+const theirs = (args: readonly string[], input?: string | Buffer) => {
+  const r = run('b3sum', args, input);
+  // its own errors start `b3sum: `, those its main returns `Error: `; ours all `digestlab sum: `
+  return { ...r, stderr: r.stderr.replace(/^(b3sum|Error): /gm, 'digestlab sum: ') };
+};
+
+/** stdout bytes and exit code; with `messages`, stderr too. */
+function same(args: readonly string[], input?: string | Buffer, messages = true): void {
+  const a = ours(args, input);
+  const b = theirs(args, input);
+  expect(a.stdout.toString('latin1'), args.join(' ')).toBe(b.stdout.toString('latin1'));
+  expect(a.code, args.join(' ')).toBe(b.code);
+  if (messages) expect(a.stderr, args.join(' ')).toBe(b.stderr);
+}
+
+const KEY = Buffer.from('whats the Elvish word for friend');
+const FILES = ['empty', 'abc', 'chunk', 'chunks', 'new\nline', 'back\\slash', 'ünïcödé ✓'];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'digestlab-b3sum-'));
+  const content: Record<string, Buffer> = {
+    empty: Buffer.alloc(0),
+    abc: Buffer.from('abc'),
+    // one chunk exactly, and many (with a partial last one): the tree's edges
+    chunk: Buffer.alloc(1024, 7),
+    chunks: Buffer.from(Array.from({ length: 300_001 }, (_, i) => i % 251)),
+  };
+  for (const f of FILES) writeFileSync(join(dir, f), content[f] ?? Buffer.from(f));
+  mkdirSync(join(dir, 'folder'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('digestlab sum -a blake3 as b3sum 1.2.0', () => {
+  it('prints its lines, escaped names, standard input, its -l in bytes, --no-names and --raw', () => {
+    same(FILES);
+    same(['-', 'abc'], 'from stdin');
+    same(['-l', '0', 'abc']);
+    same(['-l', '131', ...FILES]);
+    same(['--length=7', '--no-names', ...FILES]);
+    same(['--raw', 'chunks']);
+    same(['--raw', '-l', '100', 'abc']);
+  });
+
+  it('takes --keyed (the key on standard input) and --derive-key', () => {
+    same(['--keyed', ...FILES], KEY);
+    same(['--keyed', '-l', '65', 'chunks'], KEY);
+    same(['--derive-key', 'BLAKE3 2019-12-27 16:29:52 test vectors context', ...FILES]);
+    same(['--derive-key', '', 'abc']);
+    // a key that is not 32 bytes
+    same(['--keyed', 'abc'], KEY.subarray(1));
+  });
+
+  it('fails as b3sum fails: missing files and folders (going on with the rest), usage errors', () => {
+    same(['abc', 'missing', 'folder', 'empty']);
+    for (const args of [
+      ['--raw', 'abc', 'empty'],
+      ['--keyed', '--derive-key', 'x', 'abc'],
+      ['--keyed'],
+      ['-c', '--keyed', 'abc'],
+      ['-c', '--derive-key', 'x', 'abc'],
+      ['--bogus'],
+    ]) {
+      const a = ours(args);
+      const b = theirs(args);
+      expect(a.code, args.join(' ')).toBe(b.code);
+      expect(a.stdout.length, args.join(' ')).toBe(b.stdout.length);
+    }
+  });
+
+  it('-c both ways: b3sum checks our list, we check its, with failures and malformed lines', () => {
+    const list = ours(FILES).stdout;
+    expect(list.toString()).toBe(theirs(FILES).stdout.toString());
+    writeFileSync(join(dir, 'ours.b3'), list);
+    const sabotaged = Buffer.concat([
+      theirs(['abc', 'new\nline']).stdout,
+      Buffer.from(`${'0'.repeat(64)}  chunk\n${'a'.repeat(64)}  missing\nshort\n\n${'A'.repeat(64)}  abc\n`),
+      Buffer.from(`${'b'.repeat(64)} *abc\n\\${'c'.repeat(64)}  bad\\escape\n`),
+    ]);
+    writeFileSync(join(dir, 'theirs.b3'), sabotaged);
+    same(['-c', 'ours.b3']);
+    same(['-c', 'theirs.b3']);
+    same(['-c', '--quiet', 'theirs.b3', 'ours.b3']);
+    same(['-c'], list);
+    same(['-c', 'ours.b3', 'no-such-list']);
+    expect(run('b3sum', ['-c', 'ours.b3']).code).toBe(0);
+  });
+});

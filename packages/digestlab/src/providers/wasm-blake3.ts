@@ -1,0 +1,58 @@
+/**
+ * BLAKE3's core in WebAssembly (wasm/blake3.ts): the tree (tree.ts) is the TypeScript one, its compression and
+ * wide loops run in the module, with the key, blocks, input and chaining values copied in and out of its memory.
+ * Whole chunks arrive in subtrees of at most 64 (the input area), four at a time in SIMD lanes where the runtime
+ * has SIMD.
+ */
+import type { Blake3Core } from '../spec.js';
+import { BLOCK, type Blake3Wasm, CV, CVS, INPUT, INPUT_CHUNKS, KEY, loadBlake3, OUT } from '../wasm/blake3.js';
+
+const CHUNK = 1024;
+
+/** A core over `w` (the default: the modules this runtime compiles, SIMD where it can). */
+export function wasmBlake3(w: () => Blake3Wasm = loadBlake3): Blake3Core {
+  return {
+    compress(cv, cvOff, m, mOff, counter, blockLength, flags, out) {
+      const { words, compress } = w();
+      for (let i = 0; i < 8; i++) words[(CV >> 2) + i] = cv[cvOff + i];
+      for (let i = 0; i < 16; i++) words[(BLOCK >> 2) + i] = m[mOff + i];
+      compress(CV, BLOCK, (counter % 2 ** 32) | 0, Math.floor(counter / 2 ** 32), blockLength, flags, OUT);
+      for (let i = 0; i < 16; i++) out[i] = words[(OUT >> 2) + i];
+    },
+    blocks(cv, data, offset, n, counter, flags, first) {
+      // at most 15 blocks: well within the input area
+      const m = w();
+      m.words.set(cv, CV >> 2);
+      m.bytes.set(data.subarray(offset, offset + 64 * n), INPUT);
+      m.blocks(CV, INPUT, n, (counter % 2 ** 32) | 0, Math.floor(counter / 2 ** 32), flags, first ? 1 : 0);
+      for (let i = 0; i < 8; i++) cv[i] = m.words[(CV >> 2) + i];
+    },
+    chunks(key, flags, data, offset, count, counter, cvs) {
+      const m = w();
+      m.words.set(key, KEY >> 2);
+      for (let done = 0; done < count; ) {
+        const k = Math.min(count - done, INPUT_CHUNKS);
+        const at = offset + done * CHUNK;
+        m.bytes.set(data.subarray(at, at + k * CHUNK), INPUT);
+        const c = counter + done;
+        m.chunks(KEY, flags, INPUT, k, (c % 2 ** 32) | 0, Math.floor(c / 2 ** 32), CVS);
+        cvs.set(m.words.subarray(CVS >> 2, (CVS >> 2) + 8 * k), 8 * done);
+        done += k;
+      }
+    },
+    parents(key, flags, cvs, count) {
+      const m = w();
+      m.words.set(key, KEY >> 2);
+      for (let done = 0; done < count; ) {
+        // pairs in runs that fit the area of chaining values (2 KiB: 32 pairs)
+        const k = Math.min(count - done, INPUT_CHUNKS / 2);
+        m.words.set(cvs.subarray(16 * done, 16 * (done + k)), CVS >> 2);
+        m.parents(KEY, flags, CVS, k);
+        cvs.set(m.words.subarray(CVS >> 2, (CVS >> 2) + 8 * k), 8 * done);
+        done += k;
+      }
+    },
+  };
+}
+
+export const WASM_BLAKE3 = wasmBlake3();

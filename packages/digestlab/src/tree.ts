@@ -1,0 +1,333 @@
+/**
+ * BLAKE3's tree (the BLAKE3 paper §2.1, §5.1), beside Merkle–Damgård and the sponge: input is cut into chunks of
+ * 1024 bytes, each chunk's 64-byte blocks compressed into its chaining value (CV), CVs paired into parents up to
+ * one root, whose compression is the extendable output. What is the tree's lives here: the current chunk, the stack
+ * of finished subtrees' CVs, and the root's output; the compression and its wide loops are a {@link Blake3Core}
+ * (TypeScript in algorithms/blake3.ts, WebAssembly in providers/wasm-blake3.ts).
+ *
+ * Whole chunks go to the core in aligned subtrees of up to {@link SUBTREE_CHUNKS} chunks at once (the reference's
+ * `hash_many`, then its parents layer by layer), which is what lets the WebAssembly core run four chunks in SIMD
+ * lanes. The stack is merged lazily, as the Rust implementation's: before a subtree's CV is pushed, the stack is
+ * merged down to one CV per 1 bit of the number of chunks before it, so nothing is merged before it is known not
+ * to be the root. Counters are JavaScript numbers (2^53 bytes is 2^43 chunks): bits are counted by halves, never
+ * by a 32-bit shift of the chunk count.
+ */
+
+import { sliced } from './block.js';
+import type { AlgorithmParams, AlgorithmSpec, Blake3Core, BlockEngine } from './spec.js';
+import { encodeState } from './state.js';
+
+/** The IV: SHA-256's, as BLAKE2s'. */
+export const BLAKE3_IV = Int32Array.of(
+  0x6a09e667,
+  0xbb67ae85 | 0,
+  0x3c6ef372,
+  0xa54ff53a | 0,
+  0x510e527f,
+  0x9b05688c | 0,
+  0x1f83d9ab,
+  0x5be0cd19,
+);
+
+/** The domain flags (§2.1, Table 3). */
+export const CHUNK_START = 1;
+export const CHUNK_END = 2;
+export const PARENT = 4;
+export const ROOT = 8;
+export const KEYED_HASH = 16;
+export const DERIVE_KEY_CONTEXT = 32;
+export const DERIVE_KEY_MATERIAL = 64;
+
+export const CHUNK_LENGTH = 1024;
+const BLOCK = 64;
+/** Most chunks handed to the core at once: 64 KiB, the WebAssembly input area. A power of two. */
+export const SUBTREE_CHUNKS = 64;
+/** Deepest the stack gets: one CV per bit of a 2^43 chunk count, one more before merging, with room. */
+export const MAX_DEPTH = 54;
+
+/** 1 bits of a non-negative safe integer: its two 32-bit halves counted apart. */
+export function popcount(n: number): number {
+  let count = 0;
+  for (let x of [n % 2 ** 32, Math.floor(n / 2 ** 32)]) {
+    for (; x !== 0; x = Math.floor(x / 2)) count += x % 2;
+  }
+  return count;
+}
+
+/** Little-endian words of 32 bytes. */
+function keyWords(bytes: Uint8Array): Int32Array {
+  const words = new Int32Array(8);
+  for (let i = 0; i < 8; i++) {
+    const p = 4 * i;
+    words[i] = bytes[p] | (bytes[p + 1] << 8) | (bytes[p + 2] << 16) | (bytes[p + 3] << 24);
+  }
+  return words;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The subtree the core works on, 8 words per chunk: one for every engine, as hashing is synchronous and never
+ * calls out (an engine's own would be 2 KiB to allocate for every short message).
+ */
+const SUBTREE = new Int32Array(8 * SUBTREE_CHUNKS);
+/** A parent's block as the root is found, and the root's output words: scratch of every engine, as SUBTREE. */
+const PARENT_BLOCK = new Int32Array(16);
+const ROOT_WORDS = new Int32Array(16);
+
+/**
+ * An engine in the mode the params choose: keyed_hash under `key`; derive_key under the key that hashing `context`
+ * with DERIVE_KEY_CONTEXT gave (§6.2); hash under the IV.
+ */
+export function createTree(
+  spec: AlgorithmSpec,
+  core: Blake3Core,
+  outputLength: number,
+  params: AlgorithmParams,
+): TreeHash {
+  if (params.key !== undefined) return new TreeHash(spec, core, outputLength, keyWords(params.key), KEYED_HASH);
+  if (params.context !== undefined) {
+    const context = new TreeHash(spec, core, 32, BLAKE3_IV, DERIVE_KEY_CONTEXT);
+    context.update(encoder.encode(params.context));
+    return new TreeHash(spec, core, outputLength, keyWords(context.digest()), DERIVE_KEY_MATERIAL);
+  }
+  return new TreeHash(spec, core, outputLength, BLAKE3_IV, 0);
+}
+
+/** The digest of whole input (no engine kept: BLAKE3's engine is mostly its stack, which short input leaves empty). */
+export function treeOnce(
+  spec: AlgorithmSpec,
+  core: Blake3Core,
+  data: Uint8Array,
+  outputLength: number,
+  params: AlgorithmParams = {},
+): Uint8Array {
+  let engine: TreeHash | undefined;
+  // the common call (hash mode, 32 bytes) reuses one engine per core, reset first, as block.ts's hashOnce does
+  if (params.key === undefined && params.context === undefined && outputLength === 32) {
+    engine = SHARED.get(core);
+    if (engine === undefined) {
+      engine = createTree(spec, core, 32, params);
+      SHARED.set(core, engine);
+    } else engine.reset();
+  } else {
+    engine = createTree(spec, core, outputLength, params);
+  }
+  engine.update(data);
+  return engine.digest();
+}
+
+const SHARED = new Map<Blake3Core, TreeHash>();
+
+/** A running BLAKE3: the current chunk (its CV, the blocks it compressed, its unfinished block) and the stack. */
+export class TreeHash implements BlockEngine {
+  /** The current chunk's chaining value. */
+  readonly chain = new Int32Array(8);
+  readonly buffer = new Uint8Array(BLOCK);
+  /** Bytes in `buffer`: 1 to 64 once anything was hashed, for a chunk's last block waits for what follows. */
+  pos = 0;
+  length = 0;
+  readonly key: Int32Array;
+  /** Made when first needed: input under one chunk (most short messages) never pushes a CV. */
+  #stack: Int32Array | undefined;
+  depth = 0;
+  readonly #words = new Int32Array(16);
+  readonly #out = new Int32Array(16);
+
+  constructor(
+    readonly spec: AlgorithmSpec,
+    private readonly core: Blake3Core,
+    readonly outputLength: number,
+    key: Int32Array,
+    /** Mutable only for importState, which restores a state's mode into a fresh engine. */
+    public flags: number,
+  ) {
+    this.key = key.slice();
+    this.chain.set(key);
+  }
+
+  /** The stack's chaining values, 8 words each, bottom first; `depth` of them are live. */
+  get stack(): Int32Array {
+    this.#stack ??= new Int32Array(8 * MAX_DEPTH);
+    return this.#stack;
+  }
+
+  /** What an exported state holds beyond the buffering (state.ts). */
+  get tree(): this {
+    return this;
+  }
+
+  /** Chunks finished (pushed onto the stack): the current chunk's counter. */
+  get chunks(): number {
+    return this.length === 0 ? 0 : Math.floor((this.length - 1) / CHUNK_LENGTH);
+  }
+
+  /** Blocks of the current chunk compressed into `chain`. */
+  get blocks(): number {
+    return this.length === 0 ? 0 : (this.length - this.chunks * CHUNK_LENGTH - this.pos) / BLOCK;
+  }
+
+  update(data: Uint8Array): void {
+    if (sliced(this, data)) return;
+    const n = data.length;
+    let off = 0;
+    while (off < n) {
+      // more input follows what is buffered: a full block, or a full chunk, can be compressed as not the last
+      if (this.pos === BLOCK) this.#flushBlock();
+      if (this.length % CHUNK_LENGTH === 0 && this.pos === 0) {
+        // at a chunk's start: whole chunks straight from `data`, all but the one the last byte falls in
+        const whole = Math.floor((n - off - 1) / CHUNK_LENGTH);
+        if (whole > 0) {
+          this.#subtrees(data, off, whole);
+          off += whole * CHUNK_LENGTH;
+          continue;
+        }
+      }
+      if (this.pos === 0 && (this.length === 0 || this.length % CHUNK_LENGTH !== 0)) {
+        // inside a chunk with nothing buffered: its inner blocks straight from `data`, in one call, leaving the
+        // chunk's last block, and the input's last byte, to the buffer
+        const k = Math.min(15 - this.blocks, Math.floor((n - off - 1) / BLOCK));
+        if (k > 0) {
+          this.core.blocks(this.chain, data, off, k, this.chunks, this.flags, this.blocks === 0);
+          this.length += k * BLOCK;
+          off += k * BLOCK;
+          continue;
+        }
+      }
+      const take = Math.min(BLOCK - this.pos, n - off);
+      this.buffer.set(data.subarray(off, off + take), this.pos);
+      this.pos += take;
+      this.length += take;
+      off += take;
+    }
+  }
+
+  /** The full buffered block, followed by more input: compressed as a chunk's inner block, or its last. */
+  #flushBlock(): void {
+    const blocks = this.blocks;
+    const counter = this.chunks;
+    const last = blocks === 15;
+    const flags = this.flags | (blocks === 0 ? CHUNK_START : 0) | (last ? CHUNK_END : 0);
+    this.#load();
+    this.core.compress(this.chain, 0, this.#words, 0, counter, BLOCK, flags, this.#out);
+    this.pos = 0;
+    // the chunk's CV through `chain`: pushing merges the stack, which overwrites `#out`
+    this.chain.set(this.#out.subarray(0, 8));
+    if (last) {
+      this.#push(this.chain, counter);
+      this.chain.set(this.key);
+    }
+  }
+
+  /** The buffer as block words, zeros after `pos`. */
+  #load(): void {
+    const b = this.buffer;
+    b.fill(0, this.pos);
+    for (let i = 0, p = 0; i < 16; i++, p += 4) {
+      this.#words[i] = b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
+    }
+  }
+
+  /** `count` whole chunks of `data` at `off`, at a chunk boundary, in aligned subtrees the core hashes at once. */
+  #subtrees(data: Uint8Array, off: number, count: number): void {
+    const cvs = SUBTREE;
+    while (count > 0) {
+      const counter = this.length / CHUNK_LENGTH;
+      let size = SUBTREE_CHUNKS;
+      // a subtree of 2^k chunks starts at a multiple of 2^k chunks
+      while (size > count || counter % size !== 0) size /= 2;
+      this.core.chunks(this.key, this.flags, data, off, size, counter, cvs);
+      for (let s = size; s > 1; s /= 2) this.core.parents(this.key, this.flags, cvs, s / 2);
+      this.#push(cvs, counter);
+      this.length += size * CHUNK_LENGTH;
+      off += size * CHUNK_LENGTH;
+      count -= size;
+    }
+  }
+
+  /** Pushes the CV at `cv[0..8]` of a subtree that starts after `before` chunks, merging the stack first. */
+  #push(cv: Int32Array, before: number): void {
+    this.#merge(before);
+    this.stack.set(cv.subarray(0, 8), 8 * this.depth);
+    this.depth++;
+  }
+
+  /**
+   * Merges the stack's top pairs into parents until one CV per 1 bit of `chunks` is left: the subtrees of the
+   * chunks before a chunk that exists, so none of them is the root.
+   */
+  #merge(chunks: number): void {
+    const keep = popcount(chunks);
+    const stack = this.stack;
+    while (this.depth > keep) {
+      const at = 8 * (this.depth - 2);
+      this.core.compress(this.key, 0, stack, at, 0, BLOCK, this.flags | PARENT, this.#out);
+      stack.set(this.#out.subarray(0, 8), at);
+      this.depth--;
+    }
+  }
+
+  /** Finalizes and returns `outputLength` bytes of the root's output. The engine must be reset before reuse. */
+  digest(): Uint8Array {
+    const out = this.#out;
+    const words = this.#words;
+    const parentBlock = PARENT_BLOCK;
+    this.#merge(this.chunks);
+    this.#load();
+    // the root node, as (cv, block, counter, length, flags): the current chunk's last block, or a parent of it
+    let cv: Int32Array = this.chain;
+    let block: Int32Array = words;
+    let counter = this.chunks;
+    let blockLength = this.pos;
+    let flags = this.flags | CHUNK_END | (this.blocks === 0 ? CHUNK_START : 0);
+    for (let d = this.depth - 1; d >= 0; d--) {
+      this.core.compress(cv, 0, block, 0, counter, blockLength, flags, out);
+      parentBlock.set(this.stack.subarray(8 * d, 8 * d + 8));
+      parentBlock.set(out.subarray(0, 8), 8);
+      [cv, block, counter, blockLength, flags] = [this.key, parentBlock, 0, BLOCK, this.flags | PARENT];
+    }
+    // compress writes only its output words: cv and block stay as they are for every output block
+    return rootOutput(this.core, cv, block, blockLength, flags | ROOT, this.outputLength);
+  }
+
+  reset(): void {
+    this.chain.set(this.key);
+    this.buffer.fill(0);
+    this.pos = 0;
+    this.length = 0;
+    this.depth = 0;
+  }
+
+  exportState(): Uint8Array {
+    return encodeState(this);
+  }
+
+  clone(): TreeHash {
+    const copy = new TreeHash(this.spec, this.core, this.outputLength, this.key, this.flags);
+    copy.chain.set(this.chain);
+    copy.buffer.set(this.buffer);
+    copy.pos = this.pos;
+    copy.length = this.length;
+    if (this.depth > 0) copy.stack.set(this.stack);
+    copy.depth = this.depth;
+    return copy;
+  }
+}
+
+/** The root's extendable output (§2.6): its compression again at output block counters 0, 1, 2, … */
+function rootOutput(
+  core: Blake3Core,
+  cv: Int32Array,
+  block: Int32Array,
+  blockLength: number,
+  flags: number,
+  n: number,
+): Uint8Array {
+  const out = new Uint8Array(n);
+  const words = ROOT_WORDS;
+  for (let t = 0, off = 0; off < n; t++) {
+    core.compress(cv, 0, block, 0, t, blockLength, flags, words);
+    for (let i = 0; i < 64 && off < n; i++, off++) out[off] = words[i >> 2] >>> ((i & 3) << 3);
+  }
+  return out;
+}

@@ -1,0 +1,352 @@
+/**
+ * BLAKE3 in every mode, through every provider that has it, against references we did not write:
+ *
+ *   vectors/blake3/test_vectors.json   BLAKE3's official vectors: inputs 0 to 102,400 bytes of i % 251, hash,
+ *                                      keyed_hash and derive_key, 131 bytes of extended output each
+ *   b3sum 1.2.0 (Debian)               random inputs, keys, contexts and output lengths, run as a program
+ *   @noble/hashes                      split at chunk and block edges, a property over random splits
+ *
+ * and the options' checks, the state's stack, and the length limit. Lean on purpose: the official vectors once
+ * per provider and way of feeding, a few differential cases, no sweeps over every length in every mode.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { blake3 } from '@noble/hashes/blake3.js';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BLAKE3_256 } from '../src/algorithms/blake3.js';
+import {
+  BadStateError,
+  createDigest,
+  createHmac,
+  digestAsync,
+  digestHex,
+  digestMany,
+  digestStream,
+  InvalidOptionError,
+  importState,
+  LengthLimitError,
+  type ProviderChoice,
+  providers,
+} from '../src/index.js';
+import { wasmBlake3 } from '../src/providers/wasm-blake3.js';
+import { treeOnce } from '../src/tree.js';
+import { loadBlake3, scalarBlake3 } from '../src/wasm/blake3.js';
+import { blake3From } from './helpers/blake3-reference.js';
+import { MUTATION_PROFILE, readVector } from './helpers/common.js';
+
+interface Case {
+  input_len: number;
+  hash: string;
+  keyed_hash: string;
+  derive_key: string;
+}
+const VECTORS = JSON.parse(readVector('blake3/test_vectors.json')) as {
+  key: string;
+  context_string: string;
+  cases: Case[];
+};
+const KEY = new TextEncoder().encode(VECTORS.key);
+const CONTEXT = VECTORS.context_string;
+const MODES = [
+  ['hash', {}],
+  ['keyed_hash', { key: KEY }],
+  ['derive_key', { context: CONTEXT }],
+] as const;
+
+const PROVIDERS: ProviderChoice[] = [
+  'auto',
+  ...providers()
+    .filter((p) => p.algorithms.includes('BLAKE3-256'))
+    .map((p) => p.id),
+];
+
+const input = (n: number): Uint8Array => Uint8Array.from({ length: n }, (_, i) => i % 251);
+const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
+
+describe('the official vectors, every mode, 131 bytes of output', () => {
+  for (const provider of PROVIDERS) {
+    it(`${provider}: one-shot, and streamed in pieces across the 64-byte block and 1 KiB chunk edges`, () => {
+      for (const c of VECTORS.cases) {
+        const data = input(c.input_len);
+        for (const [mode, options] of MODES) {
+          const expected = c[mode];
+          const outputLength = expected.length / 2;
+          expect(digestHex('BLAKE3', data, { provider, outputLength, ...options }), `${mode} ${c.input_len}`).toBe(
+            expected,
+          );
+          const d = createDigest('BLAKE3-256', { provider, outputLength, ...options });
+          // pieces of 1, 63, 64, 65, 1023, 1024, 1025 bytes, cycling
+          for (let off = 0, k = 0; off < data.length; k++) {
+            const n = [1, 63, 64, 65, 1023, 1024, 1025][k % 7];
+            d.update(data.subarray(off, off + n));
+            off += n;
+          }
+          expect(d.digestHex(), `${mode} ${c.input_len} streamed`).toBe(expected);
+        }
+      }
+    });
+  }
+
+  it('the default output is the first 32 bytes of the extended output', () => {
+    const c = VECTORS.cases[VECTORS.cases.length - 1];
+    expect(digestHex('BLAKE3', input(c.input_len))).toBe(c.hash.slice(0, 64));
+    expect(digestHex('BLAKE3', input(c.input_len), { key: KEY })).toBe(c.keyed_hash.slice(0, 64));
+  });
+});
+
+describe('exportState and importState: the stack moves with the state, in every mode', () => {
+  const cut = [0, 1, 64, 1024, 1025, 3072, 3073, 8193, 31744];
+  for (const provider of PROVIDERS) {
+    it(`${provider}: cut at chunk edges, continued through every provider`, () => {
+      const c = VECTORS.cases.find((v) => v.input_len === 102400) as Case;
+      const data = input(c.input_len);
+      for (const [mode, options] of MODES) {
+        for (const at of cut) {
+          const d = createDigest('BLAKE3', { provider, outputLength: 131, ...options });
+          d.update(data.subarray(0, at));
+          const state = d.exportState();
+          for (const to of PROVIDERS.filter((p) => p !== 'auto')) {
+            const next = importState(state, { provider: to });
+            expect(next.digestLength).toBe(131);
+            expect(next.update(data.subarray(at)).digestHex(), `${mode} at ${at} to ${to}`).toBe(c[mode]);
+          }
+          expect(d.clone().update(data.subarray(at)).digestHex(), `${mode} clone at ${at}`).toBe(c[mode]);
+        }
+      }
+    });
+  }
+
+  it('a state whose stack does not fit its length is refused', () => {
+    const d = createDigest('BLAKE3', { provider: 'ts' }).update(input(3000));
+    const state = d.exportState();
+    // one chaining value fewer: two chunks finished need one
+    const cut = new Uint8Array(state.length - 32);
+    cut.set(state.subarray(0, 89));
+    cut[89] = state[89] - 1;
+    cut.set(state.subarray(90 + 32, state.length - 4), 90);
+    const view = new DataView(cut.buffer);
+    view.setUint32(cut.length - 4, crc(cut.subarray(0, cut.length - 4)));
+    expect(state[89]).toBe(1);
+    expect(() => importState(cut)).toThrow(BadStateError);
+  });
+});
+
+/** CRC-32 as the state's, to forge a state that only its fields make wrong. */
+function crc(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+const TMP = mkdtempSync(join(tmpdir(), 'digestlab-b3-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** Debian's b3sum of `data` (in a file: `--keyed` reads the key from stdin). */
+function b3sum(data: Uint8Array, outputLength: number, mode: { key?: Uint8Array; context?: string }): string {
+  const file = join(TMP, 'input');
+  writeFileSync(file, data);
+  const args = ['-l', String(outputLength), '--no-names'];
+  if (mode.key) args.push('--keyed');
+  if (mode.context !== undefined) args.push('--derive-key', mode.context);
+  return execFileSync('b3sum', [...args, file], { input: mode.key ?? '' })
+    .toString()
+    .trim();
+}
+
+describe('against b3sum 1.2.0: random inputs, keys, contexts, output lengths', () => {
+  it('every provider agrees with the program', () => {
+    const runs = MUTATION_PROFILE ? 3 : 12;
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 5000 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.oneof(
+          fc.constant({}),
+          fc.uint8Array({ minLength: 32, maxLength: 32 }).map((key) => ({ key })),
+          fc.string({ maxLength: 40 }).map((context) => ({ context })),
+        ),
+        (data, outputLength, mode) => {
+          const expected = b3sum(data, outputLength, mode);
+          for (const provider of PROVIDERS)
+            expect(digestHex('BLAKE3', data, { provider, outputLength, ...mode })).toBe(expected);
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+});
+
+describe('against @noble/hashes', () => {
+  it('split anywhere near the edges, in every provider', () => {
+    const data = input(4 * 1024 + 100);
+    const expected = hex(blake3(data));
+    const points = [0, 1, 63, 64, 65, 1023, 1024, 1025, 2047, 2048, 2049, 4096, 4097, data.length];
+    for (const provider of PROVIDERS) {
+      for (const p of points) {
+        const d = createDigest('BLAKE3', { provider }).update(data.subarray(0, p)).update(data.subarray(p));
+        expect(d.digestHex(), `${provider} split at ${p}`).toBe(expected);
+      }
+    }
+  });
+
+  it('random pieces and output lengths', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 9000 }),
+        fc.array(fc.integer({ min: 0, max: 2100 }), { maxLength: 8 }),
+        fc.integer({ min: 0, max: 200 }),
+        (data, pieces, dkLen) => {
+          const expected = hex(blake3(data, { dkLen }));
+          for (const provider of PROVIDERS) {
+            const d = createDigest('BLAKE3', { provider, outputLength: dkLen });
+            let off = 0;
+            for (const n of pieces) {
+              d.update(data.subarray(off, off + n));
+              off = Math.min(data.length, off + n);
+            }
+            expect(d.update(data.subarray(off)).digestHex()).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: MUTATION_PROFILE ? 5 : 25 },
+    );
+  });
+});
+
+describe('every call takes the modes', () => {
+  it('async, digestMany, digestStream', async () => {
+    const c = VECTORS.cases.find((v) => v.input_len === 1025) as Case;
+    const data = input(1025);
+    for (const [mode, options] of MODES) {
+      expect(hex(await digestAsync('BLAKE3', data, { outputLength: 131, ...options })), mode).toBe(c[mode]);
+      const many = digestMany('BLAKE3', [data, data.subarray(0, 0)], { outputLength: 131, ...options });
+      expect(hex(many[0]), mode).toBe(c[mode]);
+      const blob = new Blob([data.slice(0, 700), data.slice(700)]);
+      expect(hex(await digestStream('BLAKE3', blob, { outputLength: 131, ...options })), mode).toBe(c[mode]);
+    }
+  });
+});
+
+describe('options, checked', () => {
+  const refuse = (options: object, option: string) =>
+    expect(() => digestHex('BLAKE3', 'abc', options)).toThrow(
+      expect.objectContaining({ name: 'InvalidOptionError', option }),
+    );
+  it('a key of 32 bytes, a string context, not both; the others refuse both', () => {
+    refuse({ key: new Uint8Array(31) }, 'key');
+    refuse({ key: new Uint8Array(33) }, 'key');
+    refuse({ key: 'x'.repeat(32) }, 'key');
+    refuse({ context: 5 }, 'context');
+    refuse({ key: KEY, context: CONTEXT }, 'context');
+    refuse({ outputLength: -1 }, 'outputLength');
+    refuse({ outputLength: 1.5 }, 'outputLength');
+    expect(() => digestHex('SHA-256', 'abc', { key: KEY })).toThrow(InvalidOptionError);
+    expect(() => createDigest('SHA3-256', { context: 'x' })).toThrow(InvalidOptionError);
+  });
+
+  it('the key is copied when the call starts', () => {
+    const key = KEY.slice();
+    const d = createDigest('BLAKE3', { key });
+    key.fill(0);
+    expect(d.update(input(10)).digestHex()).toBe(hex(blake3(input(10), { key: KEY })));
+  });
+
+  it('HMAC over BLAKE3 is refused: it has its keyed mode', () => {
+    expect(() => createHmac('HmacBLAKE3', KEY)).toThrow(/keyed/);
+  });
+
+  it('past 2^53 - 1 bytes, LengthLimitError', () => {
+    for (const provider of PROVIDERS.filter((p) => p !== 'auto')) {
+      const far = importState(nearTheLimit(), { provider });
+      expect(() => far.update(new Uint8Array(2000))).toThrow(LengthLimitError);
+      // up to the limit, still a digest
+      expect(far.update(new Uint8Array(1018)).digest().length).toBe(32);
+    }
+  });
+});
+
+/**
+ * A state `chunks` whole chunks and one byte in, its stack `cvs` (8 words each, bottom first): forged from a real
+ * state of 1025 bytes (one chunk on the stack, one byte buffered), its one CV replaced.
+ */
+function forged(chunks: number, cvs: number[][]): Uint8Array {
+  const real = createDigest('BLAKE3', { provider: 'ts' }).update(input(1025)).exportState();
+  const state = new Uint8Array(real.length + 32 * (cvs.length - 1));
+  state.set(real.subarray(0, 90));
+  const view = new DataView(state.buffer);
+  state[89] = cvs.length;
+  cvs.forEach((cv, k) => {
+    for (let i = 0; i < 8; i++) view.setUint32(90 + 32 * k + 4 * i, cv[i] >>> 0, true);
+  });
+  state.set(real.subarray(90 + 32), 90 + 32 * cvs.length);
+  const length = chunks * 1024 + 1;
+  view.setUint32(8, Math.floor(length / 2 ** 32));
+  view.setUint32(12, length % 2 ** 32);
+  view.setUint32(state.length - 4, crc(state.subarray(0, state.length - 4)));
+  return state;
+}
+
+/** A state 2^53 - 1019 bytes in: (2^43 - 1) chunks finished, so 43 chaining values (any: the test is of the length). */
+function nearTheLimit(): Uint8Array {
+  return forged(
+    2 ** 43 - 1,
+    Array.from({ length: 43 }, () => new Array(8).fill(0)),
+  );
+}
+
+describe('the chunk counter across 2^32 chunks (4 TiB), by state import, against the paper with BigInt counters', () => {
+  it('the reference gives the official vectors', () => {
+    for (const c of VECTORS.cases.filter((v) => [0, 1, 1024, 1025, 2049, 8193, 31744].includes(v.input_len))) {
+      expect(hex(blake3From(input(c.input_len), 131)), String(c.input_len)).toBe(c.hash);
+    }
+  });
+
+  it('every provider, from 2^32 - 2 chunks in to past 2^32 + 2', () => {
+    const cvs = Array.from({ length: 31 }, (_, k) =>
+      Array.from({ length: 8 }, (_, i) => (k * 0x01010101 + i * 0x9e3779b9) >>> 0),
+    );
+    const state = forged(2 ** 32 - 2, cvs);
+    // the byte the state buffers (input(1025)'s last), then four chunks and a bit
+    const rest = Uint8Array.from({ length: 4 * 1024 + 100 }, (_, i) => (i * 7) % 256);
+    const all = new Uint8Array([1024 % 251, ...rest]);
+    const expected = hex(blake3From(all, 100, { chunks: 2n ** 32n - 2n, stack: cvs }));
+    for (const provider of PROVIDERS.filter((p) => p !== 'auto')) {
+      const whole = importState(state, { provider });
+      // 100 bytes of output: the root's second output block too
+      const long = importState(state, { provider });
+      expect(whole.update(rest).digestHex(), provider).toBe(expected.slice(0, 64));
+      expect(hex(createFrom(long, rest, 100)), provider).toBe(expected);
+    }
+  });
+});
+
+/** The forged state's digest at another output length: re-exported with that length, continued. */
+function createFrom(d: ReturnType<typeof importState>, rest: Uint8Array, outputLength: number): Uint8Array {
+  const state = d.exportState();
+  const view = new DataView(state.buffer);
+  view.setUint32(16 + 33, 0);
+  view.setUint32(16 + 37, outputLength);
+  view.setUint32(state.length - 4, crc(state.subarray(0, state.length - 4)));
+  return importState(state).update(rest).digest();
+}
+
+describe('the WebAssembly core without SIMD (a runtime that lacks it)', () => {
+  it('the scalar module gives the official vectors, and the 4-lane one is what this runtime runs', () => {
+    const scalar = scalarBlake3();
+    const core = wasmBlake3(() => scalar);
+    expect(scalar.simd).toBe(false);
+    expect(loadBlake3().simd).toBe(true);
+    for (const c of VECTORS.cases.filter((v) => v.input_len % 1024 <= 1 && v.input_len >= 1024)) {
+      for (const [mode, options] of MODES) {
+        const out = treeOnce(BLAKE3_256, core, input(c.input_len), c[mode].length / 2, options);
+        expect(hex(out), `${mode} ${c.input_len}`).toBe(c[mode]);
+      }
+    }
+  });
+});

@@ -20,6 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
+import { CLASSIC_LAYOUT, classicModule } from './wasm-classic.mjs';
 
 const OUT = new URL('../packages/digestlab/src/wasm/generated/', import.meta.url);
 const NOTE =
@@ -583,6 +584,9 @@ const SIMD = [
   '',
 ].join('\n');
 
+// SM3, Whirlpool and Tiger: their own module and memory (scripts/wasm-classic.mjs)
+const CLASSIC = classicModule({ note: NOTE, get, set, S32, S64, bswap32, bswap64 });
+
 const wabt = await wabtInit();
 function assemble(name, text) {
   const mod = wabt.parseWat(`${name}.wat`, text, { simd: true });
@@ -606,6 +610,13 @@ ${extra}`;
 const FILES = {
   'core.ts': tsModule('core', assemble('core', CORE)),
   'simd.ts': tsModule('simd', assemble('simd', SIMD), ''),
+  'classic.ts': tsModule(
+    'classic',
+    assemble('classic', CLASSIC),
+    `/** Byte addresses in the module's own memory: Whirlpool's and Tiger's tables, and the input area. */
+export const CLASSIC_LAYOUT = ${JSON.stringify(CLASSIC_LAYOUT).replace(/"/g, '').replace(/,/g, ', ').replace(/:/g, ': ')} as const;
+`,
+  ),
 };
 
 const watDir = process.argv.indexOf('--wat');
@@ -613,6 +624,7 @@ if (watDir > 0) {
   const dir = new URL(`${process.argv[watDir + 1].replace(/\/?$/, '/')}`, `file://${process.cwd()}/`);
   writeFileSync(new URL('core.wat', dir), CORE);
   writeFileSync(new URL('simd.wat', dir), SIMD);
+  writeFileSync(new URL('classic.wat', dir), CLASSIC);
   process.exit(0);
 }
 

@@ -24,7 +24,10 @@ export type AlgorithmName =
   | 'KECCAK-224'
   | 'KECCAK-256'
   | 'KECCAK-384'
-  | 'KECCAK-512';
+  | 'KECCAK-512'
+  | 'SM3'
+  | 'WHIRLPOOL'
+  | 'TIGER';
 
 /** Largest total input, in bytes, that a digest accepts. */
 export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
@@ -77,7 +80,7 @@ export interface MDPadding {
 /** A Merkle–Damgård hash: its TypeScript compression function, the WebAssembly core's name, the IV, its padding. */
 export interface MDParams extends MDPadding {
   readonly compress: Compress;
-  readonly core: 'md5' | 'sha1' | 'sha256' | 'sha512';
+  readonly core: 'md5' | 'sha1' | 'sha256' | 'sha512' | 'sm3' | 'whirlpool' | 'tiger';
   readonly iv: Int32Array;
 }
 

@@ -49,7 +49,10 @@ import * as sha1m from '../src/sha1.js';
 import * as sha3m from '../src/sha3.js';
 import * as sha256m from '../src/sha256.js';
 import * as sha512m from '../src/sha512.js';
+import * as sm3m from '../src/sm3.js';
 import { crc32, decodeState, STATE_VERSION } from '../src/state.js';
+import * as tigerm from '../src/tiger.js';
+import * as whirlpoolm from '../src/whirlpool.js';
 import { ALGORITHMS, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 
@@ -77,6 +80,9 @@ const CANONICAL: AlgorithmName[] = [
   'KECCAK-256',
   'KECCAK-384',
   'KECCAK-512',
+  'SM3',
+  'WHIRLPOOL',
+  'TIGER',
 ];
 
 /**
@@ -268,6 +274,33 @@ const TABLE: Record<
     chain: 208,
     broken: false,
   },
+  SM3: {
+    nodeName: 'sm3',
+    digestLength: 32,
+    blockLength: 64,
+    oid: '1.2.156.10197.1.401',
+    code: 40,
+    chain: 32,
+    broken: false,
+  },
+  WHIRLPOOL: {
+    nodeName: 'whirlpool',
+    digestLength: 64,
+    blockLength: 64,
+    oid: '1.0.10118.3.0.55',
+    code: 41,
+    chain: 64,
+    broken: false,
+  },
+  TIGER: {
+    nodeName: 'tiger',
+    digestLength: 24,
+    blockLength: 64,
+    oid: '1.3.6.1.4.1.11591.12.2',
+    code: 42,
+    chain: 24,
+    broken: false,
+  },
 };
 
 /** Known digests, for the one algorithm node:crypto lacks here (RFC 1319 appendix A.5). */
@@ -404,6 +437,9 @@ describe('algorithm names, aliases and OIDs', () => {
     'KECCAK-256': ['KECCAK-256', 'keccak256', 'Keccak-256', 'KECCAK_256'],
     'KECCAK-384': ['KECCAK-384', 'keccak384', 'KECCAK_384'],
     'KECCAK-512': ['KECCAK-512', 'keccak512', 'KECCAK_512'],
+    SM3: ['SM3', 'sm3', '1.2.156.10197.1.401', 'OID.1.2.156.10197.1.401'],
+    WHIRLPOOL: ['WHIRLPOOL', 'Whirlpool', '1.0.10118.3.0.55', 'OID.1.0.10118.3.0.55'],
+    TIGER: ['TIGER', 'Tiger', '1.3.6.1.4.1.11591.12.2', 'OID.1.3.6.1.4.1.11591.12.2'],
   };
 
   describe.each(CANONICAL)('%s', (name) => {
@@ -513,6 +549,10 @@ describe('algorithms()', () => {
       'KECCAK-256': ['ts', 'wasm'],
       'KECCAK-384': ['ts', 'wasm'],
       'KECCAK-512': ['ts', 'wasm'],
+      // OpenSSL 3.0's default provider has SM3; Whirlpool only its legacy one, Tiger none
+      SM3: ['ts', 'wasm', 'node'],
+      WHIRLPOOL: ['ts', 'wasm'],
+      TIGER: ['ts', 'wasm'],
     });
   });
 
@@ -747,7 +787,7 @@ describe('data types', () => {
 
 describe('typed errors', () => {
   it('unknown algorithm: every entry point, UnknownAlgorithmError listing the known names', async () => {
-    for (const name of ['SHA-3', 'whirlpool', '']) {
+    for (const name of ['SHA-3', 'snefru', '']) {
       const errors = [
         caught(() => digest(name, ABC)),
         caught(() => digestHex(name, ABC, { provider: 'ts' })),
@@ -1477,11 +1517,15 @@ describe('family subpath modules agree with digest()', () => {
     ['KECCAK-256', sha3m.keccak_256, sha3m.keccak_256Hex, sha3m.createKeccak_256],
     ['KECCAK-384', sha3m.keccak_384, sha3m.keccak_384Hex, sha3m.createKeccak_384],
     ['KECCAK-512', sha3m.keccak_512, sha3m.keccak_512Hex, sha3m.createKeccak_512],
+    ['SM3', sm3m.sm3, sm3m.sm3Hex, sm3m.createSm3],
+    ['WHIRLPOOL', whirlpoolm.whirlpool, whirlpoolm.whirlpoolHex, whirlpoolm.createWhirlpool],
+    ['TIGER', tigerm.tiger, tigerm.tigerHex, tigerm.createTiger],
   ];
 
   it('covers every algorithm, and each module re-exports the same Digest class', () => {
     expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL);
-    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m]) expect(m.Digest).toBe(Digest);
+    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m, sm3m, whirlpoolm, tigerm])
+      expect(m.Digest).toBe(Digest);
   });
 
   it("SHAKE's functions take an output length, checked as digest()'s option is", () => {

@@ -498,6 +498,35 @@ describe('Java SUN MD2 (vectors/md2-java.txt)', () => {
   katSuite({ alg: 'MD2', name: 'Java SUN', vectors: file.vectors, short: (v) => v.len <= 8 * 64 }, lengths.length);
 });
 
+// SM3, Whirlpool, Tiger: BouncyCastle (vectors/*-bc.txt, made by vectors/tools/BcVectors.java), and SM3's
+// published examples (GB/T 32905 Appendix A, as Debian's python3-cryptography-vectors has them)
+
+describe('SM3 examples (vectors/sm3/oscca.txt)', () => {
+  katSuite({ alg: 'SM3', name: 'OSCCA', vectors: rsp('sm3/oscca.txt').vectors, short: () => true }, 6);
+});
+
+describe.each([
+  ['SM3', 'sm3-bc.txt', 32],
+  ['WHIRLPOOL', 'whirlpool-bc.txt', 64],
+  ['TIGER', 'tiger-bc.txt', 24],
+] as const)('BouncyCastle %s (vectors/%s)', (alg, path, l) => {
+  const file = rsp(path);
+  const lengths = [...Array.from({ length: 301 }, (_, n) => n), 1000, 4096, 65537];
+  it('has lengths 0..300, 1000, 4096, 65537, made by the documented generator', () => {
+    expect(file.l).toBe(l);
+    expect(file.vectors.map((v) => v.len / 8)).toEqual(lengths);
+    for (const v of file.vectors) expect(toHex(v.msg), label(v)).toBe(toHex(javaMessage(v.len / 8)));
+  });
+  // every split point and offset within one block, a sample beyond, and the longest whole only (Whirlpool and Tiger
+  // in TypeScript are slow: npm test's budget)
+  const vectors = file.vectors.filter((v) => v.len < 8 * 65537);
+  katSuite({ alg, name: 'BouncyCastle', vectors, short: (v) => v.len <= 8 * 64 }, lengths.length - 1);
+  const longest = file.vectors[file.vectors.length - 1];
+  it.each(providersOf(alg))('65537 bytes, whole, %s', async (provider) => {
+    expect(await oneShot(provider, alg, longest.msg)).toBe(longest.md);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // FIPS 180-4 examples (NIST's "Examples with intermediate values"), one million 'a', the empty input
 
@@ -530,6 +559,12 @@ const MILLION_A: Record<AlgorithmName, string> = {
   'KECCAK-384': '0c8324e1ebc182822c5e2a086cac07c2fe00e3bce61d01ba8ad6b71780e2dec5fb89e5ae90cb593e57bc6258fdd94e17',
   'KECCAK-512':
     '5cf53f2e556be5a624425ede23d0e8b2c7814b4ba0e4e09cbbf3c2fac7056f61e048fc341262875ebc58a5183fea651447124370c1ebf4d6c89bc9a7731063bb',
+  // `openssl dgst -sm3` and Python's hashlib (OpenSSL 3.0.x); `rhash --whirlpool --tiger` (RHash 1.4.3), and
+  // `openssl dgst -whirlpool -provider legacy -provider default` agrees
+  SM3: 'c8aaf89429554029e231941a2acc0ad61ff2a5acd8fadd25847a3a732b3b02c3',
+  WHIRLPOOL:
+    '0c99005beb57eff50a7cf005560ddf5d29057fd86b20bfd62deca0f1ccea4af51fc15490eddc47af32bb2b66c34ff9ad8c6008ad677f77126953b226e4ed8b01',
+  TIGER: '6db0e2729cbead93d715c6a7d36302e9b3cee0d2bc314b41',
 };
 
 const EMPTY: Record<AlgorithmName, string> = {
@@ -556,6 +591,11 @@ const EMPTY: Record<AlgorithmName, string> = {
   'KECCAK-384': '2c23146a63a29acf99e73b88f8c24eaa7dc60aa771780ccc006afbfa8fe2479b2dd2b21362337441ac12b515911957ff',
   'KECCAK-512':
     '0eab42de4c3ceb9235fc91acffe746b29c29a8c366b7c60e4e67c466f36a4304c00fa9caf9d87976ba469bcbe06713b435f091ef2769fb160cdab33d3670680e',
+  // as MILLION_A's
+  SM3: '1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b',
+  WHIRLPOOL:
+    '19fa61d75522a4669b44e39c1d2e1726c530232130d407f89afee0964997f7a73e83be698b288febcf88e3e03c4f0757ea8964e59b63d93708b138cc42a66eb3',
+  TIGER: '3293ac630c13f0245f92bbb1766e16167a4e58492dde73f3',
 };
 
 describe('the typed tables agree with node:crypto, or @noble/hashes for Keccak (a check of the tables themselves)', () => {

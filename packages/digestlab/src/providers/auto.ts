@@ -53,6 +53,12 @@ const KECCAK = {
 } as const;
 
 /**
+ * SM3, Whirlpool and Tiger, not measured yet: SM3 to node:crypto where it has it (OpenSSL's C against our
+ * TypeScript); Whirlpool and Tiger are in no node:crypto without OpenSSL's legacy provider.
+ */
+const CLASSIC = { SM3: { bytes: 0, hex: 0 }, WHIRLPOOL: NEVER, TIGER: NEVER } as const;
+
+/**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
  * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
  * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
@@ -81,6 +87,7 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     SHAKE128: { bytes: 1024, hex: 512 },
     SHAKE256: { bytes: 2048, hex: 256 },
     ...KECCAK,
+    ...CLASSIC,
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -102,6 +109,7 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     SHAKE128: { bytes: 1024, hex: 2048 },
     SHAKE256: { bytes: 2048, hex: 4096 },
     ...KECCAK,
+    ...CLASSIC,
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -123,6 +131,7 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     SHAKE128: NEVER,
     SHAKE256: NEVER,
     ...KECCAK,
+    ...CLASSIC,
   },
 };
 

@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
+import { createWhirlpool } from 'hash-wasm';
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { NODE_FROM } from '../../src/providers/auto.js';
+import { tigerHex } from './classic.js';
 import { md2Hex } from './md2.js';
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
@@ -38,6 +40,9 @@ const NOBLE_KECCAK: Partial<Record<AlgorithmName, (m: Uint8Array) => Uint8Array>
   'KECCAK-512': keccak_512,
 };
 
+/** hash-wasm's Whirlpool (its own C compiled to WebAssembly): synchronous once created. */
+const WHIRLPOOL = await createWhirlpool();
+
 /**
  * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
  * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts); for Keccak, which
@@ -47,7 +52,20 @@ export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLeng
   if (algorithm === 'MD2') return md2Hex(data);
   const keccak = NOBLE_KECCAK[algorithm];
   if (keccak && !NODE_HAS.includes(algorithm)) return Buffer.from(keccak(data)).toString('hex');
+  if (algorithm === 'WHIRLPOOL' && !NODE_HAS.includes(algorithm)) return WHIRLPOOL.init().update(data).digest('hex');
+  if (algorithm === 'TIGER') return tigerOf(data);
   return nodeHash(algorithm, outputLength).update(data).digest('hex');
+}
+
+/** The BigInt Tiger is slow (about 1 MB/s): a suite asks for the same bytes' digest again and again. */
+const tigerCache = new WeakMap<Uint8Array, string>();
+function tigerOf(data: Uint8Array): string {
+  let hex = tigerCache.get(data);
+  if (hex === undefined) {
+    hex = tigerHex(data);
+    tigerCache.set(data, hex);
+  }
+  return hex;
 }
 
 /** node:crypto's hash of `algorithm`, with an explicit output length for SHAKE. */

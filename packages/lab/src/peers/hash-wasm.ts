@@ -40,6 +40,8 @@ const load = lazy(async () => {
     'KECCAK-256': () => hw.createKeccak(256),
     'KECCAK-384': () => hw.createKeccak(384),
     'KECCAK-512': () => hw.createKeccak(512),
+    SM3: hw.createSM3,
+    WHIRLPOOL: hw.createWhirlpool,
   };
   return { creators, createHMAC: hw.createHMAC };
 });
@@ -61,6 +63,8 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'KECCAK-256',
   'KECCAK-384',
   'KECCAK-512',
+  'SM3',
+  'WHIRLPOOL',
 ];
 
 export const hashWasm: Row = {

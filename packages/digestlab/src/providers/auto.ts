@@ -53,8 +53,8 @@ const KECCAK = {
 } as const;
 
 /**
- * SM3, Whirlpool and Tiger, not measured yet: SM3 to node:crypto where it has it (OpenSSL's C against our
- * TypeScript); Whirlpool and Tiger are in no node:crypto without OpenSSL's legacy provider.
+ * Whirlpool and Tiger are in no node:crypto (OpenSSL's legacy provider only, none); SM3 is measured on Node, and
+ * on Bun (BoringSSL has none) and Deno not yet: node:crypto where it has it.
  */
 const CLASSIC = { SM3: { bytes: 0, hex: 0 }, WHIRLPOOL: NEVER, TIGER: NEVER } as const;
 
@@ -88,6 +88,9 @@ export const CROSSOVERS: Readonly<Record<'node' | 'bun' | 'deno', Crossovers>> =
     SHAKE256: { bytes: 2048, hex: 256 },
     ...KECCAK,
     ...CLASSIC,
+    // OpenSSL's SM3 is plain C, even with our WebAssembly within the noise up to 64 KiB (scripts/crossovers.mjs
+    // --algorithms SM3 --rounds 5, load average 16): node:crypto from 1 MiB as bytes, never to hex
+    SM3: { bytes: 1048576, hex: Number.POSITIVE_INFINITY },
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {

@@ -106,12 +106,29 @@ function sm3() {
 // ---- Whirlpool: i64 words (big-endian in the block), two sets of key and state locals alternating ----------
 const { whirlpoolC, whirlpoolRc, tigerT } = CLASSIC_LAYOUT;
 /** C_t[byte t (most significant first) of x]. */
-const wpLookup = (t, x) =>
-  `(i64.load offset=${whirlpoolC + 2048 * t} (i32.shl (i32.and (i32.wrap_i64 (i64.shr_u ${get(x)} (i64.const ${56 - 8 * t}))) (i32.const 255)) (i32.const 3)))`;
+/**
+ * C_t[byte t (most significant first) of word j of the layer's input], the word's halves split once into the i32
+ * locals hi<j> and lo<j>: a shift and a mask of an i32 for each of the 64 lookups, not a 64-bit shift, a wrap, a
+ * mask and a shift.
+ */
+const wpLookup = (t, j) => {
+  const half = t < 4 ? `hi${j}` : `lo${j}`;
+  const shift = 21 - 8 * (t & 3);
+  const index =
+    shift >= 0 ? `(i32.shr_u ${get(half)} (i32.const ${shift}))` : `(i32.shl ${get(half)} (i32.const ${-shift}))`;
+  return `(i64.load offset=${whirlpoolC + 2048 * t} (i32.and ${t === 0 ? `(i32.shr_u ${get(half)} (i32.const 21))` : index} (i32.const 0x7f8)))`;
+};
 function wpLayer(from, to, add) {
-  return to.map((dst, i) =>
-    set(dst, S64.xor(...[0, 1, 2, 3, 4, 5, 6, 7].map((t) => wpLookup(t, from[(i - t + 8) & 7])), add(i))),
-  );
+  const split = from.flatMap((x, j) => [
+    set(`hi${j}`, `(i32.wrap_i64 (i64.shr_u ${get(x)} (i64.const 32)))`),
+    set(`lo${j}`, `(i32.wrap_i64 ${get(x)})`),
+  ]);
+  return [
+    ...split,
+    ...to.map((dst, i) =>
+      set(dst, S64.xor(...[0, 1, 2, 3, 4, 5, 6, 7].map((t) => wpLookup(t, (i - t + 8) & 7)), add(i))),
+    ),
+  ];
 }
 function whirlpool() {
   const names = (p) => Array.from({ length: 8 }, (_, i) => `${p}${i}`);
@@ -145,7 +162,10 @@ function whirlpool() {
     [],
     body,
     [],
-  ).replace('(local $m7 i64)', '(local $m7 i64) (local $r i32)');
+  ).replace(
+    '(local $m7 i64)',
+    `(local $m7 i64) (local $r i32) ${[0, 1, 2, 3, 4, 5, 6, 7].map((j) => `(local $hi${j} i32) (local $lo${j} i32)`).join(' ')}`,
+  );
 }
 
 // ---- Tiger: i64 words (little-endian), three passes of eight rounds, fully unrolled ------------------------

@@ -373,6 +373,275 @@ ${body.map((x) => `    ${x}`).join('\n')}
   );
 }
 
+// ---- SM3 (GB/T 32905-2016, GM/T 0004-2012) ------------------------------------------------------------------
+// SHA-256's shape: a 68-word expanded message computed first, then four rounds a loop iteration (the roles of
+// a..dd and of e..h each come back after four), the rounds 0-15 (XOR as FF and GG) and 16-63 (majority and
+// choice) in two loops. The chaining value is updated by XOR, not addition (§5.3.2).
+const SM3_NAMES = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
+
+/** Round i + r (r = 0-3 of the four a loop iteration holds), of the first sixteen rounds (`early`) or the rest. */
+function sm3Round(r, early) {
+  const role = (k) => SM3_NAMES[(k - r + 4) & 3];
+  const role2 = (k) => SM3_NAMES[4 + ((k - r + 4) & 3)];
+  const [A, B, C, D] = [0, 1, 2, 3].map(role);
+  const [E, F, G, H] = [0, 1, 2, 3].map(role2);
+  const k = r === 0 ? 'i' : `i + ${r}`;
+  const ff = early ? `(${A} ^ ${B} ^ ${C})` : `((${A} & ${B}) | (${C} & (${A} | ${B})))`;
+  const gg = early ? `(${E} ^ ${F} ^ ${G})` : `(${G} ^ (${E} & (${F} ^ ${G})))`;
+  return [
+    `  a12 = ${rotl(A, 12)};`,
+    `  t = (a12 + ${E} + TJ[${k}]) | 0;`,
+    `  ss1 = ${rotl('t', 7)};`,
+    `  t = (${ff} + ${D} + (ss1 ^ a12) + (W[${k}] ^ W[${k} + 4])) | 0;`,
+    `  ${H} = (${gg} + ${H} + ss1 + W[${k}]) | 0;`,
+    `  ${B} = ${rotl(B, 9)};`,
+    `  ${F} = ${rotl(F, 19)};`,
+    `  ${D} = t;`,
+    `  ${H} = ${H} ^ ${rotl(H, 9)} ^ ${rotl(H, 17)};`,
+  ];
+}
+
+function sm3() {
+  // T_j rotated left by j mod 32 (§5.3.3: SS1's constant term), computed here rather than in every round
+  const tj = Array.from({ length: 64 }, (_, j) => {
+    const t = j < 16 ? 0x79cc4519 : 0x7a879d8a;
+    const n = j % 32;
+    return n === 0 ? t : ((t << n) | (t >>> (32 - n))) >>> 0;
+  });
+  const constants = `
+// T_j of GB/T 32905 §4.2 rotated left by j mod 32, as the round's SS1 takes it.
+const TJ = ${int32Table(tj.map(hex))}
+// The expanded message W[0..67] (§5.3.2; W'[j] = W[j] ^ W[j + 4] is taken in the round), shared: compression never
+// re-enters, and JavaScript runs one call at a time.
+const W = new Int32Array(68);
+`;
+  const body = [
+    `for (let i = 0; i < 16; i++) W[i] = ${beLoop('i')};`,
+    'for (let i = 16; i < 68; i++) {',
+    `  const y = W[i - 3];`,
+    `  const x = W[i - 16] ^ W[i - 9] ^ ${rotl('y', 15)};`,
+    `  const z = W[i - 13];`,
+    `  W[i] = x ^ ${rotl('x', 15)} ^ ${rotl('x', 23)} ^ ${rotl('z', 7)} ^ W[i - 6];`,
+    '}',
+    'let t = 0;',
+    'let a12 = 0;',
+    'let ss1 = 0;',
+    'for (let i = 0; i < 16; i += 4) {',
+    ...[0, 1, 2, 3].flatMap((r) => sm3Round(r, true)),
+    '}',
+    'for (let i = 16; i < 64; i += 4) {',
+    ...[0, 1, 2, 3].flatMap((r) => sm3Round(r, false)),
+    '}',
+  ];
+  const addBack = SM3_NAMES.flatMap((v, i) => [`${v} ^= s[${i}];`, `s[${i}] = ${v};`]);
+  return frame('sm3Blocks', 'SM3 compression (GB/T 32905-2016 §5.3), big-endian words.', SM3_NAMES, 64, body, {
+    constants,
+    addBack,
+  });
+}
+
+// ---- Whirlpool (ISO/IEC 10118-3, Barreto–Rijmen 2003): 64-bit words as (hi, lo) pairs, table-driven ----------
+// The eight 64-bit words of the key and of the state in locals, in two sets that alternate (two rounds a loop
+// iteration, no copying); each new word is the XOR of eight table entries (C_t of byte t of word i - t), which
+// computes γ, π and θ at once. The tables are computed at load from their definitions (whirlpool-tables.ts).
+/** The index of C_t's entry for byte t (most significant first) of the 64-bit word (h, l), as an expression. */
+function whirlpoolIndex(t, h, l) {
+  const w = t < 4 ? h : l;
+  const shift = 24 - 8 * (t & 3) - 1;
+  const byte2 = shift >= 0 ? `((${w} >>> ${shift}) & 510)` : `((${w} << 1) & 510)`;
+  return t === 0 ? byte2 : `${512 * t} + ${byte2}`;
+}
+
+/** One half-round: the words `to` from the words `from` through the tables, then XOR `add` (K or RC) into them. */
+function whirlpoolLayer(from, to, add) {
+  const out = [];
+  for (let i = 0; i < 8; i++) {
+    for (let t = 0; t < 8; t++) {
+      const src = from[(i - t + 8) & 7];
+      out.push(`x = ${whirlpoolIndex(t, `${src}h`, `${src}l`)};`);
+      const op = t === 0 ? '=' : '^=';
+      out.push(`${to[i]}h ${op} C[x];`, `${to[i]}l ${op} C[x + 1];`);
+    }
+    const [ah, al] = add(i);
+    if (ah) out.push(`${to[i]}h ^= ${ah};`, `${to[i]}l ^= ${al};`);
+  }
+  return out;
+}
+
+function whirlpool() {
+  const names = (p) => Array.from({ length: 8 }, (_, i) => `${p}${i}`);
+  const [K, S, L, U, M] = ['k', 's', 'n', 'u', 'm'].map(names);
+  const round = (k0, s0, k1, s1, r) => [
+    ...whirlpoolLayer(k0, k1, (i) => (i === 0 ? [`RC[${r}]`, `RC[${r} + 1]`] : [])),
+    ...whirlpoolLayer(s0, s1, (i) => [`${k1[i]}h`, `${k1[i]}l`]),
+  ];
+  const decl = (vs) => vs.flatMap((v) => [`${v}h`, `${v}l`]).map((v) => `let ${v} = 0;`);
+  const body = [
+    ...M.flatMap((m, i) => [`const ${m}h = ${be(8 * i)};`, `const ${m}l = ${be(8 * i + 4)};`]),
+    ...K.flatMap((k, i) => [`let ${k}h = s[${2 * i}];`, `let ${k}l = s[${2 * i + 1}];`]),
+    ...S.flatMap((v, i) => [`let ${v}h = ${M[i]}h ^ ${K[i]}h;`, `let ${v}l = ${M[i]}l ^ ${K[i]}l;`]),
+    ...decl([...L, ...U]),
+    'let x = 0;',
+    'for (let r = 0; r < 20; r += 4) {',
+    ...[...round(K, S, L, U, 'r'), ...round(L, U, K, S, 'r + 2')].map((l) => `  ${l}`),
+    '}',
+    // Miyaguchi–Preneel: H ^= state ^ message
+    ...S.flatMap((v, i) => [`s[${2 * i}] ^= ${v}h ^ ${M[i]}h;`, `s[${2 * i + 1}] ^= ${v}l ^ ${M[i]}l;`]),
+  ];
+  const code = `/** Whirlpool compression (ISO/IEC 10118-3; Barreto and Rijmen, 2003), 64-bit words as (hi, lo) pairs. */
+export function whirlpoolBlocks(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
+  for (let p = offset, end = offset + blocks * 64; p < end; p += 64) {
+${body.map((l) => `    ${l}`).join('\n')}
+  }
+}
+`;
+  return generatedFile("\nimport { C, RC } from '../whirlpool-tables.js';\n", code);
+}
+
+// ---- Tiger (Anderson–Biham 1996): 64-bit words as (lo, hi) pairs, table-driven -------------------------------
+// Three passes of eight rounds with the key schedule between them, fully unrolled (24 rounds): the variables'
+// roles rotate in the text. 64-bit sums, differences and the multiplications by 5, 7 and 9 (a shift and a sum)
+// on (lo, hi) pairs, the carry from the low halves' exact sum; the S-boxes are generated on first use
+// (tiger-tables.ts).
+const u = (x) => `(${x} >>> 0)`;
+/** target = x ± y on (hi, lo) names, through the scratch `l`. */
+const addSub64 = (th, tl, [xh, xl], [yh, yl], op) => [
+  `l = ${u(xl)} ${op} ${u(yl)};`,
+  op === '+'
+    ? `${th} = (${xh} + ${yh} + (l > 0xffffffff ? 1 : 0)) | 0;`
+    : `${th} = (${xh} - ${yh} - (l < 0 ? 1 : 0)) | 0;`,
+  `${tl} = l | 0;`,
+];
+
+/** The (table, byte) pairs of a round: a -= t1[c0] ^ t2[c2] ^ t3[c4] ^ t4[c6], b += t4[c1] ^ t3[c3] ^ t2[c5] ^ t1[c7]. */
+const TIGER_EVEN = [
+  [0, 0],
+  [1, 2],
+  [2, 4],
+  [3, 6],
+];
+const TIGER_ODD = [
+  [3, 1],
+  [2, 3],
+  [1, 5],
+  [0, 7],
+];
+
+/** The index of box `t`'s entry for byte k (least significant first) of the word (ch, cl). */
+function tigerIndex(t, k, ch, cl) {
+  const w = k < 4 ? cl : ch;
+  const shift = 8 * (k & 3) - 1;
+  const byte2 = shift < 0 ? `((${w} << 1) & 510)` : `((${w} >>> ${shift}) & 510)`;
+  return t === 0 ? byte2 : `${512 * t} + ${byte2}`;
+}
+
+function tigerLookups(pairs, c) {
+  return pairs.flatMap(([t, k], j) => {
+    const op = j === 0 ? '=' : '^=';
+    return [`q = ${tigerIndex(t, k, `${c}h`, `${c}l`)};`, `tl ${op} T[q];`, `th ${op} T[q + 1];`];
+  });
+}
+
+function tigerRound(a, b, c, x, mul) {
+  const p = (v) => [`${v}h`, `${v}l`];
+  const shift = mul === 5 ? 2 : 3;
+  return [
+    `${c}h ^= ${x}h;`,
+    `${c}l ^= ${x}l;`,
+    ...tigerLookups(TIGER_EVEN, c),
+    ...addSub64(`${a}h`, `${a}l`, p(a), ['th', 'tl'], '-'),
+    ...tigerLookups(TIGER_ODD, c),
+    ...addSub64(`${b}h`, `${b}l`, p(b), ['th', 'tl'], '+'),
+    // b *= mul: (b << 2) + b, (b << 3) - b, (b << 3) + b
+    `th = (${b}h << ${shift}) | (${b}l >>> ${32 - shift});`,
+    `tl = ${b}l << ${shift};`,
+    ...addSub64(`${b}h`, `${b}l`, ['th', 'tl'], p(b), mul === 7 ? '-' : '+'),
+  ];
+}
+
+function tigerPass(a, b, c, mul) {
+  const order = [
+    [a, b, c],
+    [b, c, a],
+    [c, a, b],
+  ];
+  return Array.from({ length: 8 }, (_, i) => tigerRound(...order[i % 3], `x${i}`, mul)).flat();
+}
+
+/** The key schedule between passes, on x0..x7. */
+function tigerSchedule() {
+  const x = (i) => [`x${i}h`, `x${i}l`];
+  const xor = (i, [h, l]) => [`x${i}h ^= ${h};`, `x${i}l ^= ${l};`];
+  const add = (i, y) => addSub64(`x${i}h`, `x${i}l`, x(i), y, '+');
+  const sub = (i, y) => addSub64(`x${i}h`, `x${i}l`, x(i), y, '-');
+  // y = x[j] ^ ((~x[k]) << 19) or ^ ((~x[k]) >>> 23), into th, tl
+  const shl19 = (j, k) => [`th = x${j}h ^ ((~x${k}h << 19) | (~x${k}l >>> 13));`, `tl = x${j}l ^ (~x${k}l << 19);`];
+  const shr23 = (j, k) => [`th = x${j}h ^ (~x${k}h >>> 23);`, `tl = x${j}l ^ ((~x${k}l >>> 23) | (~x${k}h << 9));`];
+  const t = ['th', 'tl'];
+  return [
+    'th = x7h ^ 0xa5a5a5a5;',
+    'tl = x7l ^ 0xa5a5a5a5;',
+    ...sub(0, t),
+    ...xor(1, x(0)),
+    ...add(2, x(1)),
+    ...shl19(2, 1),
+    ...sub(3, t),
+    ...xor(4, x(3)),
+    ...add(5, x(4)),
+    ...shr23(5, 4),
+    ...sub(6, t),
+    ...xor(7, x(6)),
+    ...add(0, x(7)),
+    ...shl19(0, 7),
+    ...sub(1, t),
+    ...xor(2, x(1)),
+    ...add(3, x(2)),
+    ...shr23(3, 2),
+    ...sub(4, t),
+    ...xor(5, x(4)),
+    ...add(6, x(5)),
+    'th = x6h ^ 0x01234567;',
+    'tl = x6l ^ 0x89abcdef;',
+    ...sub(7, t),
+  ];
+}
+
+function tiger() {
+  const body = [
+    ...Array.from({ length: 8 }, (_, i) => [`let x${i}l = ${le(8 * i)};`, `let x${i}h = ${le(8 * i + 4)};`]).flat(),
+    ...tigerPass('a', 'b', 'c', 5),
+    ...tigerSchedule(),
+    ...tigerPass('c', 'a', 'b', 7),
+    ...tigerSchedule(),
+    ...tigerPass('b', 'c', 'a', 9),
+    // feed-forward: a ^= a0, b -= b0, c += c0
+    'al ^= s[0];',
+    'ah ^= s[1];',
+    ...addSub64('bh', 'bl', ['bh', 'bl'], ['s[3]', 's[2]'], '-'),
+    ...addSub64('ch', 'cl', ['ch', 'cl'], ['s[5]', 's[4]'], '+'),
+    's[0] = al;',
+    's[1] = ah;',
+    's[2] = bl;',
+    's[3] = bh;',
+    's[4] = cl;',
+    's[5] = ch;',
+  ];
+  const vars = ['al', 'ah', 'bl', 'bh', 'cl', 'ch'];
+  const code = `/** Tiger compression (Anderson–Biham 1996, three passes), 64-bit words as (lo, hi) pairs, little-endian. */
+export function tigerBlocks(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
+  let l = 0;
+  let q = 0;
+  let th = 0;
+  let tl = 0;
+  for (let p = offset, end = offset + blocks * 64; p < end; p += 64) {
+    ${vars.map((v, i) => `let ${v} = s[${i}];`).join('\n    ')}
+${body.map((x) => `    ${x}`).join('\n')}
+  }
+}
+`;
+  return generatedFile("\nimport { T } from '../tiger-tables.js';\n", code);
+}
+
 const FILES = {
   'md5.ts': md5(),
   'sha1.ts': sha1(),
@@ -381,6 +650,9 @@ const FILES = {
   'sha3.ts': keccak(),
   // MD4 and RIPEMD: their plan and emitters are in md4-family.mjs
   ...md4FamilyTs({ generatedFile, hex, le, rotl }),
+  'sm3.ts': sm3(),
+  'whirlpool.ts': whirlpool(),
+  'tiger.ts': tiger(),
 };
 
 if (process.argv.includes('--check')) {

@@ -23,6 +23,7 @@ import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 import { blake3Modules } from './gen-wasm-blake3.mjs';
 import { md4FamilyWat } from './md4-family.mjs';
+import { CLASSIC_LAYOUT, classicModule } from './wasm-classic.mjs';
 
 const OUT = new URL('../packages/digestlab/src/wasm/generated/', import.meta.url);
 const NOTE =
@@ -588,6 +589,8 @@ const SIMD = [
 
 /** MD4 and the RIPEMDs (scalar, over the core's memory): their plan and emitter are in md4-family.mjs. */
 const RIPEMD = md4FamilyWat(NOTE);
+// SM3, Whirlpool and Tiger: their own module and memory (scripts/wasm-classic.mjs)
+const CLASSIC = classicModule({ note: NOTE, get, set, S32, S64, bswap32, bswap64 });
 
 const wabt = await wabtInit();
 function assemble(name, text) {
@@ -616,6 +619,13 @@ const FILES = {
   'simd.ts': tsModule('simd', assemble('simd', SIMD), ''),
   'ripemd.ts': tsModule('ripemd', assemble('ripemd', RIPEMD)),
   'blake3.ts': `${tsModule('blake3', assemble('blake3', BLAKE3.blake3))}\n${tsModule('blake3simd', assemble('blake3simd', BLAKE3.blake3simd))}`,
+  'classic.ts': tsModule(
+    'classic',
+    assemble('classic', CLASSIC),
+    `/** Byte addresses in the module's own memory: Whirlpool's and Tiger's tables, and the input area. */
+export const CLASSIC_LAYOUT = ${JSON.stringify(CLASSIC_LAYOUT).replace(/"/g, '').replace(/,/g, ', ').replace(/:/g, ': ')} as const;
+`,
+  ),
 };
 
 const watDir = process.argv.indexOf('--wat');
@@ -625,6 +635,7 @@ if (watDir > 0) {
   writeFileSync(new URL('simd.wat', dir), SIMD);
   writeFileSync(new URL('ripemd.wat', dir), RIPEMD);
   for (const [name, text] of Object.entries(BLAKE3)) writeFileSync(new URL(`${name}.wat`, dir), text);
+  writeFileSync(new URL('classic.wat', dir), CLASSIC);
   process.exit(0);
 }
 

@@ -10,9 +10,12 @@
 //
 // MD4 is in OpenSSL 3's legacy provider only, which node:crypto loads when asked:
 //   node --openssl-legacy-provider scripts/zero-vectors.mjs --algorithms MD4 --max 4294967301
+// Whirlpool and Tiger, which node:crypto lacks (OpenSSL 3's legacy provider; none), are RHash's instead
+// (`head -c N /dev/zero | rhash --whirlpool -`): one run per size, not one pass.
 //
 // --max limits the sizes computed (the full list goes to 2^39+1 bytes: about 70 minutes on one core here);
 // entries already in the file for other sizes are kept, so a partial run can be completed later.
+import { execSync } from 'node:child_process';
 import { createHash, getHashes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -47,14 +50,33 @@ try {
 }
 data.note =
   'Digests of all-zero inputs of the given byte lengths, computed with node:crypto (OpenSSL) by ' +
-  'scripts/zero-vectors.mjs: one streaming pass per algorithm, hash.copy() at each size.';
+  'scripts/zero-vectors.mjs: one streaming pass per algorithm, hash.copy() at each size; WHIRLPOOL and TIGER ' +
+  'with RHash (one run per size).';
 data.generatedBy = { node: process.version, openssl: process.versions.openssl };
 data.digests ??= {};
 
 const CHUNK = 16 * 2 ** 20;
 const zeros = new Uint8Array(CHUNK);
 const hashes = new Set(getHashes());
+/** RHash's name of the algorithms node:crypto lacks (RHash's tiger is Tiger/192, BouncyCastle's). */
+const RHASH = { WHIRLPOOL: 'whirlpool', TIGER: 'tiger' };
+
+/** RHash's digest of `size` zero bytes, one run per size. */
+function rhashZeros(alg, size) {
+  return execSync(`head -c ${size} /dev/zero | rhash --${RHASH[alg]} -`, { encoding: 'utf8' }).split(/\s/)[0];
+}
+
 for (const alg of algorithms) {
+  if (RHASH[alg]) {
+    data.digests[alg] ??= {};
+    for (const size of BOUNDARY_SIZES.filter((s) => s <= max)) {
+      data.digests[alg][String(size)] = rhashZeros(alg, size);
+      process.stderr.write(`${alg} ${size} ${data.digests[alg][String(size)]} (RHash)\n`);
+    }
+    writeFileSync(`${OUT}.tmp`, `${JSON.stringify(data, null, 2)}\n`);
+    renameSync(`${OUT}.tmp`, OUT);
+    continue;
+  }
   // SHAKE128/32B: SHAKE128 with 32 bytes out (an XOF only)
   const [, base, bytes] = /^(.+)\/([1-9]\d*)B$/.exec(alg) ?? ['', alg];
   const name = NODE_NAMES[base];

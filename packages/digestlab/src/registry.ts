@@ -27,6 +27,9 @@ import {
 } from './algorithms/sha3.js';
 import { SHA224, SHA256 } from './algorithms/sha256.js';
 import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
+import { SM3 } from './algorithms/sm3.js';
+import { TIGER } from './algorithms/tiger.js';
+import { WHIRLPOOL } from './algorithms/whirlpool.js';
 import { boundariesOf, type Counter } from './boundaries.js';
 import { UnknownAlgorithmError } from './errors.js';
 import { CONTEXT, KEY, OUTPUT_LENGTH } from './options.js';
@@ -53,7 +56,19 @@ export type OutputKind = 'fixed' | 'xof' | 'parameter';
  * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
  * as submitted to the SHA-3 competition, before FIPS 202 changed its padding (Ethereum's keccak256).
  */
-export type Family = 'MD2' | 'MD5' | 'SHA-1' | 'SHA-2' | 'SHA-3' | 'Keccak' | 'MD4' | 'RIPEMD' | 'BLAKE3';
+export type Family =
+  | 'MD2'
+  | 'MD5'
+  | 'SHA-1'
+  | 'SHA-2'
+  | 'SHA-3'
+  | 'Keccak'
+  | 'MD4'
+  | 'RIPEMD'
+  | 'BLAKE3'
+  | 'SM3'
+  | 'Whirlpool'
+  | 'Tiger';
 
 /**
  * What the `webcrypto` provider asks `crypto.subtle.digest` for (under digestlab's name, which is WebCrypto's):
@@ -245,6 +260,16 @@ function ripemd(spec: AlgorithmSpec, bits: string, oids: readonly string[]): Giv
   return { spec, family: 'RIPEMD', nodeName: `ripemd${bits}`, aliases, oids, broken: false };
 }
 
+/**
+ * SM3, Whirlpool and Tiger: BouncyCastle's names (any case: its `Whirlpool`, `Tiger`), OpenSSL's as node:crypto's
+ * (OpenSSL has no Tiger, and Whirlpool only in its legacy provider, which node:crypto does not load: found by
+ * trying), and the OIDs: SM3's of GM/T 0006 (1.2.156.10197.1.401), Whirlpool's of ISO/IEC 10118-3 (dedicated hash
+ * function 7), Tiger's in the GNU arc (libgcrypt's, for Tiger/192 with the 0x01 padding).
+ */
+function classic(spec: AlgorithmSpec, family: Family, oid: string): Given {
+  return { spec, family, nodeName: spec.name.toLowerCase(), aliases: [], oids: [oid], broken: false };
+}
+
 const ALWAYS = { webCrypto: 'always' } as const;
 
 const GIVEN: readonly Given[] = [
@@ -300,6 +325,9 @@ const GIVEN: readonly Given[] = [
   ripemd(RIPEMD256, '256', ['1.3.36.3.2.3']),
   ripemd(RIPEMD320, '320', []),
   blake3(BLAKE3_256),
+  classic(SM3, 'SM3', '1.2.156.10197.1.401'),
+  classic(WHIRLPOOL, 'Whirlpool', '1.0.10118.3.0.55'),
+  classic(TIGER, 'Tiger', '1.3.6.1.4.1.11591.12.2'),
 ];
 
 /** The block lengths a block count is checked at: those of the Merkle–Damgård hashes (64, 128). */

@@ -30,7 +30,10 @@ export type AlgorithmName =
   | 'RIPEMD160'
   | 'RIPEMD256'
   | 'RIPEMD320'
-  | 'BLAKE3-256';
+  | 'BLAKE3-256'
+  | 'SM3'
+  | 'WHIRLPOOL'
+  | 'TIGER';
 
 /** Largest total input, in bytes, that a digest accepts. */
 export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
@@ -153,7 +156,19 @@ export interface MDPadding {
 /** A Merkle–Damgård hash: its TypeScript compression function, the WebAssembly core's name, the IV, its padding. */
 export interface MDParams extends MDPadding {
   readonly compress: Compress;
-  readonly core: 'md5' | 'sha1' | 'sha256' | 'sha512' | 'md4' | 'ripemd128' | 'ripemd160' | 'ripemd256' | 'ripemd320';
+  readonly core:
+    | 'md5'
+    | 'sha1'
+    | 'sha256'
+    | 'sha512'
+    | 'md4'
+    | 'ripemd128'
+    | 'ripemd160'
+    | 'ripemd256'
+    | 'ripemd320'
+    | 'sm3'
+    | 'whirlpool'
+    | 'tiger';
   readonly iv: Int32Array;
 }
 

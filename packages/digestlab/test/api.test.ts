@@ -52,7 +52,10 @@ import * as sha1m from '../src/sha1.js';
 import * as sha3m from '../src/sha3.js';
 import * as sha256m from '../src/sha256.js';
 import * as sha512m from '../src/sha512.js';
+import * as sm3m from '../src/sm3.js';
 import { crc32, decodeState, STATE_VERSION } from '../src/state.js';
+import * as tigerm from '../src/tiger.js';
+import * as whirlpoolm from '../src/whirlpool.js';
 import { ALGORITHMS, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 
@@ -86,6 +89,9 @@ const CANONICAL: AlgorithmName[] = [
   'RIPEMD256',
   'RIPEMD320',
   'BLAKE3-256',
+  'SM3',
+  'WHIRLPOOL',
+  'TIGER',
 ];
 
 /**
@@ -326,6 +332,33 @@ const TABLE: Record<
     chain: 74,
     broken: false,
   },
+  SM3: {
+    nodeName: 'sm3',
+    digestLength: 32,
+    blockLength: 64,
+    oid: '1.2.156.10197.1.401',
+    code: 40,
+    chain: 32,
+    broken: false,
+  },
+  WHIRLPOOL: {
+    nodeName: 'whirlpool',
+    digestLength: 64,
+    blockLength: 64,
+    oid: '1.0.10118.3.0.55',
+    code: 41,
+    chain: 64,
+    broken: false,
+  },
+  TIGER: {
+    nodeName: 'tiger',
+    digestLength: 24,
+    blockLength: 64,
+    oid: '1.3.6.1.4.1.11591.12.2',
+    code: 42,
+    chain: 24,
+    broken: false,
+  },
 };
 
 /** Known digests, for the one algorithm node:crypto lacks here (RFC 1319 appendix A.5). */
@@ -468,6 +501,9 @@ describe('algorithm names, aliases and OIDs', () => {
     RIPEMD256: ['RIPEMD256', 'RIPEMD-256', 'rmd256', '1.3.36.3.2.3', 'OID.1.3.36.3.2.3'],
     RIPEMD320: ['RIPEMD320', 'ripemd-320', 'RMD320'],
     'BLAKE3-256': ['BLAKE3-256', 'blake3-256', 'BLAKE3', 'blake3', 'Blake3'],
+    SM3: ['SM3', 'sm3', '1.2.156.10197.1.401', 'OID.1.2.156.10197.1.401'],
+    WHIRLPOOL: ['WHIRLPOOL', 'Whirlpool', '1.0.10118.3.0.55', 'OID.1.0.10118.3.0.55'],
+    TIGER: ['TIGER', 'Tiger', '1.3.6.1.4.1.11591.12.2', 'OID.1.3.6.1.4.1.11591.12.2'],
   };
 
   describe.each(CANONICAL)('%s', (name) => {
@@ -587,6 +623,10 @@ describe('algorithms()', () => {
       RIPEMD320: ['ts', 'wasm'],
       // no node:crypto has BLAKE3
       'BLAKE3-256': ['ts', 'wasm'],
+      // OpenSSL 3.0's default provider has SM3; Whirlpool only its legacy one, Tiger none
+      SM3: ['ts', 'wasm', 'node'],
+      WHIRLPOOL: ['ts', 'wasm'],
+      TIGER: ['ts', 'wasm'],
     });
   });
 
@@ -637,13 +677,16 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: false,
-      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak, nor BLAKE3; OpenSSL has
-      // MD4 in its legacy provider only, and no RIPEMD but RIPEMD-160
+      // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak, nor BLAKE3, Whirlpool
+      // (OpenSSL's legacy provider only) or Tiger; OpenSSL has MD4 in its legacy provider only, and no RIPEMD but
+      // RIPEMD-160
       algorithms: CANONICAL.filter(
         (a) =>
           a !== 'MD2' &&
           !a.startsWith('KECCAK') &&
           !a.startsWith('BLAKE3') &&
+          a !== 'WHIRLPOOL' &&
+          a !== 'TIGER' &&
           a !== 'MD4' &&
           (a === 'RIPEMD160' || !a.startsWith('RIPEMD')),
       ),
@@ -831,7 +874,7 @@ describe('data types', () => {
 
 describe('typed errors', () => {
   it('unknown algorithm: every entry point, UnknownAlgorithmError listing the known names', async () => {
-    for (const name of ['SHA-3', 'whirlpool', '']) {
+    for (const name of ['SHA-3', 'snefru', '']) {
       const errors = [
         caught(() => digest(name, ABC)),
         caught(() => digestHex(name, ABC, { provider: 'ts' })),
@@ -1570,11 +1613,15 @@ describe('family subpath modules agree with digest()', () => {
     ['RIPEMD256', ripemdm.ripemd256, ripemdm.ripemd256Hex, ripemdm.createRipemd256],
     ['RIPEMD320', ripemdm.ripemd320, ripemdm.ripemd320Hex, ripemdm.createRipemd320],
     ['BLAKE3-256', (d) => blake3m.blake3(d), (d) => blake3m.blake3Hex(d), () => blake3m.createBlake3()],
+    ['SM3', sm3m.sm3, sm3m.sm3Hex, sm3m.createSm3],
+    ['WHIRLPOOL', whirlpoolm.whirlpool, whirlpoolm.whirlpoolHex, whirlpoolm.createWhirlpool],
+    ['TIGER', tigerm.tiger, tigerm.tigerHex, tigerm.createTiger],
   ];
 
   it('covers every algorithm, and each module re-exports the same Digest class', () => {
     expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL);
-    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m, md4m, ripemdm, blake3m]) expect(m.Digest).toBe(Digest);
+    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m, md4m, ripemdm, blake3m, sm3m, whirlpoolm, tigerm])
+      expect(m.Digest).toBe(Digest);
   });
 
   it("SHAKE's functions take an output length, checked as digest()'s option is", () => {

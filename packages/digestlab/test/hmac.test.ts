@@ -5,6 +5,7 @@
  *   SHA-224 ... 512   RFC 4231's test cases (vectors/hmac/rfc-4231-*.txt)
  *   RIPEMD-160        RFC 2286's test cases (vectors/hmac/rfc-2286-ripemd160.txt)
  *   MD4, RIPEMD-128, -256, -320   RFC 2104's formula over the test suite's own hashes (helpers/ripemd.ts)
+ *   SM3, Whirlpool, Tiger  RFC 4231's keys and messages, MACs from BouncyCastle (vectors/hmac/bc-*.txt)
  *   every algorithm   node:crypto's createHmac, called directly, on random keys (0 to 300 bytes) and messages
  *                     (empty included), fed whole, at every split and in random chunks (fast-check)
  *   MD2               RFC 2104's formula computed here over the test suite's own MD2 (helpers/md2.ts)
@@ -100,6 +101,10 @@ const RFC_FILES: [AlgorithmName, string, number][] = [
   ['SHA-384', 'hmac/rfc-4231-sha384.txt', 6],
   ['SHA-512', 'hmac/rfc-4231-sha512.txt', 6],
   ['RIPEMD160', 'hmac/rfc-2286-ripemd160.txt', 7],
+  // RFC 4231's keys and messages, MACed by BouncyCastle (HmacSM3, HmacWhirlpool, HmacTiger)
+  ['SM3', 'hmac/bc-sm3.txt', 6],
+  ['WHIRLPOOL', 'hmac/bc-whirlpool.txt', 6],
+  ['TIGER', 'hmac/bc-tiger.txt', 6],
 ];
 
 const RFC_VECTORS = new Map<AlgorithmName, (MsgVector & { key: Uint8Array })[]>(

@@ -501,6 +501,35 @@ describe('Java SUN MD2 (vectors/md2-java.txt)', () => {
   katSuite({ alg: 'MD2', name: 'Java SUN', vectors: file.vectors, short: (v) => v.len <= 8 * 64 }, lengths.length);
 });
 
+// SM3, Whirlpool, Tiger: BouncyCastle (vectors/*-bc.txt, made by vectors/tools/BcVectors.java), and SM3's
+// published examples (GB/T 32905 Appendix A, as Debian's python3-cryptography-vectors has them)
+
+describe('SM3 examples (vectors/sm3/oscca.txt)', () => {
+  katSuite({ alg: 'SM3', name: 'OSCCA', vectors: rsp('sm3/oscca.txt').vectors, short: () => true }, 6);
+});
+
+describe.each([
+  ['SM3', 'sm3-bc.txt', 32],
+  ['WHIRLPOOL', 'whirlpool-bc.txt', 64],
+  ['TIGER', 'tiger-bc.txt', 24],
+] as const)('BouncyCastle %s (vectors/%s)', (alg, path, l) => {
+  const file = rsp(path);
+  const lengths = [...Array.from({ length: 301 }, (_, n) => n), 1000, 4096, 65537];
+  it('has lengths 0..300, 1000, 4096, 65537, made by the documented generator', () => {
+    expect(file.l).toBe(l);
+    expect(file.vectors.map((v) => v.len / 8)).toEqual(lengths);
+    for (const v of file.vectors) expect(toHex(v.msg), label(v)).toBe(toHex(javaMessage(v.len / 8)));
+  });
+  // every split point and offset within one block, a sample beyond, and the longest whole only (Whirlpool and Tiger
+  // in TypeScript are slow: npm test's budget)
+  const vectors = file.vectors.filter((v) => v.len < 8 * 65537);
+  katSuite({ alg, name: 'BouncyCastle', vectors, short: (v) => v.len <= 8 * 64 }, lengths.length - 1);
+  const longest = file.vectors[file.vectors.length - 1];
+  it.each(providersOf(alg))('65537 bytes, whole, %s', async (provider) => {
+    expect(await oneShot(provider, alg, longest.msg)).toBe(longest.md);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // MD4 and RIPEMD: BouncyCastle (vectors/bc, made by vectors/tools/BcVectors.java), the same messages from other
 // programs (vectors/md4-ripemd-tools.json, made by scripts/md4-ripemd-vectors.mjs), and RIPEMD-160's homepage
@@ -591,6 +620,12 @@ const MILLION_A: Record<AlgorithmName, string> = {
   RIPEMD320: 'bdee37f4371e20646b8b0d862dda16292ae36f40965e8c8509e63d1dbddecc503e2b63eb9245bb66',
   // Debian's b3sum 1.2.0: `python3 -c "import sys; sys.stdout.write('a' * 1000000)" | b3sum`
   'BLAKE3-256': '616f575a1b58d4c9797d4217b9730ae5e6eb319d76edef6549b46f4efe31ff8b',
+  // `openssl dgst -sm3` and Python's hashlib (OpenSSL 3.0.x); `rhash --whirlpool --tiger` (RHash 1.4.3), and
+  // `openssl dgst -whirlpool -provider legacy -provider default` agrees
+  SM3: 'c8aaf89429554029e231941a2acc0ad61ff2a5acd8fadd25847a3a732b3b02c3',
+  WHIRLPOOL:
+    '0c99005beb57eff50a7cf005560ddf5d29057fd86b20bfd62deca0f1ccea4af51fc15490eddc47af32bb2b66c34ff9ad8c6008ad677f77126953b226e4ed8b01',
+  TIGER: '6db0e2729cbead93d715c6a7d36302e9b3cee0d2bc314b41',
 };
 
 const EMPTY: Record<AlgorithmName, string> = {
@@ -625,6 +660,11 @@ const EMPTY: Record<AlgorithmName, string> = {
   RIPEMD320: '22d65d5661536cdc75c1fdf5c6de7b41b9f27325ebc61e8557177d705a0ec880151c3a32a00899b8',
   // BLAKE3's official vectors (vectors/blake3/test_vectors.json), input_len 0
   'BLAKE3-256': 'af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262',
+  // as MILLION_A's
+  SM3: '1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b',
+  WHIRLPOOL:
+    '19fa61d75522a4669b44e39c1d2e1726c530232130d407f89afee0964997f7a73e83be698b288febcf88e3e03c4f0757ea8964e59b63d93708b138cc42a66eb3',
+  TIGER: '3293ac630c13f0245f92bbb1766e16167a4e58492dde73f3',
 };
 
 describe('the typed tables agree with node:crypto, or @noble/hashes for Keccak (a check of the tables themselves)', () => {

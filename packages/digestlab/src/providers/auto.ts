@@ -69,6 +69,12 @@ const MD4_RIPEMD = {
 } as const;
 
 /**
+ * Whirlpool and Tiger are in no node:crypto (OpenSSL's legacy provider only, none); SM3 is measured on Node, and
+ * on Bun (BoringSSL has none) and Deno not yet: node:crypto where it has it.
+ */
+const CLASSIC = { SM3: { bytes: 0, hex: 0 }, WHIRLPOOL: NEVER, TIGER: NEVER } as const;
+
+/**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
  * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
  * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
@@ -100,6 +106,10 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     ...MD4_RIPEMD,
     // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
     'BLAKE3-256': NEVER,
+    ...CLASSIC,
+    // OpenSSL's SM3 is plain C, even with our WebAssembly within the noise up to 64 KiB (scripts/crossovers.mjs
+    // --algorithms SM3 --rounds 5, load average 16): node:crypto from 1 MiB as bytes, never to hex
+    SM3: { bytes: 1048576, hex: Number.POSITIVE_INFINITY },
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -124,6 +134,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     ...MD4_RIPEMD,
     // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
     'BLAKE3-256': NEVER,
+    ...CLASSIC,
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -148,6 +159,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     ...MD4_RIPEMD,
     // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
     'BLAKE3-256': NEVER,
+    ...CLASSIC,
   },
   // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
   // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always

@@ -5,11 +5,17 @@
  * Two modules over one memory: `core` (scalar MD5, SHA-1, SHA-256, SHA-512; WebAssembly 1.0) and `simd` (4-lane
  * MD5, SHA-1, SHA-256 for batches). A runtime without SIMD still gets `core`. A family's own module (`ripemd`:
  * MD4 and the RIPEMDs, scalar) imports the same memory and is compiled when one of its functions is first used,
- * so that a caller of SHA-256 never pays for it; its functions work on the same layout as the core's. Both are compiled synchronously on
+ * so that a caller of SHA-256 never pays for it; its functions work on the same layout as the core's. Another,
+ * `classic` (SM3, Whirlpool, Tiger), has a memory of its own (see {@link Classic}) and is compiled when one of the
+ * three is first used. All are compiled synchronously on
  * first use, which Node, Bun, Deno and every Worker allow; a browser's main thread refuses to compile modules this
  * size synchronously, so there `await ready()` first (which compiles the families' modules too).
  */
 import type { MDParams } from '../spec.js';
+import { tigerBlocks } from '../algorithms/generated/tiger.js';
+import { makeTables, T as TIGER_T } from '../algorithms/tiger-tables.js';
+import { C as WHIRLPOOL_C, RC as WHIRLPOOL_RC } from '../algorithms/whirlpool-tables.js';
+import { CLASSIC_LAYOUT, CLASSIC_WASM } from './generated/classic.js';
 import { CORE_WASM } from './generated/core.js';
 import { RIPEMD_WASM } from './generated/ripemd.js';
 import { SIMD_WASM } from './generated/simd.js';
@@ -36,7 +42,11 @@ export type Blocks4 = (
  */
 export type Many = (state: number, iv: number, table: number, count: number, out: number, dl: number) => void;
 
-export type CoreName = 'md5' | 'sha1' | 'sha256' | 'sha512';
+export type CoreName = 'md5' | 'sha1' | 'sha256' | 'sha512' | ClassicName;
+type ClassicName = 'sm3' | 'whirlpool' | 'tiger';
+
+/** 32-bit words of each classic core's chaining value (Whirlpool's and Tiger's 64-bit words as two). */
+const CLASSIC_CHAIN: Readonly<Record<ClassicName, number>> = { sm3: 8, whirlpool: 16, tiger: 6 };
 
 /** The families' modules, each compiled on first use, and the compression functions each exports. */
 const FAMILIES = {
@@ -79,6 +89,44 @@ export interface Simd {
   readonly many: Readonly<Record<LaneName, Many>>;
 }
 
+/**
+ * The `classic` module: SM3, Whirlpool and Tiger, on a memory of its own (the core memory past the input area is
+ * the batch's, so tables cannot live there). Layout (CLASSIC_LAYOUT, written by scripts/wasm-classic.mjs): the
+ * chaining value at 0, Whirlpool's eight tables C_0..C_7 and its round constants, Tiger's four S-boxes (from 1024,
+ * copied in from the TypeScript tables at instantiation, so that they are computed in one place), the input area
+ * from 32768 to the end of its two pages.
+ */
+class Classic {
+  readonly bytes: Uint8Array;
+  readonly words: Int32Array;
+  readonly blocks: Readonly<Record<ClassicName, Blocks>>;
+  /** Blocks the input area holds. */
+  readonly room: number;
+
+  constructor(instance: WebAssembly.Instance) {
+    const e = instance.exports as Record<ClassicName, Blocks> & { memory: WebAssembly.Memory };
+    this.bytes = new Uint8Array(e.memory.buffer);
+    this.words = new Int32Array(e.memory.buffer);
+    this.blocks = { sm3: e.sm3, whirlpool: e.whirlpool, tiger: e.tiger };
+    this.room = Math.floor((this.bytes.length - CLASSIC_LAYOUT.input) / 64);
+    // Whirlpool's tables are (hi, lo) pairs; an i64 in memory is (lo, hi). Tiger's S-boxes are (lo, hi) already.
+    const w = this.words;
+    for (const [table, at] of [
+      [WHIRLPOOL_C, CLASSIC_LAYOUT.whirlpoolC],
+      [WHIRLPOOL_RC, CLASSIC_LAYOUT.whirlpoolRc],
+    ] as const) {
+      for (let i = 0; i < table.length; i += 2) {
+        w[(at >> 2) + i] = table[i + 1];
+        w[(at >> 2) + i + 1] = table[i];
+      }
+    }
+    makeTables(tigerBlocks);
+    w.set(TIGER_T, CLASSIC_LAYOUT.tigerT >> 2);
+  }
+}
+
+let classicModule: WebAssembly.Module | undefined;
+
 export class Wasm {
   readonly blocks: Readonly<Record<CoreName, Blocks>>;
   readonly keccak: Keccak;
@@ -97,7 +145,15 @@ export class Wasm {
   constructor(core: WebAssembly.Instance) {
     const e = core.exports as Record<CoreName, Blocks> & { keccak: Keccak; memory: WebAssembly.Memory };
     this.#core = core;
-    this.blocks = { md5: e.md5, sha1: e.sha1, sha256: e.sha256, sha512: e.sha512 };
+    this.blocks = {
+      md5: e.md5,
+      sha1: e.sha1,
+      sha256: e.sha256,
+      sha512: e.sha512,
+      sm3: this.#classicBlocks('sm3'),
+      whirlpool: this.#classicBlocks('whirlpool'),
+      tiger: this.#classicBlocks('tiger'),
+    };
     this.keccak = e.keccak;
     this.memory = e.memory;
     this.ensure(INITIAL_BYTES);
@@ -118,6 +174,42 @@ export class Wasm {
       }
     }
     return this.#simd ?? undefined;
+  }
+
+  #classic: Classic | undefined;
+
+  /**
+   * A classic core as the core module's are called (pointers into this memory): the chaining value and the blocks
+   * copied into the classic module's memory and the chaining value back, about 1% of a block's compression.
+   */
+  #classicBlocks(name: ClassicName): Blocks {
+    const words = CLASSIC_CHAIN[name];
+    return (state, data, blocks) => {
+      const c = this.classic();
+      const f = c.blocks[name];
+      const from = state >> 2;
+      for (let i = 0; i < words; i++) c.words[i] = this.words[from + i];
+      while (blocks > 0) {
+        const k = Math.min(blocks, c.room);
+        c.bytes.set(this.bytes.subarray(data, data + 64 * k), CLASSIC_LAYOUT.input);
+        f(0, CLASSIC_LAYOUT.input, k);
+        data += 64 * k;
+        blocks -= k;
+      }
+      for (let i = 0; i < words; i++) this.words[from + i] = c.words[i];
+    };
+  }
+
+  /**
+   * The classic module, compiled and instantiated on first use (synchronously; on a browser's main thread,
+   * `ready()` compiles it first).
+   */
+  classic(): Classic {
+    if (this.#classic === undefined) {
+      classicModule ??= new WebAssembly.Module(decode(CLASSIC_WASM));
+      this.#classic = new Classic(new WebAssembly.Instance(classicModule));
+    }
+    return this.#classic;
   }
 
   /** The simd module was not compiled yet (nor found impossible). */
@@ -236,6 +328,7 @@ export function ready(): Promise<void> {
       if (!loaded.hasFamily(family))
         loaded.attachFamily(family, await WebAssembly.compile(decode(FAMILIES[family].wasm)));
     }
+    classicModule ??= await WebAssembly.compile(decode(CLASSIC_WASM)).catch(() => undefined);
     if (!loaded.simdPending) return;
     const simd = await WebAssembly.compile(decode(SIMD_WASM)).catch(() => undefined);
     if (simd) loaded.attachSimd(simd);

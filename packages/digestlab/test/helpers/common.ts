@@ -1,13 +1,15 @@
 /** Shared by the test files: the providers to run every suite against, and node:crypto's names. */
 import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
-import { createBLAKE3 } from 'hash-wasm';
+import { createBLAKE3, createWhirlpool } from 'hash-wasm';
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { NODE_FROM } from '../../src/providers/auto.js';
+import { tigerHex } from './classic.js';
 import { md2Hex } from './md2.js';
 import { MD4_FAMILY, md4FamilyHex } from './ripemd.js';
 
@@ -41,6 +43,9 @@ const NOBLE_KECCAK: Partial<Record<AlgorithmName, (m: Uint8Array) => Uint8Array>
   'KECCAK-512': keccak_512,
 };
 
+/** hash-wasm's Whirlpool (its own C compiled to WebAssembly): synchronous once created. */
+const WHIRLPOOL = await createWhirlpool();
+
 /**
  * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
  * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts); for Keccak, which
@@ -58,11 +63,34 @@ export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLeng
   }
   const keccak = NOBLE_KECCAK[algorithm];
   if (keccak && !NODE_HAS.includes(algorithm)) return Buffer.from(keccak(data)).toString('hex');
+  if (algorithm === 'WHIRLPOOL' && !NODE_HAS.includes(algorithm)) return WHIRLPOOL.init().update(data).digest('hex');
+  if (algorithm === 'TIGER') return tigerOf(data);
   return nodeHash(algorithm, outputLength).update(data).digest('hex');
 }
 
 /** hash-wasm's BLAKE3 (C compiled to WebAssembly), made once: its hasher is created asynchronously. */
 const HASH_WASM_BLAKE3 = await createBLAKE3(256);
+
+/** Past this many bytes Tiger's reference is RHash's (`rhash --tiger -`, one process a call), not the BigInt one. */
+const TIGER_BIGINT_MAX = 16384;
+
+/**
+ * Tiger's reference: the suite's BigInt Tiger (about 1 MB/s) for short inputs, remembered per array (a suite asks for
+ * the same bytes' digest again and again); RHash, BouncyCastle's equal on every vector (vectors/classic-cross-check.txt),
+ * for long ones (the default provider's sweep to 4 MiB + 1). Debian's rhash: .ci/run installs it before npm test.
+ */
+const tigerCache = new WeakMap<Uint8Array, string>();
+function tigerOf(data: Uint8Array): string {
+  let hex = tigerCache.get(data);
+  if (hex === undefined) {
+    hex =
+      data.length <= TIGER_BIGINT_MAX
+        ? tigerHex(data)
+        : execFileSync('rhash', ['--tiger', '-'], { input: data, encoding: 'utf8' }).split(/\s/)[0];
+    tigerCache.set(data, hex);
+  }
+  return hex;
+}
 
 /** node:crypto's hash of `algorithm`, with an explicit output length for SHAKE. */
 export function nodeHash(algorithm: AlgorithmName, outputLength?: number) {

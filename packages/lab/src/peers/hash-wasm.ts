@@ -44,6 +44,8 @@ const load = lazy(async () => {
     RIPEMD160: hw.createRIPEMD160,
     // 256 bits of output: BLAKE3's default, unkeyed
     'BLAKE3-256': () => hw.createBLAKE3(256),
+    SM3: hw.createSM3,
+    WHIRLPOOL: hw.createWhirlpool,
   };
   return { creators, createHMAC: hw.createHMAC };
 });
@@ -68,6 +70,8 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'MD4',
   'RIPEMD160',
   'BLAKE3-256',
+  'SM3',
+  'WHIRLPOOL',
 ];
 
 export const hashWasm: Row = {

@@ -545,12 +545,16 @@ describe('padInPlace (every Merkle–Damgård path): the length field at every b
     }
   });
 
-  test('every Merkle–Damgård algorithm pads as its standard says: 0x80, a field of an eighth of a block', () => {
+  test('every Merkle–Damgård algorithm pads as its standard says: 0x80 and a field of an eighth of a block, but two', () => {
+    // Tiger pads with 0x01; Whirlpool writes a 256-bit length field
+    const own: Record<string, [number, number]> = { TIGER: [0x01, 8], WHIRLPOOL: [0x80, 32] };
     for (const { spec } of ENTRIES) {
       if (!spec.md) continue;
-      expect([spec.name, spec.md.padByte, spec.md.lengthBytes]).toStrictEqual([spec.name, 0x80, spec.blockLength / 8]);
-      // MD5 and its forerunner MD4, and RIPEMD, which builds on MD4
-      expect(spec.md.littleEndian).toBe(spec.name === 'MD5' || spec.name === 'MD4' || spec.name.startsWith('RIPEMD'));
+      const [pad, field] = own[spec.name] ?? [0x80, spec.blockLength / 8];
+      expect([spec.name, spec.md.padByte, spec.md.lengthBytes]).toStrictEqual([spec.name, pad, field]);
+      // MD5 and its forerunner MD4, RIPEMD, which builds on MD4, and Tiger
+      const le = ['MD5', 'MD4', 'TIGER'].includes(spec.name) || spec.name.startsWith('RIPEMD');
+      expect([spec.name, spec.md.littleEndian]).toStrictEqual([spec.name, le]);
     }
   });
 });

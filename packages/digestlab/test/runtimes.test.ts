@@ -58,8 +58,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ALL = ALGORITHMS;
 /** Our WebAssembly: everything but MD2. */
 const MD = ALL.filter((a) => a !== 'MD2');
-/** node:crypto on each runtime here: no MD2, and no Keccak (Node 20's OpenSSL 3.0, Deno's, Bun's BoringSSL). */
-const NODE = MD.filter((a) => !a.startsWith('KECCAK'));
+/**
+ * node:crypto on each runtime here: MD5, SHA-1, SHA-2, SHA-3 and SHAKE on all, with no MD2 and no Keccak (Node 20's
+ * OpenSSL 3.0, Deno's, Bun's BoringSSL); of the newer families, what each has of its own (`also`), in the registry's
+ * order. None has RIPEMD-128/256/320, BLAKE3, Whirlpool or Tiger.
+ */
+const COMMON = new Set<string>(MD.slice(0, MD.indexOf('MD4')).filter((a) => !a.startsWith('KECCAK')));
+const nodeWith = (...also: string[]) => ALL.filter((a) => COMMON.has(a) || also.includes(a));
 const WEBCRYPTO = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
 /** HMAC's reference here: node:crypto's createHmac, over the fixed-length hashes it has (not SHAKE). */
 const MACS = NODE_HAS.filter((a) => !algorithms().find((x) => x.name === a)?.xof);
@@ -71,6 +76,7 @@ const versionOf = (command: string) =>
 
 interface Want {
   wasm: string[];
+  node: string[];
   webcrypto: string[];
   auto: string;
   runtime: { runtime: string; version: string; cryptoLibrary: RegExp };
@@ -83,6 +89,8 @@ const RUNTIMES: [string, string[], () => Want][] = [
     [bin('bun'), 'check.mjs'],
     () => ({
       wasm: MD,
+      // BoringSSL has MD4 and RIPEMD-160, no SM3
+      node: nodeWith('MD4', 'RIPEMD160'),
       webcrypto: WEBCRYPTO_SHA3,
       auto: 'node',
       runtime: { runtime: 'bun', version: versionOf(bin('bun')), cryptoLibrary: /^BoringSSL [0-9a-f]{7}$/ },
@@ -94,6 +102,8 @@ const RUNTIMES: [string, string[], () => Want][] = [
     [bin('deno'), 'run', '--allow-read', '--allow-env', 'check.mjs'],
     () => ({
       wasm: MD,
+      // its own node:crypto (Rust): MD4, RIPEMD-160 and SM3
+      node: nodeWith('MD4', 'RIPEMD160', 'SM3'),
       webcrypto: WEBCRYPTO_SHA3,
       auto: 'node',
       runtime: { runtime: 'deno', version: versionOf(bin('deno')), cryptoLibrary: /^OpenSSL \d/ },
@@ -106,6 +116,8 @@ const RUNTIMES: [string, string[], () => Want][] = [
     [process.execPath, '--jitless', 'check.mjs'],
     () => ({
       wasm: [],
+      // OpenSSL 3.0's default provider: RIPEMD-160 and SM3 (MD4 is in its legacy provider)
+      node: nodeWith('RIPEMD160', 'SM3'),
       webcrypto: WEBCRYPTO,
       auto: 'node',
       runtime: { runtime: 'node', version: process.versions.node, cryptoLibrary: /^OpenSSL 3\./ },
@@ -144,7 +156,7 @@ describe.each(RUNTIMES)('%s', (_, [command, ...args], wanted) => {
     expect(result.auto).toBe(want.auto);
     // every runtime here implements node:crypto and process.getBuiltinModule; none has MD2 or Keccak; Bun's
     // getHashes() omits SHAKE, which is found all the same (by trying createHash)
-    expect(result.providers.node).toEqual(NODE);
+    expect(result.providers.node).toEqual(want.node);
     expect(result.providers.webcrypto).toEqual(want.webcrypto);
     // every provider of every algorithm and the default's three entry points at every size, and the batch
     const perSize = Object.values(result.providers).reduce((sum, algs) => sum + algs.length, 0) + 3 * ALL.length;

@@ -51,7 +51,7 @@ describe('parseChoices', () => {
 
   it.each([
     ['samples=4', 'URL parameter samples=4: --samples must be an integer >= 5 (got "4")'],
-    ['algorithms=MD4', 'URL parameter algorithms=MD4: unknown algorithm "MD4"'],
+    ['algorithms=MD6', 'URL parameter algorithms=MD6: unknown algorithm "MD6"'],
     ['sizes=2q', 'URL parameter sizes=2q: --sizes: ambiguous or unknown unit "q" in "2q"'],
     ['sizes=16,0', 'URL parameter sizes=16,0: --sizes: size "0" must be at least 1 byte'],
     [

@@ -122,9 +122,26 @@ export const wasmHmac: HmacProvider = {
 
 const nodeEngines = overEngines(nodeProvider);
 
-/** node:crypto's one-shot HMAC: two one-shot hashes for a short message (hmac/node.ts), else createHmac. */
+/** Hashes this runtime's createHash takes and its createHmac refuses (Deno 2.9: sm3, "Invalid digest"). */
+const createHmacRefuses = new Set<AlgorithmName>();
+
+/**
+ * node:crypto's one-shot HMAC: two one-shot hashes for a short message (hmac/node.ts), else createHmac; where
+ * createHmac refuses a hash node:crypto has, RFC 2104's construction over node:crypto's own hash.
+ */
 function nodeOnce(spec: AlgorithmSpec, key: Uint8Array, data: Uint8Array | string, encoding: 'hex' | 'latin1'): string {
-  return nodeHmacHashed(spec, key, data, encoding) ?? nodeHmacOnce(spec.name, key, data, encoding);
+  const hashed = nodeHmacHashed(spec, key, data, encoding);
+  if (hashed !== undefined) return hashed;
+  if (!createHmacRefuses.has(spec.name)) {
+    try {
+      return nodeHmacOnce(spec.name, key, data, encoding);
+    } catch (e) {
+      if (!/digest/i.test(String((e as Error)?.message))) throw e;
+      createHmacRefuses.add(spec.name);
+    }
+  }
+  const mac = nodeEngines.once(spec, key, data);
+  return encoding === 'hex' ? toHex(mac) : String.fromCharCode(...mac);
 }
 
 export const nodeHmac: HmacProvider = {
@@ -247,6 +264,8 @@ export const HMAC_CROSSOVERS: Readonly<Record<MeasuredRuntime, Partial<Crossover
     'SHA-512': { bytes: 65536, hex: 16384 },
     'SHA-512/224': { bytes: 16384, hex: 16384 },
     'SHA-512/256': { bytes: 65536, hex: 65536 },
+    // its createHash takes sm3, its createHmac refuses it ("Invalid digest: sm3"): ours
+    SM3: NEVER,
   },
   // no node:crypto in a browser: the digests' table (every algorithm NEVER) says so
   browser: {},

@@ -11,10 +11,11 @@
  * first use, which Node, Bun, Deno and every Worker allow; a browser's main thread refuses to compile modules this
  * size synchronously, so there `await ready()` first (which compiles the families' modules too).
  */
-import type { MDParams } from '../spec.js';
+
 import { tigerBlocks } from '../algorithms/generated/tiger.js';
 import { makeTables, T as TIGER_T } from '../algorithms/tiger-tables.js';
 import { C as WHIRLPOOL_C, RC as WHIRLPOOL_RC } from '../algorithms/whirlpool-tables.js';
+import type { MDParams } from '../spec.js';
 import { CLASSIC_LAYOUT, CLASSIC_WASM } from './generated/classic.js';
 import { CORE_WASM } from './generated/core.js';
 import { RIPEMD_WASM } from './generated/ripemd.js';

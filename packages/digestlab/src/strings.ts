@@ -7,9 +7,10 @@
  */
 import { type BrowserEngine, runtime } from './runtime.js';
 
-/** Where our own loops beat a browser's native call: strings of up to this many UTF-16 units in, hex digits out. */
+/** Where our own loops beat a browser's native call: strings of up to this many UTF-16 units in, */
 export const SHORT_STRING = 128;
-export const SHORT_HEX = 64;
+/** and hex digits out: SHA-512's 128 in Gecko, whose TextDecoder costs the most; up to SHA-256's 64 in Blink. */
+export const SHORT_HEX = { Blink: 64, Gecko: 128 } as const;
 
 export interface StringCodec {
   /**
@@ -49,28 +50,36 @@ function loopIn(s: string, target: Uint8Array): number {
 /** Digit codes of each short length, as plain arrays: what `String.fromCharCode.apply` takes fastest. */
 const codes: number[][] = [];
 
-/** A short hex's codes copied to a plain array and made a string by `String.fromCharCode.apply`; else TextDecoder. */
-function loopOut(view: Uint8Array): string {
-  const n = view.length;
-  if (n > SHORT_HEX) return decoder.decode(view);
-  let c = codes[n];
-  if (c === undefined) {
-    c = new Array<number>(n).fill(0);
-    codes[n] = c;
-  }
-  for (let i = 0; i < n; i++) c[i] = view[i];
-  return String.fromCharCode.apply(null, c);
+/**
+ * Up to `max` digits, their codes copied to a plain array and made a string by `String.fromCharCode.apply`; more,
+ * by TextDecoder.
+ */
+function loopOut(max: number): StringCodec['asciiString'] {
+  return (view) => {
+    const n = view.length;
+    if (n > max) return decoder.decode(view);
+    let c = codes[n];
+    if (c === undefined) {
+      c = new Array<number>(n).fill(0);
+      codes[n] = c;
+    }
+    for (let i = 0; i < n; i++) c[i] = view[i];
+    return String.fromCharCode.apply(null, c);
+  };
 }
+
+const LOOP_OUT = { Blink: loopOut(SHORT_HEX.Blink), Gecko: loopOut(SHORT_HEX.Gecko) };
 
 /**
  * The codec for an engine (undefined: not a browser): the loops in where a browser's `encodeInto` costs more than
- * they do (all three engines), and out where its `TextDecoder` does (Blink and Gecko; WebKit's is level with them).
+ * they do (all three engines), and out where its `TextDecoder` does (Blink to 64 digits, Gecko to 128; WebKit's is
+ * level with them).
  */
 export function codecFor(engine: BrowserEngine | undefined): StringCodec {
   const known = engine === 'Blink' || engine === 'Gecko' || engine === 'WebKit';
   return {
     writeUtf8: known ? loopIn : native.writeUtf8,
-    asciiString: engine === 'Blink' || engine === 'Gecko' ? loopOut : native.asciiString,
+    asciiString: engine === 'Blink' || engine === 'Gecko' ? LOOP_OUT[engine] : native.asciiString,
   };
 }
 

@@ -49,8 +49,8 @@ describe.each(ENGINES)('the string codec for %s', (engine) => {
   });
 
   it('reads hex digits of every length as TextDecoder does', () => {
-    const digits = new TextEncoder().encode('0123456789abcdef'.repeat(16));
-    for (let n = 0; n <= 2 * SHORT_HEX + 2; n++) {
+    const digits = new TextEncoder().encode('0123456789abcdef'.repeat(20));
+    for (let n = 0; n <= 2 * SHORT_HEX.Gecko + 2; n++) {
       const view = digits.subarray(3, 3 + n);
       expect(codec.asciiString(view)).toBe(new TextDecoder().decode(view));
     }
@@ -66,7 +66,8 @@ describe('which engine gets the loops', () => {
 
   it('Blink and Gecko read short hex with them; WebKit, an engine not measured and a server runtime do not', () => {
     expect(codecFor('Blink').asciiString).not.toBe(native.asciiString);
-    expect(codecFor('Gecko').asciiString).toBe(codecFor('Blink').asciiString);
+    expect(codecFor('Gecko').asciiString).not.toBe(native.asciiString);
+    expect(codecFor('Gecko').asciiString).not.toBe(codecFor('Blink').asciiString);
     expect(codecFor('WebKit').asciiString).toBe(native.asciiString);
     expect(codecFor('unknown')).toEqual(native);
   });

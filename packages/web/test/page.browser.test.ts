@@ -379,7 +379,7 @@ for (const name of enginesToTest()) {
       const CASES: [string, string[], (m: string) => string][] = [
         ['samples=3', ['bench', '--samples', '3'], (m) => m],
         ['samples=5.5', ['bench', '--samples', '5.5'], (m) => m],
-        ['algorithms=MD4', ['bench', '--algorithms', 'MD4'], (m) => m],
+        ['algorithms=MD6', ['bench', '--algorithms', 'MD6'], (m) => m],
         ['workload=seed&sizes=1x', ['bench', '--sizes', '1x'], (m) => m],
         ['workload=overflow&size=4g', ['overflow', '--size', '4g'], (m) => m],
         ['workload=overflow&pattern=ones', ['overflow', '--pattern', 'ones'], (m) => m],

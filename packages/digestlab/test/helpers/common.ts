@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
-import { createBLAKE3, createWhirlpool } from 'hash-wasm';
+import { createBLAKE3, createSM3, createWhirlpool } from 'hash-wasm';
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { NODE_FROM } from '../../src/providers/auto.js';
 import { tigerHex } from './classic.js';
@@ -14,6 +14,20 @@ import { md2Hex } from './md2.js';
 import { MD4_FAMILY, md4FamilyHex } from './ripemd.js';
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
+
+/**
+ * What node:crypto has of MD4, RIPEMD and SM3 on each runtime the portable suite runs on: Node 20's OpenSSL 3.0
+ * (MD4 in its legacy provider only), Bun's BoringSSL, Deno's own (runtimes.test.ts says the same of each).
+ */
+export const NEWER_IN_NODE: readonly AlgorithmName[] = {
+  node: ['RIPEMD160', 'SM3'],
+  bun: ['MD4', 'RIPEMD160'],
+  deno: ['MD4', 'RIPEMD160', 'SM3'],
+}[
+  process.env.DIGESTLAB_TEST_RUNTIME === 'bun' || process.env.DIGESTLAB_TEST_RUNTIME === 'deno'
+    ? process.env.DIGESTLAB_TEST_RUNTIME
+    : 'node'
+] as AlgorithmName[];
 
 /**
  * Set by vitest.mutation.config.ts for Stryker (npm run test:mutation), which runs the suite once per mutant: the
@@ -45,6 +59,8 @@ const NOBLE_KECCAK: Partial<Record<AlgorithmName, (m: Uint8Array) => Uint8Array>
 
 /** hash-wasm's Whirlpool (its own C compiled to WebAssembly): synchronous once created. */
 const WHIRLPOOL = await createWhirlpool();
+/** hash-wasm's SM3, for a runtime whose node:crypto lacks it (Bun's BoringSSL). */
+const SM3 = await createSM3();
 
 /**
  * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
@@ -65,6 +81,7 @@ export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLeng
   if (keccak && !NODE_HAS.includes(algorithm)) return Buffer.from(keccak(data)).toString('hex');
   if (algorithm === 'WHIRLPOOL' && !NODE_HAS.includes(algorithm)) return WHIRLPOOL.init().update(data).digest('hex');
   if (algorithm === 'TIGER') return tigerOf(data);
+  if (algorithm === 'SM3' && !NODE_HAS.includes(algorithm)) return SM3.init().update(data).digest('hex');
   return nodeHash(algorithm, outputLength).update(data).digest('hex');
 }
 

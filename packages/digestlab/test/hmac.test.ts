@@ -49,6 +49,7 @@ import {
   NODE_NAMES,
   providerCases,
   readVector,
+  reference,
   streamingProvider,
 } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
@@ -63,9 +64,17 @@ const blockLength = (alg: AlgorithmName): number => SIZES.get(alg)?.blockLength 
 const toHex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 const encoder = new TextEncoder();
 
-/** node:crypto's createHmac called directly: the reference for every algorithm OpenSSL has. */
+/**
+ * node:crypto's createHmac called directly: the reference for every algorithm its createHash has; where createHmac
+ * refuses one that createHash takes (Deno 2.9: md4, sm3), RFC 2104 over the suite's hash reference.
+ */
 function nodeMac(alg: AlgorithmName, key: Uint8Array, data: Uint8Array): string {
-  return nodeCreateHmac(NODE_NAMES[alg], key).update(data).digest('hex');
+  try {
+    return nodeCreateHmac(NODE_NAMES[alg], key).update(data).digest('hex');
+  } catch {
+    const hash = (b: Uint8Array) => Uint8Array.from(Buffer.from(reference(alg, b), 'hex'));
+    return rfc2104(hash, blockLength(alg), key, data);
+  }
 }
 
 /** The MAC through `provider` as hex, one-shot: synchronously where it can, else asynchronously. */

@@ -350,3 +350,200 @@ describe('the WebAssembly core without SIMD (a runtime that lacks it)', () => {
     }
   });
 });
+
+/**
+ * A BLAKE3 state after `length` bytes of input(), its fields (after the 16-byte header: flags at 16, key at 17, output
+ * length at 49, the chunk's CV at 57, the depth at 89, the stack from 90) edited by `edit`, the checksum made right:
+ * a state only its fields make wrong.
+ */
+function edited(
+  length: number,
+  edit: (view: DataView, body: Uint8Array) => Uint8Array | undefined,
+  options: { key?: Uint8Array; context?: string } = {},
+): Uint8Array {
+  const real = createDigest('BLAKE3', { provider: 'ts', ...options })
+    .update(input(length))
+    .exportState();
+  const body = real.slice(0, real.length - 4);
+  const out = edit(new DataView(body.buffer), body) ?? body;
+  const state = new Uint8Array(out.length + 4);
+  state.set(out);
+  new DataView(state.buffer).setUint32(out.length, crc(out));
+  return state;
+}
+
+/** importState(state) throws BadStateError whose message gives `why`. */
+function refused(state: Uint8Array, why: RegExp): void {
+  let error: unknown;
+  try {
+    importState(state);
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(BadStateError);
+  expect((error as Error).message).toMatch(why);
+}
+
+/** `body` with `n` more zero bytes (or fewer, if negative) spliced in at `at`. */
+function spliced(body: Uint8Array, at: number, n: number): Uint8Array {
+  const out = new Uint8Array(body.length + n);
+  out.set(body.subarray(0, at));
+  out.set(body.subarray(n < 0 ? at - n : at), n < 0 ? at : at + n);
+  return out;
+}
+
+describe("a tree state's own fields are checked, and each refusal says which", () => {
+  it('the three modes are read back; any other flags are refused', () => {
+    for (const [mode, options] of MODES) {
+      const state = edited(3000, () => undefined, options);
+      expect(importState(state).update(input(5)).digestHex(), mode).toBe(
+        digestHex('BLAKE3', new Uint8Array([...input(3000), ...input(5)]), options),
+      );
+    }
+    for (const flags of [1, 8, 32, 80, 255]) {
+      refused(
+        edited(3000, (view) => {
+          view.setUint8(16, flags);
+          return undefined;
+        }),
+        new RegExp(`its mode flags ${flags} are none of BLAKE3's`),
+      );
+    }
+  });
+
+  it('a stack on a state that finished no chunk is refused, as is a stack deeper than the tree gets', () => {
+    // 500 bytes: no chunk finished, so no CV may be on the stack
+    refused(
+      edited(500, (_, body) => {
+        const out = spliced(body, 90, 32);
+        out[89] = 1;
+        return out;
+      }),
+      /a stack of 1 chaining values cannot follow 500 bytes hashed/,
+    );
+    // 1024 bytes: the chunk waits for what follows, so none finished either
+    refused(
+      edited(1024, (_, body) => {
+        const out = spliced(body, 90, 32);
+        out[89] = 1;
+        return out;
+      }),
+      /a stack of 1 chaining values cannot follow 1024 bytes hashed/,
+    );
+    // deeper than MAX_DEPTH (54) chaining values: refused before any is read
+    refused(
+      edited(3000, (_, body) => {
+        const out = spliced(body, 90, 32 * 54);
+        out[89] = 55;
+        return out;
+      }),
+      /a stack of 55 chaining values cannot follow 3000 bytes hashed/,
+    );
+    // one more than the chunks' bits (a stack merged lazily), and 54 itself, are states the tree can be in
+    const deeper = edited(3073, (_, body) => {
+      const out = spliced(body, 90, 32);
+      out[89] = body[89] + 1;
+      return out;
+    });
+    expect(deeper[89]).toBe(3);
+    expect(importState(deeper).digestLength).toBe(32);
+    const deepest = edited(3073, (_, body) => {
+      const out = spliced(body, 90, 32 * (54 - body[89]));
+      out[89] = 54;
+      return out;
+    });
+    expect(importState(deepest).digestLength).toBe(32);
+  });
+
+  it('a size that does not fit the fields, the stack and the buffered bytes is refused', () => {
+    const fit = /its size \(\d+ bytes\) does not fit a BLAKE3-256 state \(tree kind\)/;
+    // shorter than the fields themselves
+    refused(
+      edited(0, (_, body) => body.slice(0, 16 + 60)),
+      fit,
+    );
+    refused(
+      edited(0, (_, body) => body.slice(0, 16 + 73)),
+      fit,
+    );
+    // the depth says one CV more than there is, or one fewer
+    refused(
+      edited(3000, (view) => {
+        view.setUint8(89, view.getUint8(89) + 1);
+        return undefined;
+      }),
+      fit,
+    );
+    refused(
+      edited(3000, (_, body) => spliced(body, 90, 1)),
+      fit,
+    );
+    // a state of another kind given BLAKE3's code, and BLAKE3's given SHA-256's
+    const sha = createDigest('SHA-256', { provider: 'ts' }).update(input(100)).exportState();
+    const asBlake3 = sha.slice(0, sha.length - 4);
+    asBlake3[5] = 50;
+    const forgedSha = new Uint8Array([...asBlake3, 0, 0, 0, 0]);
+    new DataView(forgedSha.buffer).setUint32(forgedSha.length - 4, crc(asBlake3));
+    refused(forgedSha, fit);
+    refused(
+      edited(3000, (_, body) => {
+        body[5] = 5;
+        return undefined;
+      }),
+      /does not fit a SHA-256 state \(Merkle–Damgård kind\)/,
+    );
+  });
+
+  it('the buffered bytes follow from the total: 1 to 64 once anything was hashed', () => {
+    for (const [length, buffered] of [
+      [0, 0],
+      [1, 1],
+      [64, 64],
+      [65, 1],
+      [1024, 64],
+      [1025, 1],
+      [3000, 56],
+    ]) {
+      expect(edited(length, () => undefined)[7], String(length)).toBe(buffered);
+    }
+    // a total the buffered count does not fit: 3001 bytes buffer 57, not 56
+    refused(
+      edited(3000, (view) => {
+        view.setUint32(12, 3001);
+        return undefined;
+      }),
+      /56 buffered bytes cannot follow 3001 bytes hashed/,
+    );
+    // nothing buffered after 64 bytes: the last block must wait
+    refused(
+      edited(64, (view, body) => {
+        view.setUint16(6, 0);
+        return body.slice(0, body.length - 64);
+      }),
+      /0 buffered bytes cannot follow 64 bytes hashed/,
+    );
+  });
+
+  it('a total or an output length past 2^53 - 1 bytes is refused; 2^53 - 1 itself is read', () => {
+    refused(
+      edited(3000, (view) => {
+        view.setUint32(8, 2 ** 21);
+        return undefined;
+      }),
+      /its total length exceeds 2\^53 - 1 bytes/,
+    );
+    refused(
+      edited(3000, (view) => {
+        view.setUint32(49, 2 ** 21);
+        return undefined;
+      }),
+      /its output length exceeds 2\^53 - 1 bytes/,
+    );
+    const longest = edited(3000, (view) => {
+      view.setUint32(49, 2 ** 21 - 1);
+      view.setUint32(53, 2 ** 32 - 1);
+      return undefined;
+    });
+    expect(importState(longest).digestLength).toBe(2 ** 53 - 1);
+  });
+});

@@ -44,10 +44,8 @@ const HEADER = 16;
 const OUTPUT_LENGTH = 8;
 const KECCAK_STATE = 200;
 
-/** Bytes of the tree kind's fields before its stack: flags, key, output length, the chunk's CV, the depth. */
-const TREE_FIELDS = 1 + 32 + OUTPUT_LENGTH + 32 + 1;
-/** Modes a tree state may record: hash, keyed_hash, derive_key (its flags). */
-const TREE_MODES = [0, 16, 64];
+/** Bytes of the tree kind's fields before its stack: flags 1, key 32, output length 8, the chunk's CV 32, depth 1. */
+const TREE_FIELDS = 74;
 
 /** Bytes between the header and the buffered bytes: the chaining value, or the output length and the state. */
 function fieldsLength(engine: EngineFields): number {
@@ -55,20 +53,42 @@ function fieldsLength(engine: EngineFields): number {
   return engine.sponge ? OUTPUT_LENGTH + engine.chain.byteLength : engine.chain.byteLength;
 }
 
+/** Writes `words` as little-endian 32-bit words from byte `at` (a tree's key, CVs and stack). */
+function putWordsLE(view: DataView, at: number, words: Int32Array): void {
+  words.forEach((w, i) => {
+    view.setInt32(at + 4 * i, w, true);
+  });
+}
+
+/** Fills `words` with the little-endian 32-bit words from byte `at`. */
+function getWordsLE(view: DataView, at: number, words: Int32Array): void {
+  words.forEach((_, i) => {
+    words[i] = view.getInt32(at + 4 * i, true);
+  });
+}
+
 /** Writes the tree kind's fields (see the format above) at HEADER. */
 function encodeTree(view: DataView, tree: TreeFields, chain: Int32Array): void {
   view.setUint8(HEADER, tree.flags);
-  for (let i = 0; i < 8; i++) view.setInt32(HEADER + 1 + 4 * i, tree.key[i], true);
+  putWordsLE(view, HEADER + 1, tree.key);
   view.setUint32(HEADER + 33, Math.floor(tree.outputLength / 2 ** 32));
   view.setUint32(HEADER + 37, tree.outputLength % 2 ** 32);
-  for (let i = 0; i < 8; i++) view.setInt32(HEADER + 41 + 4 * i, chain[i], true);
+  putWordsLE(view, HEADER + 41, chain);
   view.setUint8(HEADER + 73, tree.depth);
-  for (let i = 0; i < 8 * tree.depth; i++) view.setInt32(HEADER + TREE_FIELDS + 4 * i, tree.stack[i], true);
+  putWordsLE(view, HEADER + TREE_FIELDS, tree.stack.subarray(0, 8 * tree.depth));
 }
 
-/** Bytes a tree buffers after `length` bytes: 1 to 64 once anything was hashed. */
+/**
+ * Bytes a tree buffers after `length` bytes: 1 to 64 once anything was hashed (a chunk's last block waits for what
+ * follows), and 0 before (JavaScript's remainder keeps the dividend's sign: (0 - 1) % 64 + 1 is 0).
+ */
 function treeBuffered(length: number): number {
-  return length === 0 ? 0 : ((length - 1) % 64) + 1;
+  return ((length - 1) % 64) + 1;
+}
+
+/** The mode flags a tree state may record: hash (0), keyed_hash (16), derive_key (64). */
+function isTreeMode(flags: number): boolean {
+  return flags === 0 || flags === 16 || flags === 64;
 }
 
 /**
@@ -77,18 +97,17 @@ function treeBuffered(length: number): number {
  */
 function decodeTree(view: DataView, bytes: Uint8Array, engine: EngineFields, tree: TreeFields, length: number): void {
   const flags = view.getUint8(HEADER);
-  if (!TREE_MODES.includes(flags)) throw new BadStateError(`its mode flags ${flags} are none of BLAKE3's`);
+  if (!isTreeMode(flags)) throw new BadStateError(`its mode flags ${flags} are none of BLAKE3's`);
   const depth = view.getUint8(HEADER + 73);
   const chunks = length === 0 ? 0 : Math.floor((length - 1) / CHUNK_LENGTH);
   if (depth < popcount(chunks) || depth > tree.stack.length / 8 || (chunks === 0) !== (depth === 0)) {
     throw new BadStateError(`a stack of ${depth} chaining values cannot follow ${length} bytes hashed`);
   }
   tree.flags = flags;
-  for (let i = 0; i < 8; i++) tree.key[i] = view.getInt32(HEADER + 1 + 4 * i, true);
-  const chain = engine.chain as Int32Array;
-  for (let i = 0; i < 8; i++) chain[i] = view.getInt32(HEADER + 41 + 4 * i, true);
+  getWordsLE(view, HEADER + 1, tree.key);
+  getWordsLE(view, HEADER + 41, engine.chain as Int32Array);
   tree.depth = depth;
-  for (let i = 0; i < 8 * depth; i++) tree.stack[i] = view.getInt32(HEADER + TREE_FIELDS + 4 * i, true);
+  getWordsLE(view, HEADER + TREE_FIELDS, tree.stack.subarray(0, 8 * depth));
   const pos = treeBuffered(length);
   engine.buffer.set(bytes.subarray(bytes.length - 4 - pos, bytes.length - 4));
   engine.pos = pos;

@@ -439,6 +439,15 @@ describe("a tree state's own fields are checked, and each refusal says which", (
       }),
       /a stack of 55 chaining values cannot follow 3000 bytes hashed/,
     );
+    // 3 chunks finished need 2 CVs (one per 1 bit): 1 is too few, though it is not none
+    refused(
+      edited(3500, (_, body) => {
+        const out = spliced(body, 90, -32);
+        out[89] = 1;
+        return out;
+      }),
+      /a stack of 1 chaining values cannot follow 3500 bytes hashed/,
+    );
     // one more than the chunks' bits (a stack merged lazily), and 54 itself, are states the tree can be in
     const deeper = edited(3073, (_, body) => {
       const out = spliced(body, 90, 32);
@@ -539,6 +548,9 @@ describe("a tree state's own fields are checked, and each refusal says which", (
       }),
       /its output length exceeds 2\^53 - 1 bytes/,
     );
+    // an output length past 2^32 bytes keeps its high word
+    const far = createDigest('BLAKE3', { outputLength: 2 ** 40 + 3 }).update(input(3000));
+    expect(importState(far.exportState()).digestLength).toBe(2 ** 40 + 3);
     const longest = edited(3000, (view) => {
       view.setUint32(49, 2 ** 21 - 1);
       view.setUint32(53, 2 ** 32 - 1);

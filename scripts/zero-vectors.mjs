@@ -11,11 +11,14 @@
 // MD4 is in OpenSSL 3's legacy provider only, which node:crypto loads when asked:
 //   node --openssl-legacy-provider scripts/zero-vectors.mjs --algorithms MD4 --max 4294967301
 // Whirlpool and Tiger, which node:crypto lacks (OpenSSL 3's legacy provider; none), are RHash's instead
-// (`head -c N /dev/zero | rhash --whirlpool -`): one run per size, not one pass.
+// (`head -c N /dev/zero | rhash --whirlpool -`): one run per size, not one pass. RIPEMD-128, -256 and -320, which
+// only BouncyCastle has here, are its (`vectors/tools/BcVectors.java --zeros`, on Debian's libbcprov-java): one
+// pass, a clone at each size:
+//   node scripts/zero-vectors.mjs --algorithms RIPEMD128,RIPEMD256,RIPEMD320 --max 4294967301
 //
 // --max limits the sizes computed (the full list goes to 2^39+1 bytes: about 70 minutes on one core here);
 // entries already in the file for other sizes are kept, so a partial run can be completed later.
-import { execSync } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { createHash, getHashes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,7 +54,8 @@ try {
 data.note =
   'Digests of all-zero inputs of the given byte lengths, computed with node:crypto (OpenSSL) by ' +
   'scripts/zero-vectors.mjs: one streaming pass per algorithm, hash.copy() at each size; WHIRLPOOL and TIGER ' +
-  'with RHash (one run per size).';
+  'with RHash (one run per size); RIPEMD128, RIPEMD256 and RIPEMD320 with BouncyCastle (vectors/tools/BcVectors.java ' +
+  '--zeros: one pass, a clone at each size).';
 data.generatedBy = { node: process.version, openssl: process.versions.openssl };
 data.digests ??= {};
 
@@ -66,7 +70,24 @@ function rhashZeros(alg, size) {
   return execSync(`head -c ${size} /dev/zero | rhash --${RHASH[alg]} -`, { encoding: 'utf8' }).split(/\s/)[0];
 }
 
+/** The algorithms only BouncyCastle has here; its digests of zeros at each size, in one JVM and one pass. */
+const BC = new Set(['RIPEMD128', 'RIPEMD256', 'RIPEMD320']);
+const BC_VECTORS = fileURLToPath(new URL('../vectors/tools/BcVectors.java', import.meta.url));
+function bcZeros(alg, sizes) {
+  const args = ['-cp', '/usr/share/java/bcprov.jar', BC_VECTORS, '--zeros', alg, sizes.join(',')];
+  return execFileSync('java', args, { encoding: 'utf8' }).trim().split('\n');
+}
+
 for (const alg of algorithms) {
+  if (BC.has(alg)) {
+    const sizes = BOUNDARY_SIZES.filter((s) => s <= max);
+    const digests = bcZeros(alg, sizes);
+    data.digests[alg] = { ...data.digests[alg], ...Object.fromEntries(sizes.map((s, i) => [String(s), digests[i]])) };
+    process.stderr.write(`${alg}: ${sizes.length} sizes (BouncyCastle)\n`);
+    writeFileSync(`${OUT}.tmp`, `${JSON.stringify(data, null, 2)}\n`);
+    renameSync(`${OUT}.tmp`, OUT);
+    continue;
+  }
   if (RHASH[alg]) {
     data.digests[alg] ??= {};
     for (const size of BOUNDARY_SIZES.filter((s) => s <= max)) {

@@ -5,6 +5,9 @@
 //   java -cp /usr/share/java/bcprov.jar vectors/tools/BcVectors.java NAME...              > vectors/bc/NAME.txt
 //   java -cp /usr/share/java/bcprov.jar vectors/tools/BcVectors.java --million-a NAME...  NAME and its digest of
 //                                                                                          1,000,000 bytes 'a'
+//   java -cp /usr/share/java/bcprov.jar vectors/tools/BcVectors.java --zeros NAME SIZE,... the digest of SIZE zero
+//                                                                    bytes for each SIZE (ascending), one a line:
+//                                                                    one stream of zeros, a clone finished at each
 //
 // NAME is a BouncyCastle MessageDigest name (MD4, RIPEMD160, SM3, WHIRLPOOL, TIGER, ...). For each NAME in turn it
 // prints, in the format of vectors/md2-java.txt (that of NIST CAVP .rsp files: Len in bits, Msg and MD in hex,
@@ -59,8 +62,28 @@ public class BcVectors {
     out.append(name).append(' ').append(HEX.formatHex(md.digest())).append('\n');
   }
 
+  static void zeros(String name, String sizes, StringBuilder out) throws Exception {
+    MessageDigest md = MessageDigest.getInstance(name, "BC");
+    byte[] chunk = new byte[1 << 20];
+    long done = 0;
+    for (String s : sizes.split(",")) {
+      long size = Long.parseLong(s);
+      if (size < done) throw new IllegalArgumentException("sizes must ascend: " + sizes);
+      for (; done < size; done += Math.min(chunk.length, size - done)) {
+        md.update(chunk, 0, (int) Math.min(chunk.length, size - done));
+      }
+      out.append(HEX.formatHex(((MessageDigest) md.clone()).digest())).append('\n');
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     Security.addProvider(new BouncyCastleProvider());
+    if (args.length == 3 && args[0].equals("--zeros")) {
+      StringBuilder out = new StringBuilder();
+      zeros(args[1], args[2], out);
+      System.out.print(out);
+      return;
+    }
     boolean million = args.length > 0 && args[0].equals("--million-a");
     int first = million ? 1 : 0;
     if (args.length <= first) {

@@ -166,6 +166,85 @@ describe('digestlab sum: MD4 and the RIPEMDs', () => {
   });
 });
 
+describe('digestlab sum: SM3, Whirlpool and Tiger', () => {
+  it('sm3: lines and --tag lines byte for byte as coreutils 9.1’s cksum -a sm3 (--untagged, and its tagged default)', () => {
+    same(ours(['-a', 'sm3', ...FILES]), theirs('cksum', ['-a', 'sm3', '--untagged', ...FILES]));
+    same(ours(['-a', 'sm3', '--tag', ...FILES]), theirs('cksum', ['-a', 'sm3', ...FILES]));
+  });
+
+  it('sm3 -c: cksum reads our lists and we read its (untagged lines need -a, as a 64-digit line is SHA-256)', () => {
+    const theirList = Buffer.concat([
+      theirs('cksum', ['-a', 'sm3', '--untagged', ...NAMES]).stdout,
+      theirs('cksum', ['-a', 'sm3', ...NAMES]).stdout,
+    ]);
+    const ourList = Buffer.concat([
+      ours(['-a', 'sm3', ...NAMES]).stdout,
+      ours(['-a', 'sm3', '--tag', ...NAMES]).stdout,
+    ]);
+    expect(ourList.toString('latin1')).toBe(theirList.toString('latin1'));
+    writeFileSync(join(dir, 'list'), theirList);
+    const expected = theirs('cksum', ['-a', 'sm3', '-c', 'list']);
+    expect(expected.code).toBe(0);
+    expect(expected.stdout.toString().split('\n')).toHaveLength(2 * NAMES.length + 1);
+    same(ours(['-a', 'sm3', '-c', 'list']), expected);
+    const tagged = theirs('cksum', ['-a', 'sm3', ...NAMES]).stdout;
+    same(ours(['-c'], tagged), theirs('cksum', ['-c'], tagged));
+    // without -a, an untagged line of 64 digits is SHA-256's, as sha256sum reads it: every file FAILED
+    const untagged = theirs('cksum', ['-a', 'sm3', '--untagged', 'plain.txt', 'empty']).stdout;
+    same(ours(['-c'], untagged), theirs('sha256sum', ['-c'], untagged));
+    expect(ours(['-c'], untagged).stdout.toString()).toBe('plain.txt: FAILED\nempty: FAILED\n');
+    // a digit changed in the first line: FAILED there, the same report and exit code from both
+    const bad = Buffer.from(
+      tagged.toString('latin1').replace(/= ([0-9a-f])/, (_, d) => `= ${d === '0' ? '1' : '0'}`),
+      'latin1',
+    );
+    expect(bad.equals(tagged)).toBe(false);
+    const failed = theirs('cksum', ['-c'], bad);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout.toString()).toContain('FAILED');
+    same(ours(['-c'], bad), failed);
+  });
+
+  // RHash names a backslash a path separator: the names here are those it reads as written
+  const RHASH_NAMES = NAMES.filter((n) => !n.includes('\\'));
+  for (const [algorithm, tag] of [
+    ['whirlpool', 'WHIRLPOOL'],
+    ['tiger', 'TIGER'],
+  ] as const) {
+    it(`${algorithm}: RHash 1.4.3's digests (rhash --${algorithm}), its --bsd lines as our --tag lines, -c round trip`, () => {
+      const want = run('rhash', [`--${algorithm}`, '-p', `%{${algorithm}}\n`, ...RHASH_NAMES]);
+      expect(want.code).toBe(0);
+      const digests = want.stdout.toString().trimEnd().split('\n');
+      expect(digests).toHaveLength(RHASH_NAMES.length);
+      for (const d of digests) expect(d).toMatch(algorithm === 'tiger' ? /^[0-9a-f]{48}$/ : /^[0-9a-f]{128}$/);
+      const untagged = ours(['-a', algorithm, ...RHASH_NAMES]);
+      expect(untagged.code).toBe(0);
+      // an untagged line starts with a backslash where its name is escaped: the digest follows it
+      expect(
+        untagged.stdout
+          .toString()
+          .split('\n')
+          .slice(0, -1)
+          .map((l) => l.replace(/^\\/, '').split(' ')[0]),
+      ).toStrictEqual(digests);
+      const plain = RHASH_NAMES.filter((n) => /^[\w. -]+$/.test(n));
+      expect(plain.length).toBeGreaterThanOrEqual(4);
+      const bsd = run('rhash', [`--${algorithm}`, '--bsd', ...plain]).stdout.toString();
+      expect(bsd.startsWith(`${tag} (`)).toBe(true);
+      const tagged = ours(['-a', algorithm, '--tag', ...plain]);
+      expect(tagged.stdout.toString()).toBe(bsd);
+      const check = ours(['-c'], bsd);
+      expect(check.stdout.toString()).toBe(plain.map((n) => `${n}: OK\n`).join(''));
+      expect(check.code).toBe(0);
+      const list = Buffer.concat([untagged.stdout, ours(['-a', algorithm, '--tag', ...RHASH_NAMES]).stdout]);
+      const back = ours(['-a', algorithm, '-c'], list);
+      expect(back.stdout.toString().split('\n')).toHaveLength(2 * RHASH_NAMES.length + 1);
+      expect(back.stdout.toString()).not.toContain('FAILED');
+      expect(back.code).toBe(0);
+    });
+  }
+});
+
 describe('digestlab sum -c reads coreutils lists and coreutils reads ours', () => {
   for (const [tool, algorithm] of Object.entries(TOOLS) as [Tool, string][]) {
     it(`${tool}: both directions, untagged and tagged lines in one list, with -a and by length without it`, () => {

@@ -5,11 +5,16 @@
  * must equal a REFERENCE written here straight from the standards (RFC 1319, RFC 1321, FIPS 180-4): its own
  * plain compression functions, its constants derived from first principles (integer roots of primes, the sine
  * table, the digits of pi for MD2's S-box), BigInt for SHA-512's 64-bit words and for every bit length,
- * continuing from the same chaining value, buffered bytes and length.
+ * continuing from the same chaining value, buffered bytes and length. MD4 and the RIPEMDs take their compression
+ * from helpers/ripemd.ts, SM3, Whirlpool and Tiger theirs from helpers/classic.ts (both written from the papers);
+ * the padding here is each one's own: the pad byte (Tiger's 0x01), the length field's width (Whirlpool's 32 bytes)
+ * and byte order.
  *
  * The reference is proven first: from the initial value it must equal node:crypto (OpenSSL) on random messages
- * of every interesting length, and MD2 (absent from OpenSSL 3) must give RFC 1319's test suite.
+ * of every interesting length, and MD2 (absent from OpenSSL 3) must give RFC 1319's test suite; SM3, Whirlpool
+ * and Tiger must also give BouncyCastle's stored digests and, run here, OpenSSL's and RHash's.
  */
+import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import { BlockHash } from '../src/block.js';
 import { type AlgorithmName, importState, MAX_LENGTH } from '../src/index.js';
@@ -17,10 +22,12 @@ import { mdOnce, paddedLength, padInPlace } from '../src/merkle-damgard.js';
 import { ENTRIES, lookup } from '../src/registry.js';
 import type { AlgorithmSpec, MDPadding, MDParams } from '../src/spec.js';
 import { encodeState } from '../src/state.js';
-import { reference } from './helpers/common.js';
+import { SM3_IV, sm3Compress, TIGER_IV, tigerCompress, whirlpoolCompress } from './helpers/classic.js';
+import { readVector, reference } from './helpers/common.js';
 import { RFC1319 } from './helpers/known.js';
 import { ReferenceMd2 } from './helpers/md2.js';
 import { type Name as Md4FamilyName, md4FamilyBlock } from './helpers/ripemd.js';
+import { parseRsp } from './helpers/rsp.js';
 
 // ---- Deterministic randomness ------------------------------------------------------------------------------
 
@@ -204,8 +211,10 @@ function sha512Compress(h: bigint[], block: Uint8Array): bigint[] {
 
 interface MdReference {
   blockLength: number;
-  /** 8 (a 64-bit bit count) or 16 (128-bit, the SHA-512 family). */
+  /** 8 (a 64-bit bit count), 16 (128-bit, the SHA-512 family) or 32 (Whirlpool's 256-bit field). */
   lengthFieldBytes: number;
+  /** The first padding byte: 0x80 (a one bit, then zeros), but Tiger's 0x01. */
+  padByte?: number;
   /** MD5 writes its length and its words little-endian; SHA big-endian. */
   littleEndian: boolean;
   wordBytes: number;
@@ -262,8 +271,9 @@ class ReferenceMd {
 
   digest(): Uint8Array {
     const { blockLength: bl, lengthFieldBytes, littleEndian, wordBytes, digestLength } = this.alg;
-    // A one bit, then zeros until the length field ends a block (FIPS 180-4 §5.1, RFC 1321 §3.1–3.2).
-    const message = [...this.pending, 0x80];
+    // A one bit, then zeros until the length field ends a block (FIPS 180-4 §5.1, RFC 1321 §3.1–3.2); Tiger's
+    // first byte is 0x01 (its paper's reference code), Whirlpool's field 256 bits (its specification §3.2)
+    const message = [...this.pending, this.alg.padByte ?? 0x80];
     while (message.length % bl !== bl - lengthFieldBytes) message.push(0);
     const bits = this.total * 8n;
     const field = Array.from({ length: lengthFieldBytes }, (_, i) => Number((bits >> BigInt(8 * i)) & 0xffn));
@@ -291,10 +301,9 @@ function sha512tIv(t: number): bigint[] {
   return Array.from({ length: 8 }, (_, i) => d.subarray(8 * i, 8 * i + 8).reduce((w, b) => (w << 8n) | BigInt(b), 0n));
 }
 
-// SM3, Whirlpool and Tiger have no BigInt reference here yet (their boundaries are the large tier's, zeros.json)
 type MdName = Exclude<
   AlgorithmName,
-  'MD2' | `SHA3-${string}` | `SHAKE${string}` | `KECCAK-${string}` | `BLAKE3-${string}` | 'SM3' | 'WHIRLPOOL' | 'TIGER'
+  'MD2' | `SHA3-${string}` | `SHAKE${string}` | `KECCAK-${string}` | `BLAKE3-${string}`
 >;
 
 /** MD4 and the RIPEMDs from the test suite's own compression functions (helpers/ripemd.ts): MD5's padding. */
@@ -302,6 +311,37 @@ function md4Family(name: Md4FamilyName): MdReference {
   const { iv, compress } = md4FamilyBlock(name);
   return md32(iv.map(BigInt), 4 * iv.length, on32(compress), true);
 }
+/** Whirlpool's chaining value as sixteen 32-bit words, big-endian: its 8×8 byte matrix, row by row. */
+const WHIRLPOOL_REFERENCE: MdReference = {
+  blockLength: 64,
+  lengthFieldBytes: 32,
+  littleEndian: false,
+  wordBytes: 4,
+  digestLength: 64,
+  iv: Array<bigint>(16).fill(0n),
+  compress(h, block) {
+    const bytes = h.flatMap((w) => [24n, 16n, 8n, 0n].map((s) => Number((w >> s) & 0xffn)));
+    const out = whirlpoolCompress(bytes, block);
+    return Array.from({ length: 16 }, (_, i) =>
+      out.slice(4 * i, 4 * i + 4).reduce((w, b) => (w << 8n) | BigInt(b), 0n),
+    );
+  },
+};
+/** Tiger: three 64-bit words a, b, c, written little-endian, as its length; the pad byte 0x01. */
+const TIGER_REFERENCE: MdReference = {
+  blockLength: 64,
+  lengthFieldBytes: 8,
+  padByte: 0x01,
+  littleEndian: true,
+  wordBytes: 8,
+  digestLength: 24,
+  iv: TIGER_IV,
+  compress(h, block) {
+    const state = [...h];
+    tigerCompress(state, [...block]);
+    return state;
+  },
+};
 const MD_REFERENCES: Record<MdName, MdReference> = {
   MD5: md32(MD5_IV, 16, on32(md5Compress), true),
   'SHA-1': md32(SHA1_IV, 20, on32(sha1Compress)),
@@ -316,6 +356,9 @@ const MD_REFERENCES: Record<MdName, MdReference> = {
   RIPEMD160: md4Family('RIPEMD160'),
   RIPEMD256: md4Family('RIPEMD256'),
   RIPEMD320: md4Family('RIPEMD320'),
+  SM3: md32(SM3_IV.map(BigInt), 32, on32(sm3Compress)),
+  WHIRLPOOL: WHIRLPOOL_REFERENCE,
+  TIGER: TIGER_REFERENCE,
 };
 const MD_NAMES = Object.keys(MD_REFERENCES) as MdName[];
 
@@ -345,6 +388,45 @@ describe('the reference, from the initial value', () => {
       expect(hex(pieces.digest()), `${name}, ${n} bytes in pieces`).toBe(want);
     }
   });
+
+  const fresh = (name: MdName) => new ReferenceMd(MD_REFERENCES[name], MD_REFERENCES[name].iv, new Uint8Array(0), 0n);
+
+  // their reference() above is OpenSSL's (SM3), hash-wasm's (Whirlpool), helpers/classic.ts' own padding (Tiger)
+  test.each([
+    ['SM3', 'sm3-bc.txt'],
+    ['WHIRLPOOL', 'whirlpool-bc.txt'],
+    ['TIGER', 'tiger-bc.txt'],
+  ] as const)('%s gives BouncyCastle’s digests (vectors/%s), 0 to 300 bytes and 1000', (name, file) => {
+    const vectors = parseRsp(readVector(file), file).vectors.filter((v) => v.len <= 8 * 1000);
+    expect(vectors).toHaveLength(302);
+    for (const v of vectors) expect(hex(fresh(name).update(v.msg).digest()), `${name}, ${v.len / 8} bytes`).toBe(v.md);
+  });
+
+  /** The tools, each on standard input, one process a message: their digest is the first hex run of the line. */
+  const TOOLS: Record<'SM3' | 'WHIRLPOOL' | 'TIGER', string[][]> = {
+    SM3: [['openssl', 'dgst', '-sm3', '-r']],
+    WHIRLPOOL: [
+      ['openssl', 'dgst', '-whirlpool', '-provider', 'legacy', '-provider', 'default', '-r'],
+      ['rhash', '--whirlpool', '-'],
+    ],
+    TIGER: [['rhash', '--tiger', '-']],
+  };
+  test.each(Object.keys(TOOLS) as (keyof typeof TOOLS)[])(
+    '%s equals OpenSSL or RHash (whichever has it), run here: empty, one block, where the padding takes a second',
+    (name) => {
+      const next = rng(0x7001 ^ name.length);
+      const edge = 64 - MD_REFERENCES[name].lengthFieldBytes; // the first tail whose padding takes a second block
+      const lengths = [0, 1, edge - 1, edge, 63, 64, 65, 128];
+      for (const n of lengths) {
+        const msg = randomBytes(next, n);
+        const want = hex(fresh(name).update(msg).digest());
+        for (const [tool, ...args] of TOOLS[name]) {
+          const out = execFileSync(tool, args, { input: msg, encoding: 'utf8' });
+          expect(out.match(/^[0-9a-f]+/)?.[0], `${tool} ${args.join(' ')}, ${n} bytes`).toBe(want);
+        }
+      }
+    },
+  );
 
   test('MD2 gives the test suite of RFC 1319 §A.5', () => {
     for (const [text, want] of RFC1319) {
@@ -401,7 +483,10 @@ function referenceFrom(name: AlgorithmName, c: Crafted): { update(b: Uint8Array)
     return new ReferenceMd2(c.chain.subarray(0, 16) as Uint8Array, c.chain.subarray(16, 32) as Uint8Array, c.buffered);
   const alg = MD_REFERENCES[name as MdName];
   const w = Array.from(c.chain as Int32Array, (x) => BigInt(x >>> 0));
-  const h = alg.wordBytes === 4 ? w : Array.from({ length: w.length / 2 }, (_, i) => (w[2 * i] << 32n) | w[2 * i + 1]);
+  // a 64-bit word is two 32-bit ones, in the order its bytes are written: (high, low) big-endian, (low, high) not
+  const [hi, lo] = alg.littleEndian ? [1, 0] : [0, 1];
+  const h =
+    alg.wordBytes === 4 ? w : Array.from({ length: w.length / 2 }, (_, i) => (w[2 * i + hi] << 32n) | w[2 * i + lo]);
   return new ReferenceMd(alg, h, c.buffered, BigInt(c.length));
 }
 

@@ -1,7 +1,8 @@
 /**
  * The library's known answers in every engine (Chromium, Firefox, WebKit: DIGESTLAB_ENGINES): RFC 1321 and 1319, FIPS 180-4's examples, NIST CAVP ShortMsg and
  * LongMsg (SHA-1, SHA-2, SHA-3, SHAKE; SHAKE's VariableOut too), Keccak, the seed string under the seed's six
- * algorithms (Java's digests) and Java's MD2 vectors, through `ts`, `wasm`, `webcrypto` (where it has the algorithm)
+ * algorithms (Java's digests) and Java's MD2 vectors, RIPEMD-160's homepage, BouncyCastle's MD4, RIPEMD, SM3, Whirlpool
+ * and Tiger vectors and GB/T 32905's SM3 examples, through `ts`, `wasm`, `webcrypto` (where it has the algorithm)
  * and `auto`, on the main thread after `await ready()` and in a Worker without it. The vectors are read here, under
  * Node, by the parsers the Node suite uses, and sent to the self-test page.
  */
@@ -116,6 +117,17 @@ const VECTORS: KatVector[] = [
   ...(['MD4', 'RIPEMD128', 'RIPEMD160', 'RIPEMD256', 'RIPEMD320'] as const).flatMap((algorithm) =>
     rspVectors(`bc/${algorithm}.txt`, algorithm, `BouncyCastle ${algorithm}`).filter((_, i) => i % 16 === 0 || i > 300),
   ),
+  ...rspVectors('sm3/oscca.txt', 'SM3', 'GB/T 32905'),
+  // the same for SM3, Whirlpool and Tiger, whose files are vectors/*-bc.txt
+  ...(
+    [
+      ['SM3', 'sm3-bc.txt'],
+      ['WHIRLPOOL', 'whirlpool-bc.txt'],
+      ['TIGER', 'tiger-bc.txt'],
+    ] as const
+  ).flatMap(([algorithm, file]) =>
+    rspVectors(file, algorithm, `BouncyCastle ${algorithm}`).filter((_, i) => i % 16 === 0 || i > 300),
+  ),
 ];
 
 /** What `webcrypto` has in a browser: the SHA family, and the SHA-3 digests crypto.subtle accepts there. */
@@ -198,6 +210,12 @@ describe('the known answers', () => {
       'CAVP SHAKE256VariableOut',
       'Keccak-256 of',
       'Java SUN',
+      "RIPEMD-160's homepage",
+      'BouncyCastle MD4',
+      'GB/T 32905',
+      'BouncyCastle SM3',
+      'BouncyCastle WHIRLPOOL',
+      'BouncyCastle TIGER',
     ]) {
       expect(
         [...names].some((n) => n.startsWith(source)),

@@ -112,7 +112,7 @@ describe('BLAKE3 peers against digestlab', () => {
     });
   }
 
-  it('blake3-wasm: 131 bytes out (the official vectors\' length) in one-shot and stream calls', async () => {
+  it("blake3-wasm: 131 bytes out (the official vectors' length) in one-shot and stream calls", async () => {
     const row = rows.find((r) => r.id === 'blake3-wasm');
     expect(row?.outputLength).toBe(true);
     const p = await row?.prepare('BLAKE3-256', { outputLength: 131 });

@@ -41,7 +41,9 @@ export const blake3Wasm: Row = {
   algorithms: ALGORITHMS,
   outputLength: true,
   unavailableReason: () =>
-    underNode() ? undefined : "Node only: its browser build imports its .wasm file in a way this page's bundle does not",
+    underNode()
+      ? undefined
+      : "Node only: its browser build imports its .wasm file in a way this page's bundle does not",
   async prepare(algorithm, options): Promise<Prepared> {
     if (!ALGORITHMS.includes(algorithm)) lacks('blake3-wasm', algorithm);
     const b3 = await load();

@@ -11,9 +11,11 @@
 // MD4 is in OpenSSL 3's legacy provider only, which node:crypto loads when asked:
 //   node --openssl-legacy-provider scripts/zero-vectors.mjs --algorithms MD4 --max 4294967301
 // Whirlpool and Tiger, which node:crypto lacks (OpenSSL 3's legacy provider; none), are RHash's instead
-// (`head -c N /dev/zero | rhash --whirlpool -`): one run per size, not one pass. RIPEMD-128, -256 and -320, which
-// only BouncyCastle has here, are its (`vectors/tools/BcVectors.java --zeros`, on Debian's libbcprov-java): one
-// pass, a clone at each size:
+// (`head -c N /dev/zero | rhash --whirlpool -`): one run per size, not one pass. BLAKE3 (BLAKE3-256, 32 bytes out),
+// which OpenSSL lacks, is Debian's b3sum's (`head -c N /dev/zero | b3sum --no-names`), one run per size too:
+//   node scripts/zero-vectors.mjs --algorithms BLAKE3-256 --max 4294967301
+// RIPEMD-128, -256 and -320, which only BouncyCastle has here, are its (`vectors/tools/BcVectors.java --zeros`, on
+// Debian's libbcprov-java): one pass, a clone at each size:
 //   node scripts/zero-vectors.mjs --algorithms RIPEMD128,RIPEMD256,RIPEMD320 --max 4294967301
 //
 // --max limits the sizes computed (the full list goes to 2^39+1 bytes: about 70 minutes on one core here);
@@ -54,20 +56,27 @@ try {
 data.note =
   'Digests of all-zero inputs of the given byte lengths, computed with node:crypto (OpenSSL) by ' +
   'scripts/zero-vectors.mjs: one streaming pass per algorithm, hash.copy() at each size; WHIRLPOOL and TIGER ' +
-  'with RHash (one run per size); RIPEMD128, RIPEMD256 and RIPEMD320 with BouncyCastle (vectors/tools/BcVectors.java ' +
-  '--zeros: one pass, a clone at each size).';
-data.generatedBy = { node: process.version, openssl: process.versions.openssl };
+  'with RHash, BLAKE3-256 with b3sum (one run per size); RIPEMD128, RIPEMD256 and RIPEMD320 with BouncyCastle ' +
+  '(vectors/tools/BcVectors.java --zeros: one pass, a clone at each size).';
+data.generatedBy = { ...data.generatedBy, node: process.version, openssl: process.versions.openssl };
 data.digests ??= {};
 
 const CHUNK = 16 * 2 ** 20;
 const zeros = new Uint8Array(CHUNK);
 const hashes = new Set(getHashes());
-/** RHash's name of the algorithms node:crypto lacks (RHash's tiger is Tiger/192, BouncyCastle's). */
-const RHASH = { WHIRLPOOL: 'whirlpool', TIGER: 'tiger' };
+/**
+ * The command line that hashes standard input for the algorithms node:crypto lacks, with the program's name: RHash's
+ * (its tiger is Tiger/192, BouncyCastle's), Debian's b3sum for BLAKE3 (32 bytes out, its default and BLAKE3-256's).
+ */
+const TOOLS = {
+  WHIRLPOOL: ['rhash --whirlpool -', 'RHash'],
+  TIGER: ['rhash --tiger -', 'RHash'],
+  'BLAKE3-256': ['b3sum --no-names', 'b3sum'],
+};
 
-/** RHash's digest of `size` zero bytes, one run per size. */
-function rhashZeros(alg, size) {
-  return execSync(`head -c ${size} /dev/zero | rhash --${RHASH[alg]} -`, { encoding: 'utf8' }).split(/\s/)[0];
+/** The tool's digest of `size` zero bytes, one run per size. */
+function toolZeros(alg, size) {
+  return execSync(`head -c ${size} /dev/zero | ${TOOLS[alg][0]}`, { encoding: 'utf8' }).split(/\s/)[0];
 }
 
 /** The algorithms only BouncyCastle has here; its digests of zeros at each size, in one JVM and one pass. */
@@ -88,11 +97,13 @@ for (const alg of algorithms) {
     renameSync(`${OUT}.tmp`, OUT);
     continue;
   }
-  if (RHASH[alg]) {
+  if (TOOLS[alg]) {
     data.digests[alg] ??= {};
+    // the program's version beside node's (b3sum: "b3sum 1.2.0")
+    data.generatedBy[TOOLS[alg][1]] = execSync(`${TOOLS[alg][0].split(' ')[0]} --version`, { encoding: 'utf8' }).trim();
     for (const size of BOUNDARY_SIZES.filter((s) => s <= max)) {
-      data.digests[alg][String(size)] = rhashZeros(alg, size);
-      process.stderr.write(`${alg} ${size} ${data.digests[alg][String(size)]} (RHash)\n`);
+      data.digests[alg][String(size)] = toolZeros(alg, size);
+      process.stderr.write(`${alg} ${size} ${data.digests[alg][String(size)]} (${TOOLS[alg][1]})\n`);
     }
     writeFileSync(`${OUT}.tmp`, `${JSON.stringify(data, null, 2)}\n`);
     renameSync(`${OUT}.tmp`, OUT);

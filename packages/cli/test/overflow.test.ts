@@ -2,7 +2,7 @@
  * `digestlab overflow` end to end, at small sizes. Worker threads run the built JavaScript, so these tests need
  * `npm run build` first (as the bench --isolate tests do).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +111,28 @@ describe('digestlab overflow: usage', () => {
     // where the boundaries are described: a sponge stops at 2^32+5
     expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/"boundaries": .* for a sponge \(SHA-3, SHAKE, Keccak/);
     expect(r.stdout).toMatch(/--output-length <bytes>/);
+  });
+});
+
+describe('digestlab overflow: BLAKE3', () => {
+  it('PASS through ts, wasm and the peers against hash-wasm’s createBLAKE3 in the same run', async () => {
+    const providers = 'ts,wasm,@noble/hashes,blake3-wasm';
+    // 5000 bytes in updates of 1000: the 1 KiB chunk edges fall inside updates
+    const r = await run(['--size', '5000', '--chunk', '1000', '-a', 'BLAKE3', '-p', providers, '--json', '-q']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc;
+    // b3sum, a program independent of digestlab and of the peers
+    const want = execSync('head -c 5000 /dev/zero | b3sum --no-names', { encoding: 'utf8' }).trim();
+    expect(doc.results.map((x) => [x.provider, x.kind, x.verdict, x.hex])).toEqual([
+      ['hash-wasm', 'reference', 'UNCHECKED', want],
+      ['ts', 'ours', 'PASS', want],
+      ['wasm', 'ours', 'PASS', want],
+      ['@noble/hashes', 'peer', 'PASS', want],
+      ['blake3-wasm', 'peer', 'PASS', want],
+    ]);
+    for (const x of doc.results.filter((x) => x.verdict === 'PASS')) {
+      expect(x.expectedSource).toMatch(/^hash-wasm \d+\.\d+\.\d+ createBLAKE3 in this run$/);
+    }
   });
 });
 

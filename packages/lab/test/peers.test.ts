@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { type AlgorithmName, algorithms, hmacHex } from 'digestlab';
-import { describe, expect, it } from 'vitest';
+import { type AlgorithmName, algorithms, digest, hmacHex } from 'digestlab';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultReference, randomBytes } from '../src/engine.js';
 import { PEERS } from '../src/peers/index.js';
 import { bytesHex, outputHex } from '../src/rows.js';
@@ -79,6 +79,58 @@ describe('peer adapters', () => {
       expect(row.library).toMatch(/^[@a-z]/);
       expect(['TypeScript', 'JavaScript', 'WebAssembly', 'OpenSSL', 'WebCrypto']).toContain(row.implementedIn);
       expect(row.algorithms.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+// node:crypto has no BLAKE3, so the suite above checks no BLAKE3 digest: each peer's is checked against ours (`ts`,
+// which the library's suite checks against BLAKE3's official vectors and b3sum), across a chunk edge (1 KiB) and a
+// stream split on one, and at another output length where the row takes one.
+describe('BLAKE3 peers against digestlab', () => {
+  const ours = (data: Uint8Array | string, outputLength?: number) =>
+    bytesHex(digest('BLAKE3', data, { provider: 'ts', ...(outputLength ? { outputLength } : {}) }));
+  const rows = PEERS.filter((r) => r.algorithms.includes('BLAKE3-256'));
+
+  it('are @noble/hashes, hash-wasm and blake3-wasm', () => {
+    expect(rows.map((r) => r.id).sort()).toEqual(['@noble/hashes', 'blake3-wasm', 'hash-wasm']);
+  });
+
+  for (const row of rows) {
+    it(`${row.id}: seed string, bytes and a stream give our digests`, async () => {
+      const p = await row.prepare('BLAKE3-256');
+      expect(await p.hex?.(SEED_INPUT)).toBe(ours(SEED_INPUT));
+      for (const n of [0, 1024, 1025, 5000]) {
+        expect(outputHex(await (p.bytes?.(randomBytes(n, n)) ?? '')), `${row.id} ${n} bytes`).toBe(
+          ours(randomBytes(n, n)),
+        );
+      }
+      const data = randomBytes(3000, 3);
+      const h = await (p.stream?.() ?? Promise.reject(new Error(`${row.id} cannot stream`)));
+      h.update(data.subarray(0, 1024).slice());
+      h.update(data.subarray(1024).slice());
+      expect(outputHex(h.finish())).toBe(ours(data));
+    });
+  }
+
+  it("blake3-wasm: 131 bytes out (the official vectors' length) in one-shot and stream calls", async () => {
+    const row = rows.find((r) => r.id === 'blake3-wasm');
+    expect(row?.outputLength).toBe(true);
+    const p = await row?.prepare('BLAKE3-256', { outputLength: 131 });
+    const data = randomBytes(2049, 9);
+    expect(outputHex((await p?.bytes?.(data)) ?? '')).toBe(ours(data, 131));
+    const h = await p?.stream?.();
+    h?.update(data);
+    expect(outputHex(h?.finish() ?? '')).toBe(ours(data, 131));
+  });
+
+  it('blake3-wasm: Node only, and says why where there is no Node', () => {
+    const row = rows.find((r) => r.id === 'blake3-wasm');
+    expect(row?.unavailableReason?.()).toBeUndefined();
+    vi.stubGlobal('process', undefined);
+    try {
+      expect(row?.unavailableReason?.()).toMatch(/^Node only: its browser build/);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

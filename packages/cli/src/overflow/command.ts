@@ -105,8 +105,8 @@ export function registerOverflow(program: Command, { io, done, signals }: Comman
     .option(
       '-s, --size <bytes>',
       `bytes per digest: ${SIZE_HELP}; several: 2^29-1,2^29,2^29+1; ` +
-        '"boundaries": 2^28±1 … 2^39±1 and 257GiB, for a sponge (SHA-3, SHAKE, Keccak: no length counter) only to 2^32+5 ' +
-        '(default 257GiB; 2^32+5 for a sponge)',
+        '"boundaries": 2^28±1 … 2^39±1 and 257GiB, for a sponge (SHA-3, SHAKE, Keccak: no length counter) and BLAKE3 ' +
+        'only to 2^32+5 (default 257GiB; 2^32+5 for a sponge and BLAKE3)',
     )
     .option(
       '--output-length <bytes>',

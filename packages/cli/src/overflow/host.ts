@@ -1,11 +1,13 @@
 /**
  * What this Node process gives the overflow plan and document: the references run beside the selected providers
- * (node:crypto for what it has, hash-wasm's createKeccak for Keccak, which OpenSSL 3.0 lacks), installed versions,
+ * (node:crypto for what it has, hash-wasm's createKeccak for Keccak, which OpenSSL 3.0 lacks, and its createBLAKE3 for
+ * BLAKE3, which no OpenSSL has), installed versions,
  * and the facts of this machine.
  */
 import os from 'node:os';
 import { type Row, runtimeFacts } from '@digestlab/lab';
 import {
+  blake3Reference,
   keccakReference,
   type OverflowEnv,
   type OverflowPlanHost,
@@ -20,8 +22,10 @@ export function nodePlanHost(rows: readonly Row[], loaded: { vectors?: ZeroVecto
   const references: PlanReference[] = [
     { row: nodeCryptoRow, source: `node:crypto (${runtimeFacts().cryptoLibrary ?? 'the runtime'}) in this run` },
   ];
-  const keccak = keccakReference(rows, versionOf('hash-wasm') ?? null);
-  if (keccak) references.push(keccak);
+  for (const reference of [keccakReference, blake3Reference]) {
+    const r = reference(rows, versionOf('hash-wasm') ?? null);
+    if (r) references.push(r);
+  }
   return {
     reference: references,
     ...(loaded.vectors ? { vectors: loaded.vectors } : {}),

@@ -36,9 +36,30 @@ export const KECCAK: readonly AlgorithmName[] = algorithms().flatMap((a) => (a.f
  * the same run, an implementation independent of ours (C compiled to WebAssembly). Undefined when `rows` lack it.
  */
 export function keccakReference(rows: readonly Row[], version: string | null = null): PlanReference | undefined {
+  return hashWasmReference(rows, version, 'createKeccak', KECCAK);
+}
+
+/** BLAKE3's family in the registry: BLAKE3-256, the one name a run keys it by. */
+export const BLAKE3: readonly AlgorithmName[] = algorithms().flatMap((a) => (a.family === 'BLAKE3' ? [a.name] : []));
+
+/**
+ * The reference for BLAKE3 where vectors/zeros.json has no b3sum digest (sizes other than the boundaries): hash-wasm's
+ * `createBLAKE3(256)` in the same run (BLAKE3's C code compiled to WebAssembly; node:crypto has no BLAKE3).
+ * Undefined when `rows` lack it.
+ */
+export function blake3Reference(rows: readonly Row[], version: string | null = null): PlanReference | undefined {
+  return hashWasmReference(rows, version, 'createBLAKE3', BLAKE3);
+}
+
+function hashWasmReference(
+  rows: readonly Row[],
+  version: string | null,
+  call: string,
+  only: readonly AlgorithmName[],
+): PlanReference | undefined {
   const row = rows.find((r) => r.id === 'hash-wasm');
   if (!row) return undefined;
-  return { row, source: `hash-wasm${version ? ` ${version}` : ''} createKeccak in this run`, only: KECCAK };
+  return { row, source: `hash-wasm${version ? ` ${version}` : ''} ${call} in this run`, only };
 }
 
 /** What the host knows before anything runs. */

@@ -4,6 +4,7 @@
  * needs Node's Buffer in a browser) fails its own row and nothing else.
  */
 import type { Row } from '../rows.js';
+import { blake3Wasm } from './blake3-wasm.js';
 import { cryptoJsRow } from './crypto-js.js';
 import { jsMd2, jsMd5, jsMd5Top, jsSha1, jsSha1Top, jsSha3, jsSha256, jsSha256Top, jsSha512 } from './emn178.js';
 import { hashWasm } from './hash-wasm.js';
@@ -19,6 +20,7 @@ export const PEERS: readonly Row[] = [
   nodeCryptoHash,
   noble,
   hashWasm,
+  blake3Wasm,
   jsSha256,
   jsSha256Top,
   jsSha1,

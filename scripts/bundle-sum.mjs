@@ -7,9 +7,17 @@
 import { build } from 'esbuild';
 
 const dir = new URL('../packages/cli/dist/sum/', import.meta.url).pathname;
+/**
+ * b3sum's subtree worker needs only BLAKE3's split (the library's blake3-split module, which index.ts re-exports):
+ * bundled from it alone it is ~80 KB rather than ~460 KB, and every worker a large file starts imports it.
+ */
+const ALIAS = {
+  'b3-worker': { digestlab: new URL('../packages/digestlab/src/blake3-split.ts', import.meta.url).pathname },
+};
 
 for (const name of ['run', 'worker', 'b3-worker']) {
   await build({
+    alias: ALIAS[name] ?? {},
     entryPoints: [`${dir}${name}.js`],
     outfile: `${dir}${name}.js`,
     allowOverwrite: true,

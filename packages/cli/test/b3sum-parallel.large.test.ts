@@ -22,6 +22,8 @@ const ENV = {
   LC_ALL: 'C.UTF-8',
   DIGESTLAB_B3_SUBTREE: String(SUBTREE),
   DIGESTLAB_B3_PARALLEL_FROM: '0',
+  // every subtree in a worker: the main thread would take them all while the workers start
+  DIGESTLAB_B3_MAIN_HELPS: '0',
 };
 /** Sizes at the edges: empty, a chunk ± 1, k subtrees ± 1, and one of many subtrees. */
 const SIZES = [

@@ -22,6 +22,8 @@ const ENV = {
   LC_ALL: 'C.UTF-8',
   DIGESTLAB_B3_SUBTREE: String(SUBTREE),
   DIGESTLAB_B3_PARALLEL_FROM: '0',
+  // every subtree in a worker: the main thread would take them all while the workers start
+  DIGESTLAB_B3_MAIN_HELPS: '0',
 };
 /** Sizes at the edges: empty, a chunk ± 1, k subtrees ± 1, and one of many subtrees. */
 const SIZES = [
@@ -90,30 +92,29 @@ describe('digestlab sum -a blake3 with worker threads', () => {
     expect(got.code).toBe(0);
   });
 
-  it('hashes every file over a subtree in workers, never more of them than -j', async () => {
-    for (const threads of [3]) {
+  it('hashes every file over a subtree in workers, never more of them than -j; or on the main thread first', async () => {
+    const paths = FILES.map((f) => join(dir, f));
+    const expected = run('b3sum', ['--no-names', ...paths]).stdout.split('\n');
+    const subtrees = SIZES.reduce((n, size) => n + (size > SUBTREE ? Math.floor((size - 1) / SUBTREE) : 0), 0);
+    for (const helps of ['0', '1']) {
       const alone: string[] = [];
-      const files = new B3Files(
-        threads,
-        b3Tuning({ DIGESTLAB_B3_SUBTREE: '4096', DIGESTLAB_B3_PARALLEL_FROM: '0' }),
-        { outputLength: 32 },
-        async (name) => {
-          alone.push(name);
-          return new Uint8Array(32);
-        },
-      );
-      const paths = FILES.map((f) => join(dir, f));
+      const tuning = { DIGESTLAB_B3_SUBTREE: '4096', DIGESTLAB_B3_PARALLEL_FROM: '0', DIGESTLAB_B3_MAIN_HELPS: helps };
+      const files = new B3Files(3, b3Tuning(tuning), { outputLength: 32 }, async (name) => {
+        alone.push(name);
+        return new Uint8Array(32);
+      });
       try {
         const pending = paths.map((p) => files.plan(p));
         const digests: string[] = [];
         for (const p of pending) digests.push(Buffer.from(await p()).toString('hex'));
         // the files the split took match b3sum's; those it left were at most one subtree
-        const expected = run('b3sum', ['--no-names', ...paths]).stdout.split('\n');
         for (const [i, n] of SIZES.entries()) {
-          if (n > SUBTREE) expect(digests[i], FILES[i]).toBe(expected[i]);
+          if (n > SUBTREE) expect(digests[i], `${FILES[i]}, main thread helps: ${helps}`).toBe(expected[i]);
         }
         expect(alone).toEqual(paths.filter((_, i) => (SIZES[i] as number) <= SUBTREE));
-        expect(files.workers).toBe(threads);
+        expect(files.workers).toBe(3);
+        if (helps === '0') expect(files.subtreesInWorkers).toBe(subtrees);
+        else expect(files.subtreesInWorkers).toBeLessThanOrEqual(subtrees);
       } finally {
         await files.close();
       }
@@ -121,7 +122,7 @@ describe('digestlab sum -a blake3 with worker threads', () => {
   });
 
   it('keeps small files and -j 1 on the main thread, and refuses a subtree size that is no power of two', async () => {
-    const tuning = b3Tuning({ DIGESTLAB_B3_SUBTREE: '4096', DIGESTLAB_B3_PARALLEL_FROM: String(8 * 4096 + 1) });
+    const tuning = b3Tuning({ ...ENV, DIGESTLAB_B3_PARALLEL_FROM: String(8 * 4096 + 1) });
     // from 32769 bytes: the two largest files split with -j 2, none with -j 1
     for (const [threads, split] of [
       [1, 0],
@@ -140,6 +141,7 @@ describe('digestlab sum -a blake3 with worker threads', () => {
     expect(() => b3Tuning({ DIGESTLAB_B3_SUBTREE: '3072' })).toThrow(/DIGESTLAB_B3_SUBTREE/);
     expect(() => b3Tuning({ DIGESTLAB_B3_SUBTREE: '512' })).toThrow(/DIGESTLAB_B3_SUBTREE/);
     expect(() => b3Tuning({ DIGESTLAB_B3_PARALLEL_FROM: '1e6' })).toThrow(/DIGESTLAB_B3_PARALLEL_FROM/);
-    expect(b3Tuning({})).toEqual({ from: 64 * 1024 * 1024, subtree: 4 * 1024 * 1024 });
+    expect(() => b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '2' })).toThrow(/DIGESTLAB_B3_MAIN_HELPS/);
+    expect(b3Tuning({})).toEqual({ from: 64 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true });
   });
 });

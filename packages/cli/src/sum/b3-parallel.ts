@@ -25,10 +25,10 @@ export interface B3Tuning {
 }
 
 /**
- * The defaults (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"): two workers cost ~0.3 s of CPU more
- * than none on this loaded machine, which one thread spends hashing ~100 MiB; idle, Node starts a worker in
- * ~30-50 ms. Below `from`, the main thread alone. Subtrees of 4 MiB: ~250 jobs for 1 GiB, the last part (on the
- * main thread) at most 4 MiB.
+ * The defaults (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"): 64 MiB is where a ~50 ms worker start
+ * (idle) is repaid at ~730 MiB/s per thread, an estimate to check on an idle machine (on this loaded one, where a
+ * second thread buys nothing, `-j 2` lost to `-j 1` up to 128 MiB). Subtrees of 4 MiB: ~250 jobs for 1 GiB, the
+ * last part (on the main thread) at most 4 MiB.
  */
 export const B3_DEFAULTS: B3Tuning = { from: 64 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true };
 

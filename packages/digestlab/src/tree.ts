@@ -291,8 +291,9 @@ export class TreeHash implements BlockEngine {
     const counter = this.length / CHUNK_LENGTH;
     if (cv.length !== 32) throw new InvalidOptionError('cv', `expected 32 bytes; got ${cv.length}`);
     if (!isPowerOfTwo(chunks)) throw new InvalidOptionError('chunks', `expected a power of two; got ${chunks}`);
-    if (this.pos !== 0 || !Number.isInteger(counter) || counter % chunks !== 0) {
-      const at = this.pos === 0 && Number.isInteger(counter) ? `chunk ${counter}` : `byte ${this.length}`;
+    // nothing buffered only at the start or right after a pushed subtree: `counter` is then whole
+    if (this.pos !== 0 || counter % chunks !== 0) {
+      const at = this.pos === 0 ? `chunk ${counter}` : `byte ${this.length}`;
       throw new InvalidOptionError('chunks', `a subtree of ${chunks} chunks cannot start at ${at}`);
     }
     if (this.length + chunks * CHUNK_LENGTH > MAX_LENGTH)
@@ -405,7 +406,8 @@ export class SubtreeHash {
     readonly chunks: number,
   ) {
     if (!isPowerOfTwo(chunks)) throw new InvalidOptionError('chunks', `expected a power of two; got ${chunks}`);
-    if (!Number.isSafeInteger(start) || start < 0 || start % chunks !== 0) {
+    // NaN and infinities fail the second test, unsafe integers the length limit below
+    if (start < 0 || start % chunks !== 0) {
       throw new InvalidOptionError('start', `a subtree of ${chunks} chunks cannot start at chunk ${start}`);
     }
     if ((start + chunks) * CHUNK_LENGTH > MAX_LENGTH) throw new LengthLimitError(start * CHUNK_LENGTH, chunks);

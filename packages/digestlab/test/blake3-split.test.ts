@@ -88,6 +88,9 @@ describe('BLAKE3 split into subtrees', () => {
       expect(f).toThrow(expect.objectContaining({ constructor: type, message: expect.stringMatching(text) }));
     refused(() => createBlake3Subtree(0, 3), InvalidOptionError, /power of two; got 3/);
     refused(() => createBlake3Subtree(0, 0), InvalidOptionError, /power of two; got 0/);
+    refused(() => createBlake3Subtree(0, Number.POSITIVE_INFINITY), InvalidOptionError, /power of two; got Infinity/);
+    refused(() => createBlake3Subtree(Number.NaN, 1), InvalidOptionError, /cannot start at chunk NaN/);
+    refused(() => createBlake3Subtree(2 ** 60, 4), LengthLimitError, /exceeds/);
     refused(() => createBlake3Subtree(2, 4), InvalidOptionError, /4 chunks cannot start at chunk 2/);
     refused(() => createBlake3Subtree(-4, 4), InvalidOptionError, /cannot start at chunk -4/);
     refused(() => createBlake3Subtree(2 ** 43, 2 ** 43), LengthLimitError, /exceeds/);
@@ -104,6 +107,8 @@ describe('BLAKE3 split into subtrees', () => {
     const tree = createBlake3Tree();
     refused(() => tree.pushSubtree(cv.subarray(1), 2), InvalidOptionError, /32 bytes; got 31/);
     refused(() => tree.pushSubtree(cv, 6), InvalidOptionError, /power of two; got 6/);
+    // 2^43 chunks are 2^53 bytes, one past the limit
+    refused(() => createBlake3Tree().pushSubtree(cv, 2 ** 43), LengthLimitError, /exceeds/);
     tree.pushSubtree(cv, 2);
     refused(() => tree.pushSubtree(cv, 4), InvalidOptionError, /4 chunks cannot start at chunk 2/);
     refused(() => tree.digest(), InvalidOptionError, /followed by input/);

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +118,20 @@ describe('digestlab sum -a blake3 with worker threads', () => {
       } finally {
         await files.close();
       }
+    }
+  });
+
+  it('fails a file that shrinks while its subtrees are read, rather than print a digest', async () => {
+    const path = join(dir, 'shrinking');
+    writeFileSync(path, randomBytes(8 * SUBTREE + 1));
+    const files = new B3Files(2, b3Tuning(ENV), { outputLength: 32 }, async () => new Uint8Array(32));
+    try {
+      const pending = files.plan(path);
+      // the workers are still starting: they open the file after this
+      truncateSync(path, 2 * SUBTREE);
+      await expect(pending()).rejects.toThrow('the file shrank while it was hashed');
+    } finally {
+      await files.close();
     }
   });
 

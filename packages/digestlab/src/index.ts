@@ -47,6 +47,13 @@ import { TreeHash } from './tree.js';
 import { readyBlake3 } from './wasm/blake3.js';
 import { ready as compileWasm, load as loadWasm } from './wasm/module.js';
 
+export {
+  type Blake3ModeOptions,
+  type Blake3Subtree,
+  type Blake3Tree,
+  createBlake3Subtree,
+  createBlake3Tree,
+} from './blake3-split.js';
 export type { Data } from './bytes.js';
 export { Digest } from './digest.js';
 export * from './errors.js';

@@ -14,7 +14,9 @@
  */
 
 import { sliced } from './block.js';
+import { InvalidOptionError, LengthLimitError } from './errors.js';
 import type { AlgorithmParams, AlgorithmSpec, Blake3Core, BlockEngine } from './spec.js';
+import { MAX_LENGTH } from './spec.js';
 import { encodeState } from './state.js';
 
 /** The IV: SHA-256's, as BLAKE2s'. */
@@ -75,23 +77,63 @@ const SUBTREE = new Int32Array(8 * SUBTREE_CHUNKS);
 const PARENT_BLOCK = new Int32Array(16);
 const ROOT_WORDS = new Int32Array(16);
 
+/** The most chunks of an aligned subtree at chunk `counter` (2^k chunks start at a multiple of 2^k), up to `count`. */
+function alignedSize(counter: number, count: number): number {
+  let size = SUBTREE_CHUNKS;
+  while (size > count || counter % size !== 0) size /= 2;
+  return size;
+}
+
+/** The CV (into `cvs[0..8]`) of the aligned subtree of `size` chunks of `data` at `off`, whose first is `counter`. */
+function hashAligned(core: Blake3Core, mode: TreeMode, data: Uint8Array, off: number, size: number, counter: number) {
+  core.chunks(mode.key, mode.flags, data, off, size, counter, SUBTREE);
+  for (let s = size; s > 1; s /= 2) core.parents(mode.key, mode.flags, SUBTREE, s / 2);
+  return SUBTREE;
+}
+
+/** Merges a stack's top pairs into parents (never the root) until `keep` CVs are left; returns that depth. */
+function mergeTo(core: Blake3Core, mode: TreeMode, stack: Int32Array, depth: number, keep: number, out: Int32Array) {
+  let d = depth;
+  for (; d > keep; d--) {
+    const at = 8 * (d - 2);
+    core.compress(mode.key, 0, stack, at, 0, BLOCK, mode.flags | PARENT, out);
+    stack.set(out.subarray(0, 8), at);
+  }
+  return d;
+}
+
+/** A power of two, at least 1, that a chunk counter can hold. */
+const isPowerOfTwo = (n: number) => Number.isSafeInteger(n) && n >= 1 && 2 ** Math.round(Math.log2(n)) === n;
+
+/** A mode's key words and flags (§2.1, §6.2). */
+export interface TreeMode {
+  key: Int32Array;
+  flags: number;
+}
+
 /**
- * An engine in the mode the params choose: keyed_hash under `key`; derive_key under the key that hashing `context`
- * with DERIVE_KEY_CONTEXT gave (§6.2); hash under the IV.
+ * The mode the params choose: keyed_hash under `key`; derive_key under the key that hashing `context` with
+ * DERIVE_KEY_CONTEXT gave (§6.2); hash under the IV.
  */
+export function treeMode(spec: AlgorithmSpec, core: Blake3Core, params: AlgorithmParams): TreeMode {
+  if (params.key !== undefined) return { key: keyWords(params.key), flags: KEYED_HASH };
+  if (params.context !== undefined) {
+    const context = new TreeHash(spec, core, 32, BLAKE3_IV, DERIVE_KEY_CONTEXT);
+    context.update(encoder.encode(params.context));
+    return { key: keyWords(context.digest()), flags: DERIVE_KEY_MATERIAL };
+  }
+  return { key: BLAKE3_IV, flags: 0 };
+}
+
+/** An engine in the mode the params choose ({@link treeMode}). */
 export function createTree(
   spec: AlgorithmSpec,
   core: Blake3Core,
   outputLength: number,
   params: AlgorithmParams,
 ): TreeHash {
-  if (params.key !== undefined) return new TreeHash(spec, core, outputLength, keyWords(params.key), KEYED_HASH);
-  if (params.context !== undefined) {
-    const context = new TreeHash(spec, core, 32, BLAKE3_IV, DERIVE_KEY_CONTEXT);
-    context.update(encoder.encode(params.context));
-    return new TreeHash(spec, core, outputLength, keyWords(context.digest()), DERIVE_KEY_MATERIAL);
-  }
-  return new TreeHash(spec, core, outputLength, BLAKE3_IV, 0);
+  const { key, flags } = treeMode(spec, core, params);
+  return new TreeHash(spec, core, outputLength, key, flags);
 }
 
 /** The digest of whole input (no engine kept: BLAKE3's engine is mostly its stack, which short input leaves empty). */
@@ -230,19 +272,34 @@ export class TreeHash implements BlockEngine {
 
   /** `count` whole chunks of `data` at `off`, at a chunk boundary, in aligned subtrees the core hashes at once. */
   #subtrees(data: Uint8Array, off: number, count: number): void {
-    const cvs = SUBTREE;
     while (count > 0) {
       const counter = this.length / CHUNK_LENGTH;
-      let size = SUBTREE_CHUNKS;
-      // a subtree of 2^k chunks starts at a multiple of 2^k chunks
-      while (size > count || counter % size !== 0) size /= 2;
-      this.core.chunks(this.key, this.flags, data, off, size, counter, cvs);
-      for (let s = size; s > 1; s /= 2) this.core.parents(this.key, this.flags, cvs, s / 2);
-      this.#push(cvs, counter);
+      const size = alignedSize(counter, count);
+      this.#push(hashAligned(this.core, this, data, off, size, counter), counter);
       this.length += size * CHUNK_LENGTH;
       off += size * CHUNK_LENGTH;
       count -= size;
     }
+  }
+
+  /**
+   * Pushes the chaining value (32 bytes, {@link SubtreeHash}'s) of the aligned subtree of `chunks` chunks (a power
+   * of two) that starts where this engine is: at its start, or right after another pushed subtree, at a multiple
+   * of `chunks` chunks. A pushed subtree is never the root: the input's last byte comes through `update`.
+   */
+  pushSubtree(cv: Uint8Array, chunks: number): void {
+    const counter = this.length / CHUNK_LENGTH;
+    if (cv.length !== 32) throw new InvalidOptionError('cv', `expected 32 bytes; got ${cv.length}`);
+    if (!isPowerOfTwo(chunks)) throw new InvalidOptionError('chunks', `expected a power of two; got ${chunks}`);
+    // nothing buffered only at the start or right after a pushed subtree: `counter` is then whole
+    if (this.pos !== 0 || counter % chunks !== 0) {
+      const at = this.pos === 0 ? `chunk ${counter}` : `byte ${this.length}`;
+      throw new InvalidOptionError('chunks', `a subtree of ${chunks} chunks cannot start at ${at}`);
+    }
+    if (this.length + chunks * CHUNK_LENGTH > MAX_LENGTH)
+      throw new LengthLimitError(this.length, chunks * CHUNK_LENGTH);
+    this.#push(keyWords(cv), counter);
+    this.length += chunks * CHUNK_LENGTH;
   }
 
   /** Pushes the CV at `cv[0..8]` of a subtree that starts after `before` chunks, merging the stack first. */
@@ -257,18 +314,14 @@ export class TreeHash implements BlockEngine {
    * chunks before a chunk that exists, so none of them is the root.
    */
   #merge(chunks: number): void {
-    const keep = popcount(chunks);
-    const stack = this.stack;
-    while (this.depth > keep) {
-      const at = 8 * (this.depth - 2);
-      this.core.compress(this.key, 0, stack, at, 0, BLOCK, this.flags | PARENT, this.#out);
-      stack.set(this.#out.subarray(0, 8), at);
-      this.depth--;
-    }
+    this.depth = mergeTo(this.core, this, this.stack, this.depth, popcount(chunks), this.#out);
   }
 
   /** Finalizes and returns `outputLength` bytes of the root's output. The engine must be reset before reuse. */
   digest(): Uint8Array {
+    if (this.pos === 0 && this.length > 0) {
+      throw new InvalidOptionError('pushSubtree', 'the last pushed subtree must be followed by input (it is no root)');
+    }
     const out = this.#out;
     const words = this.#words;
     const parentBlock = PARENT_BLOCK;
@@ -330,4 +383,61 @@ function rootOutput(
     for (let i = 0; i < 64 && off < n; i++, off++) out[off] = words[i >> 2] >>> ((i & 3) << 3);
   }
   return out;
+}
+
+/**
+ * The chaining value of one aligned subtree of the tree, hashed apart from the rest (on another thread, say): its
+ * `chunks` chunks (a power of two) start at chunk `start`, a multiple of `chunks`, and arrive as whole chunks in
+ * order, in pieces of any number of them. Its CV is a non-root node's: {@link TreeHash.pushSubtree} takes it where
+ * the subtree stands, which gives the digest one engine would have given. The subtree's own stack is merged
+ * eagerly: nothing in it can be the root.
+ */
+export class SubtreeHash {
+  readonly #stack = new Int32Array(8 * MAX_DEPTH);
+  #depth = 0;
+  /** Chunks hashed so far. */
+  #done = 0;
+  readonly #out = new Int32Array(16);
+
+  constructor(
+    private readonly core: Blake3Core,
+    private readonly mode: TreeMode,
+    readonly start: number,
+    readonly chunks: number,
+  ) {
+    if (!isPowerOfTwo(chunks)) throw new InvalidOptionError('chunks', `expected a power of two; got ${chunks}`);
+    // NaN and infinities fail the second test, unsafe integers the length limit below
+    if (start < 0 || start % chunks !== 0) {
+      throw new InvalidOptionError('start', `a subtree of ${chunks} chunks cannot start at chunk ${start}`);
+    }
+    if ((start + chunks) * CHUNK_LENGTH > MAX_LENGTH) throw new LengthLimitError(start * CHUNK_LENGTH, chunks);
+  }
+
+  /** Whole chunks of the subtree, next in order. */
+  update(data: Uint8Array): void {
+    if (data.length % CHUNK_LENGTH !== 0 || data.length / CHUNK_LENGTH > this.chunks - this.#done) {
+      const left = (this.chunks - this.#done) * CHUNK_LENGTH;
+      throw new InvalidOptionError('data', `expected whole chunks, ${left} bytes at most; got ${data.length} bytes`);
+    }
+    for (let off = 0; off < data.length; ) {
+      const size = alignedSize(this.#done, (data.length - off) / CHUNK_LENGTH);
+      this.#stack.set(
+        hashAligned(this.core, this.mode, data, off, size, this.start + this.#done).subarray(0, 8),
+        8 * this.#depth,
+      );
+      this.#done += size;
+      this.#depth = mergeTo(this.core, this.mode, this.#stack, this.#depth + 1, popcount(this.#done), this.#out);
+      off += size * CHUNK_LENGTH;
+    }
+  }
+
+  /** The subtree's chaining value, 32 bytes, once all its chunks came. */
+  cv(): Uint8Array {
+    if (this.#done !== this.chunks) {
+      throw new InvalidOptionError('data', `the subtree has ${this.chunks} chunks; ${this.#done} came`);
+    }
+    const out = new Uint8Array(32);
+    for (let i = 0; i < 32; i++) out[i] = this.#stack[i >> 2] >>> ((i & 3) << 3);
+    return out;
+  }
 }

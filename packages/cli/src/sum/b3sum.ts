@@ -3,12 +3,15 @@
  * carry our program name, as the coreutils mode's do): its lines (`hash  name`, a leading backslash and `\\`, `\n`
  * escapes for a name holding either), `--keyed` (the 32-byte key on standard input), `--derive-key CONTEXT`,
  * `-l` (output bytes, as `b3sum -l`; `b2sum -l` is bits), `--no-names`, `--raw` and `-c` (with `--quiet`).
- * Files are hashed one after another on this thread (the WebAssembly provider, four chunks per SIMD step).
+ * `--num-threads N` (or `-j N`; 0 or absent: the cores) bounds the worker threads that hash a large file's subtrees
+ * (b3-parallel.ts); smaller files are hashed on this thread (the WebAssembly provider, four chunks per SIMD step).
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { algorithms, createDigest } from 'digestlab';
 import type { Io } from '../io.js';
 import { SumUsageError } from './args.js';
+import { B3Files, b3Tuning } from './b3-parallel.js';
 import { CHUNK } from './hash.js';
 import { PROGRAM, SumOutput, strerror } from './output.js';
 
@@ -20,6 +23,8 @@ interface B3Flags {
   raw: boolean;
   check: boolean;
   quiet: boolean;
+  /** `--num-threads`: undefined (or 0 given) for the cores. */
+  threads: number | undefined;
   files: string[];
 }
 
@@ -68,6 +73,7 @@ export function parseB3Args(argv: readonly string[]): B3Flags {
     raw: false,
     check: false,
     quiet: false,
+    threads: undefined,
     files: [],
   };
   const value = (i: number, name: string): string => {
@@ -92,7 +98,8 @@ export function parseB3Args(argv: readonly string[]): B3Flags {
     else if (name === '--derive-key') f.context = inline ?? value(++i, '--derive-key <CONTEXT>');
     else if (name === '-l' || name === '--length' || /^-l\d/.test(a))
       f.length = lengthOf(/^-l\d/.test(a) ? a.slice(2) : (inline ?? value(++i, '--length <LEN>')));
-    else if (name === '--num-threads' || name === '-j') i += inline === undefined ? 1 : 0;
+    else if (name === '--num-threads' || name === '-j' || /^-j\d/.test(a))
+      f.threads = threadsOf(/^-j\d/.test(a) ? a.slice(2) : (inline ?? value(++i, '--num-threads <NUM>')));
     else if (name === '--no-mmap') continue;
     else if (a.startsWith('-') && a !== '-')
       throw new SumUsageError(`Found argument '${a}' which wasn't expected, or isn't valid in this context`);
@@ -116,6 +123,13 @@ function lengthOf(v: string): number {
   return n;
 }
 
+/** b3sum's `--num-threads`: a count, 0 meaning the default. */
+function threadsOf(v: string): number | undefined {
+  const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isSafeInteger(n)) throw new SumUsageError('Failed to parse num threads.');
+  return n === 0 ? undefined : n;
+}
+
 /** b3sum's name as shown: lossy UTF-8, `\` and newline escaped, and whether it was. */
 function shown(name: string): { text: string; escaped: boolean } {
   const escaped = name.includes('\\') || name.includes('\n');
@@ -125,6 +139,8 @@ function shown(name: string): { text: string; escaped: boolean } {
 /** Rust's io::Error text: strerror, then the errno. */
 function osError(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
+  // not the system's: a file that changed under a split run (b3-parallel.ts)
+  if (err.code === undefined && err.errno === undefined && err.message) return err.message;
   return `${strerror(err.code ?? 'EIO')} (os error ${Math.abs(err.errno ?? 5)})`;
 }
 
@@ -155,6 +171,12 @@ async function readKey(io: Io): Promise<Uint8Array> {
   return key;
 }
 
+/** The run's hashing: large files split across `--num-threads` workers, the rest on this thread. */
+function filesOf(f: B3Flags, options: Options, io: Io): B3Files {
+  const threads = f.threads ?? availableParallelism();
+  return new B3Files(threads, b3Tuning(io.env), options, (name) => hashOne(name, options, io));
+}
+
 /** Prints each file's line (or raw bytes); resolves to the exit code. */
 async function generate(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
   const files = f.files.length > 0 ? f.files : ['-'];
@@ -162,25 +184,34 @@ async function generate(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
   const options: Options = { outputLength: f.length };
   if (f.keyed) options.key = await readKey(io);
   if (f.context !== undefined) options.context = f.context;
+  const hashing = filesOf(f, options, io);
   let ok = true;
-  for (const name of files) {
-    let digest: Uint8Array;
-    try {
-      digest = await hashOne(name, options, io);
-    } catch (e) {
-      out.error(`${name}: ${osError(e)}`);
-      ok = false;
-      continue;
+  try {
+    // every file's subtrees queued at once, so the workers never wait for the main thread to reach a file
+    const pending = files.map((name) => hashing.plan(name));
+    for (const [i, name] of files.entries()) {
+      let digest: Uint8Array;
+      try {
+        digest = await (pending[i] as () => Promise<Uint8Array>)();
+      } catch (e) {
+        out.error(`${name}: ${osError(e)}`);
+        ok = false;
+        continue;
+      }
+      out.write(line(f, name, digest));
     }
-    if (f.raw) {
-      out.write(Buffer.from(digest));
-      continue;
-    }
-    const { text, escaped } = shown(name);
-    const hex = Buffer.from(digest).toString('hex');
-    out.write(Buffer.from(f.noNames ? `${hex}\n` : `${escaped ? '\\' : ''}${hex}  ${text}\n`));
+  } finally {
+    await hashing.close();
   }
   return ok ? 0 : 1;
+}
+
+/** A file's output: raw bytes, or b3sum's line. */
+function line(f: B3Flags, name: string, digest: Uint8Array): Buffer {
+  if (f.raw) return Buffer.from(digest);
+  const { text, escaped } = shown(name);
+  const hex = Buffer.from(digest).toString('hex');
+  return Buffer.from(f.noNames ? `${hex}\n` : `${escaped ? '\\' : ''}${hex}  ${text}\n`);
 }
 
 /** One line of a list, as b3sum 1.2.0 parses it: the expected hash, the path, and the name its verdict shows. */
@@ -210,6 +241,15 @@ function unescapePath(s: string): string {
 
 /** `-c`: every list's lines, checked; resolves to the exit code. */
 async function check(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
+  const hashing = filesOf(f, { outputLength: 32 }, io);
+  try {
+    return await checkLists(f, io, out, hashing);
+  } finally {
+    await hashing.close();
+  }
+}
+
+async function checkLists(f: B3Flags, io: Io, out: SumOutput, hashing: B3Files): Promise<number> {
   let ok = true;
   for (const list of f.files.length > 0 ? f.files : ['-']) {
     let text: string;
@@ -221,12 +261,12 @@ async function check(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
     }
     const lines = text.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
-    for (const raw of lines) ok = (await checkLine(raw, f, io, out)) && ok;
+    for (const raw of lines) ok = (await checkLine(raw, f, out, hashing)) && ok;
   }
   return ok ? 0 : 1;
 }
 
-async function checkLine(raw: string, f: B3Flags, io: Io, out: SumOutput): Promise<boolean> {
+async function checkLine(raw: string, f: B3Flags, out: SumOutput, hashing: B3Files): Promise<boolean> {
   let parsed: ReturnType<typeof parseLine>;
   try {
     parsed = parseLine(raw);
@@ -236,7 +276,7 @@ async function checkLine(raw: string, f: B3Flags, io: Io, out: SumOutput): Promi
   }
   let digest: Uint8Array;
   try {
-    digest = await hashOne(parsed.path, { outputLength: 32 }, io);
+    digest = await hashing.plan(parsed.path)();
   } catch (e) {
     out.write(Buffer.from(`${parsed.label}: FAILED (${osError(e)})\n`));
     return false;

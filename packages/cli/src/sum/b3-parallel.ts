@@ -1,0 +1,262 @@
+/**
+ * Every core for one file (`digestlab sum -a blake3`): a regular file of at least {@link B3Tuning.from} bytes is cut
+ * into aligned subtrees of {@link B3Tuning.subtree} bytes (BLAKE3 paper §5.1), all but the part holding the last
+ * byte; worker threads (b3-worker.ts) compute their chaining values, the main thread pushes them into one engine in
+ * order and hashes that last part itself, which gives the digest one thread gives. While no worker has started yet,
+ * the main thread takes the first subtrees itself (a worker takes ~50-150 ms to start). `-j N` bounds the worker
+ * threads of the whole run: every file's subtrees wait in one queue, in argument order. Smaller files, standard
+ * input and anything that is not a regular file are hashed on the main thread, as with `-j 1`.
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { type Blake3ModeOptions, createBlake3Tree } from 'digestlab';
+import { SumUsageError } from './args.js';
+import { type B3WorkerSetup, PIECE, SHRANK, type SubtreeJob, type SubtreeResult, subtreeCv } from './b3-subtree.js';
+import { CHUNK } from './hash.js';
+
+/**
+ * Where the split starts, the subtrees' size (a power of two of at least 1024 bytes), and whether the main thread
+ * hashes the first subtrees while the workers start (off: every subtree in a worker, for tests).
+ */
+export interface B3Tuning {
+  from: number;
+  subtree: number;
+  mainHelps: boolean;
+}
+
+/**
+ * The defaults (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"): 64 MiB is where a ~50 ms worker start
+ * (idle) is repaid at ~730 MiB/s per thread, an estimate to check on an idle machine (on this loaded one, where a
+ * second thread buys nothing, `-j 2` lost to `-j 1` up to 128 MiB). Subtrees of 4 MiB: ~250 jobs for 1 GiB, the
+ * last part (on the main thread) at most 4 MiB.
+ */
+export const B3_DEFAULTS: B3Tuning = { from: 64 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true };
+
+/**
+ * The tuning, with the environment's overrides, for tests (small subtrees keep them fast): DIGESTLAB_B3_SUBTREE and
+ * DIGESTLAB_B3_PARALLEL_FROM in bytes, DIGESTLAB_B3_MAIN_HELPS 0 or 1.
+ */
+export function b3Tuning(env: Record<string, string | undefined>): B3Tuning {
+  const read = (name: string, fallback: number, ok: (n: number) => boolean) => {
+    const v = env[name];
+    if (v === undefined || v === '') return fallback;
+    const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+    if (!ok(n)) throw new SumUsageError(`${name}: not a value this mode can use: ${v}`);
+    return n;
+  };
+  return {
+    from: read('DIGESTLAB_B3_PARALLEL_FROM', B3_DEFAULTS.from, Number.isSafeInteger),
+    subtree: read(
+      'DIGESTLAB_B3_SUBTREE',
+      B3_DEFAULTS.subtree,
+      (n) => n >= 1024 && n <= 2 ** 40 && Number.isInteger(Math.log2(n)),
+    ),
+    mainHelps: read('DIGESTLAB_B3_MAIN_HELPS', 1, (n) => n === 0 || n === 1) === 1,
+  };
+}
+
+/** The built worker: next to this file in dist/, or (under vitest, running the sources) the built copy. */
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('../../dist/sum/b3-worker.js', import.meta.url)
+  : new URL('./b3-worker.js', import.meta.url);
+
+/** Jobs a worker holds: one hashing, one waiting, so no round trip leaves it idle. */
+const IN_FLIGHT = 2;
+
+interface Waiting {
+  resolve(cv: Uint8Array): void;
+  reject(e: Error): void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  /** It said it was ready: until then, it is sent nothing, and the main thread takes the first jobs itself. */
+  ready: boolean;
+  inFlight: number;
+}
+
+/** An errno error as the worker described it, for b3sum's message. */
+const failure = (error: Extract<SubtreeResult, { error: unknown }>['error']) =>
+  Object.assign(new Error(error.message), { code: error.code, errno: error.errno });
+
+/** A subtree's chaining value to come, and its job's id. */
+export interface Ticket {
+  id: number;
+  cv: Promise<Uint8Array>;
+}
+
+/** Up to `threads` worker threads, started as jobs come, computing subtrees' chaining values in order. */
+class SubtreePool {
+  readonly #workers: PoolWorker[] = [];
+  readonly #queue: (SubtreeJob & Waiting)[] = [];
+  readonly #sent = new Map<number, Waiting>();
+  #nextId = 0;
+  #dead: Error | undefined;
+  #buffer: Buffer | undefined;
+  /** Chaining values that came from workers. */
+  byWorkers = 0;
+
+  constructor(
+    private readonly threads: number,
+    private readonly mode: B3WorkerSetup,
+    private readonly mainHelps: boolean,
+  ) {}
+
+  cv(path: string, start: number, chunks: number): Ticket {
+    const id = this.#nextId++;
+    const cv = new Promise<Uint8Array>((resolve, reject) => {
+      if (this.#dead) return reject(this.#dead);
+      this.#queue.push({ id, path, start, chunks, resolve, reject });
+      if (this.#workers.length < this.threads) this.#start();
+      this.#dispatch();
+    });
+    // awaited in order later: a failure before then is not unhandled
+    cv.catch(() => undefined);
+    return { id, cv };
+  }
+
+  /**
+   * The job `id` computed on this thread if no worker has taken it (while they start): true when it was. The
+   * caller then yields to the event loop, so a worker's word that it is ready is heard between two subtrees.
+   */
+  runHere(id: number): boolean {
+    const at = this.mainHelps ? this.#queue.findIndex((j) => j.id === id) : -1;
+    if (at < 0) return false;
+    const [{ resolve, reject, ...job }] = this.#queue.splice(at, 1) as [SubtreeJob & Waiting];
+    this.#buffer ??= Buffer.allocUnsafe(PIECE);
+    try {
+      resolve(subtreeCv(job, this.#buffer, this.mode));
+    } catch (e) {
+      reject(e as Error);
+    }
+    return true;
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      const ready = this.#workers.filter((x) => x.ready);
+      const w = ready.find((x) => x.inFlight === 0) ?? ready.find((x) => x.inFlight < IN_FLIGHT);
+      if (w === undefined) return;
+      const { resolve, reject, ...job } = this.#queue.shift() as SubtreeJob & Waiting;
+      this.#sent.set(job.id, { resolve, reject });
+      w.inFlight++;
+      w.worker.postMessage(job satisfies SubtreeJob);
+    }
+  }
+
+  #start(): void {
+    const w: PoolWorker = { worker: new Worker(WORKER_URL, { workerData: this.mode }), ready: false, inFlight: 0 };
+    w.worker.on('message', (r: SubtreeResult) => {
+      if (r.id === undefined) w.ready = true;
+      else this.#settle(w, r);
+      this.#dispatch();
+    });
+    // a worker that dies fails every subtree still to come: the command reports it rather than hang
+    w.worker.on('error', (e: Error) => {
+      this.#dead = e;
+      for (const waiting of [...this.#sent.values(), ...this.#queue.splice(0)]) waiting.reject(e);
+      this.#sent.clear();
+    });
+    this.#workers.push(w);
+  }
+
+  #settle(w: PoolWorker, r: Exclude<SubtreeResult, { ready: true }>): void {
+    const waiting = this.#sent.get(r.id);
+    this.#sent.delete(r.id);
+    w.inFlight--;
+    if ('cv' in r) {
+      this.byWorkers++;
+      waiting?.resolve(r.cv);
+    } else waiting?.reject(failure(r.error));
+  }
+
+  /** Worker threads started so far. */
+  get started(): number {
+    return this.#workers.length;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.#workers.map((w) => w.worker.terminate()));
+  }
+}
+
+/** A file's digest, to be awaited in argument order. */
+export type PendingDigest = () => Promise<Uint8Array>;
+
+/** Plans each file's hashing: split across the pool's workers, or `alone` (one thread). */
+export class B3Files {
+  #pool: SubtreePool | undefined;
+
+  constructor(
+    private readonly threads: number,
+    private readonly tuning: B3Tuning,
+    private readonly options: Blake3ModeOptions & { outputLength: number },
+    private readonly alone: (name: string) => Promise<Uint8Array>,
+  ) {}
+
+  /** Queues the file's subtrees now (so workers start on them while earlier files finish); the digest later. */
+  plan(name: string): PendingDigest {
+    const size = this.threads < 2 || name === '-' ? undefined : regularFileSize(name);
+    // a file in one subtree or less has nothing to split: its last part is all of it
+    if (size === undefined || size < this.tuning.from || size <= this.tuning.subtree) return () => this.alone(name);
+    const { key, context } = this.options;
+    this.#pool ??= new SubtreePool(
+      this.threads,
+      { ...(key ? { key } : {}), ...(context === undefined ? {} : { context }) },
+      this.tuning.mainHelps,
+    );
+    const chunks = this.tuning.subtree / 1024;
+    const pool = this.#pool;
+    const tickets = Array.from({ length: Math.floor((size - 1) / this.tuning.subtree) }, (_, i) =>
+      pool.cv(name, i * chunks, chunks),
+    );
+    return () => this.#merge(name, tickets, chunks);
+  }
+
+  async #merge(name: string, tickets: readonly Ticket[], chunks: number): Promise<Uint8Array> {
+    const tree = createBlake3Tree(this.options);
+    for (const { id, cv } of tickets) {
+      // no worker ready yet: this thread hashes the subtree itself, then hears the workers
+      if (this.#pool?.runHere(id)) await new Promise(setImmediate);
+      tree.pushSubtree(await cv, chunks);
+    }
+    // the part that holds the last byte, to the end of the file
+    const fd = openSync(name, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(CHUNK);
+      let position = tickets.length * chunks * 1024;
+      for (let n = readSync(fd, buffer, 0, CHUNK, position); n > 0; n = readSync(fd, buffer, 0, CHUNK, position)) {
+        tree.update(buffer.subarray(0, n));
+        position += n;
+      }
+      if (position === tickets.length * chunks * 1024) throw new Error(SHRANK);
+    } finally {
+      closeSync(fd);
+    }
+    return tree.digest();
+  }
+
+  /** Worker threads started so far (at most `threads`). */
+  get workers(): number {
+    return this.#pool?.started ?? 0;
+  }
+
+  /** Subtrees whose chaining value a worker computed. */
+  get subtreesInWorkers(): number {
+    return this.#pool?.byWorkers ?? 0;
+  }
+
+  async close(): Promise<void> {
+    await this.#pool?.close();
+  }
+}
+
+/** The size of a regular file; undefined for anything else, or what cannot be stat'ed (hashing it says why). */
+function regularFileSize(name: string): number | undefined {
+  try {
+    const st = statSync(name);
+    return st.isFile() ? st.size : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * `digestlab sum -a blake3` on several cores (src/sum/b3-parallel.ts, b3-worker.ts): subtrees of 4 KiB (set through
+ * DIGESTLAB_B3_SUBTREE, so the files stay small) hashed in worker threads and merged on the main thread give
+ * Debian's b3sum 1.2.0 stdout byte for byte at the subtree and chunk edges, several files at once. In-process, the
+ * split is shown to happen (no file over a subtree hashed on the main thread) and `-j` to bound the worker threads
+ * of the whole run. Every mode with -j 1, 2 and 4, and `-c` both ways: b3sum-parallel.large.test.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Io } from '../src/io.js';
+import { B3Files, b3Tuning } from '../src/sum/b3-parallel.js';
+import { runB3sum } from '../src/sum/b3sum.js';
+import { requireBuilt } from './run.js';
+
+const SUBTREE = 4096;
+const ENV = {
+  ...process.env,
+  LC_ALL: 'C.UTF-8',
+  DIGESTLAB_B3_SUBTREE: String(SUBTREE),
+  DIGESTLAB_B3_PARALLEL_FROM: '0',
+  // every subtree in a worker: the main thread would take them all while the workers start
+  DIGESTLAB_B3_MAIN_HELPS: '0',
+};
+/** Sizes at the edges: empty, a chunk ± 1, k subtrees ± 1, and one of many subtrees. */
+const SIZES = [
+  0,
+  1,
+  1023,
+  1024,
+  1025,
+  4095,
+  4096,
+  4097,
+  3 * 4096 - 1,
+  3 * 4096 + 1,
+  8 * 4096,
+  8 * 4096 + 1,
+  61 * 4096 + 7,
+];
+const FILES = SIZES.map((n) => `f${n}`);
+let dir = '';
+
+function run(cmd: string, args: readonly string[], input: string | Buffer = '') {
+  const r = spawnSync(cmd, args, { cwd: dir, input, env: ENV });
+  return { code: r.status, stdout: r.stdout.toString('latin1'), stderr: r.stderr.toString() };
+}
+beforeAll(() => {
+  requireBuilt('sum/run.js', 'sum/b3-worker.js');
+  dir = mkdtempSync(join(tmpdir(), 'digestlab-b3par-'));
+  for (const n of SIZES) writeFileSync(join(dir, `f${n}`), randomBytes(n));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The b3sum mode run in this process (its workers are the built ones), as the command runs it. */
+async function inProcess(args: readonly string[], key?: Buffer) {
+  const stdout: Buffer[] = [];
+  let stderr = '';
+  const io: Io = {
+    stdout: (t) => stdout.push(Buffer.from(t)),
+    stderr: (t) => {
+      stderr += t;
+    },
+    stdoutBytes: (b) => stdout.push(Buffer.from(b)),
+    stderrIsTTY: false,
+    stdoutIsTTY: false,
+    columns: 80,
+    env: ENV,
+    stdin: (async function* () {
+      if (key) yield key;
+    })(),
+  };
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    const code = await runB3sum(['-a', 'blake3', ...args], io);
+    return { code, stdout: Buffer.concat(stdout).toString('latin1'), stderr };
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+describe('digestlab sum -a blake3 with worker threads', () => {
+  it('prints b3sum 1.2.0 lines with -j 2 through the workers (derive_key, 131 bytes out)', async () => {
+    const mode = ['--derive-key', 'b3par context', '-l', '131'];
+    const got = await inProcess(['-j', '2', ...mode, ...FILES]);
+    expect(got.stderr).toBe('');
+    expect(got.stdout).toBe(run('b3sum', [...mode, ...FILES]).stdout);
+    expect(got.code).toBe(0);
+  });
+
+  it('hashes every file over a subtree in workers, never more of them than -j; or on the main thread first', async () => {
+    const paths = FILES.map((f) => join(dir, f));
+    const expected = run('b3sum', ['--no-names', ...paths]).stdout.split('\n');
+    const subtrees = SIZES.reduce((n, size) => n + (size > SUBTREE ? Math.floor((size - 1) / SUBTREE) : 0), 0);
+    for (const helps of ['0', '1']) {
+      const alone: string[] = [];
+      const tuning = { DIGESTLAB_B3_SUBTREE: '4096', DIGESTLAB_B3_PARALLEL_FROM: '0', DIGESTLAB_B3_MAIN_HELPS: helps };
+      const files = new B3Files(3, b3Tuning(tuning), { outputLength: 32 }, async (name) => {
+        alone.push(name);
+        return new Uint8Array(32);
+      });
+      try {
+        const pending = paths.map((p) => files.plan(p));
+        const digests: string[] = [];
+        for (const p of pending) digests.push(Buffer.from(await p()).toString('hex'));
+        // the files the split took match b3sum's; those it left were at most one subtree
+        for (const [i, n] of SIZES.entries()) {
+          if (n > SUBTREE) expect(digests[i], `${FILES[i]}, main thread helps: ${helps}`).toBe(expected[i]);
+        }
+        expect(alone).toEqual(paths.filter((_, i) => (SIZES[i] as number) <= SUBTREE));
+        expect(files.workers).toBe(3);
+        if (helps === '0') expect(files.subtreesInWorkers).toBe(subtrees);
+        else expect(files.subtreesInWorkers).toBeLessThanOrEqual(subtrees);
+      } finally {
+        await files.close();
+      }
+    }
+  });
+
+  it('fails a file that shrinks while its subtrees are read, rather than print a digest', async () => {
+    const path = join(dir, 'shrinking');
+    writeFileSync(path, randomBytes(8 * SUBTREE + 1));
+    const files = new B3Files(2, b3Tuning(ENV), { outputLength: 32 }, async () => new Uint8Array(32));
+    try {
+      const pending = files.plan(path);
+      // the workers are still starting: they open the file after this
+      truncateSync(path, 2 * SUBTREE);
+      await expect(pending()).rejects.toThrow('the file shrank while it was hashed');
+    } finally {
+      await files.close();
+    }
+  });
+
+  it('keeps small files and -j 1 on the main thread, and refuses a subtree size that is no power of two', async () => {
+    const tuning = b3Tuning({ ...ENV, DIGESTLAB_B3_PARALLEL_FROM: String(8 * 4096 + 1) });
+    // from 32769 bytes: the two largest files split with -j 2, none with -j 1
+    for (const [threads, split] of [
+      [1, 0],
+      [2, 2],
+    ] as const) {
+      const alone: string[] = [];
+      const files = new B3Files(threads, tuning, { outputLength: 32 }, async (name) => {
+        alone.push(name);
+        return new Uint8Array(32);
+      });
+      for (const f of FILES) await files.plan(join(dir, f))();
+      await files.close();
+      expect(alone.length, `-j ${threads}`).toBe(FILES.length - split);
+      expect(files.workers).toBe(split === 0 ? 0 : threads);
+    }
+    expect(() => b3Tuning({ DIGESTLAB_B3_SUBTREE: '3072' })).toThrow(/DIGESTLAB_B3_SUBTREE/);
+    expect(() => b3Tuning({ DIGESTLAB_B3_SUBTREE: '512' })).toThrow(/DIGESTLAB_B3_SUBTREE/);
+    expect(() => b3Tuning({ DIGESTLAB_B3_PARALLEL_FROM: '1e6' })).toThrow(/DIGESTLAB_B3_PARALLEL_FROM/);
+    expect(() => b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '2' })).toThrow(/DIGESTLAB_B3_MAIN_HELPS/);
+    expect(b3Tuning({})).toEqual({ from: 64 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true });
+  });
+});

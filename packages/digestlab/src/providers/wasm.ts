@@ -6,6 +6,7 @@
  * padded in place in WebAssembly memory and hashed in one call.
  */
 
+import { toBytesTransient } from '../bytes.js';
 import { CHAIN_HEX_MAX, chainHex, toHex } from '../hex.js';
 import { chainBytes, MDHash, padInPlace } from '../merkle-damgard.js';
 import { lookup } from '../registry.js';
@@ -108,8 +109,6 @@ export function createWasmEngine(
   return new MDHash(spec, params, compress);
 }
 
-const encoder = new TextEncoder();
-
 /**
  * Hashes short input wholly in memory: encode or copy it into the input area, pad it there, one call. Leaves the
  * digest's chaining value at STATE and returns true; false when the input does not fit (the caller streams it).
@@ -137,7 +136,7 @@ function hashInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): b
 
 function streamed(spec: AlgorithmSpec, data: Uint8Array | string): Uint8Array {
   const engine = createWasmEngine(spec);
-  engine.update(typeof data === 'string' ? encoder.encode(data) : data);
+  engine.update(toBytesTransient(data));
   return engine.digest();
 }
 
@@ -172,7 +171,7 @@ function spongeAbsorbInPlace(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | st
 function spongeInPlace(spec: AlgorithmSpec, data: Uint8Array | string, outputLength = spec.digestLength): Uint8Array {
   const w = wasm();
   if (!spongeAbsorbInPlace(w, spec, data)) {
-    return spongeOnce(spec, WASM_KECCAK, typeof data === 'string' ? encoder.encode(data) : data, outputLength);
+    return spongeOnce(spec, WASM_KECCAK, toBytesTransient(data), outputLength);
   }
   const rate = spec.blockLength;
   const bytes = w.bytes;
@@ -196,7 +195,7 @@ function spongeHexInPlace(spec: AlgorithmSpec, data: Uint8Array | string, output
   const w = wasm();
   // STATE is 0, and the lanes are FIPS 202's bytes: the output is the memory's first bytes, little-endian words
   if (spongeAbsorbInPlace(w, spec, data)) return chainHex(w.words, outputLength, true);
-  return toHex(spongeOnce(spec, WASM_KECCAK, typeof data === 'string' ? encoder.encode(data) : data, outputLength));
+  return toHex(spongeOnce(spec, WASM_KECCAK, toBytesTransient(data), outputLength));
 }
 
 /** A Merkle–Damgård one-shot digest as bytes: in place when the input fits, else streamed. */
@@ -220,7 +219,7 @@ function blake3Once(
   outputLength = spec.digestLength,
   params?: AlgorithmParams,
 ): Uint8Array {
-  return treeOnce(spec, WASM_BLAKE3, typeof data === 'string' ? encoder.encode(data) : data, outputLength, params);
+  return treeOnce(spec, WASM_BLAKE3, toBytesTransient(data), outputLength, params);
 }
 
 export const wasmProvider: Provider = {

@@ -75,6 +75,24 @@ const MD4_RIPEMD = {
 const CLASSIC = { SM3: { bytes: 0, hex: 0 }, WHIRLPOOL: NEVER, TIGER: NEVER } as const;
 
 /**
+ * BLAKE2: node:crypto has BLAKE2b-512 and BLAKE2s-256 only, without key, salt or personalization (which it refuses,
+ * providers/node.ts); not yet measured against our TypeScript on every runtime, so ours everywhere, streams
+ * included, which also keeps every option on one path.
+ */
+const BLAKE2 = {
+  'BLAKE2B-160': NEVER,
+  'BLAKE2B-256': NEVER,
+  'BLAKE2B-384': NEVER,
+  'BLAKE2B-512': NEVER,
+  BLAKE2b: NEVER,
+  'BLAKE2S-128': NEVER,
+  'BLAKE2S-160': NEVER,
+  'BLAKE2S-224': NEVER,
+  'BLAKE2S-256': NEVER,
+  BLAKE2s: NEVER,
+} as const;
+
+/**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
  * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
  * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
@@ -110,6 +128,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     // OpenSSL's SM3 is plain C, even with our WebAssembly within the noise up to 64 KiB (scripts/crossovers.mjs
     // --algorithms SM3 --rounds 5, load average 16): node:crypto from 1 MiB as bytes, never to hex
     SM3: { bytes: 1048576, hex: Number.POSITIVE_INFINITY },
+    ...BLAKE2,
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -135,6 +154,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
     'BLAKE3-256': NEVER,
     ...CLASSIC,
+    ...BLAKE2,
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -160,6 +180,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
     'BLAKE3-256': NEVER,
     ...CLASSIC,
+    ...BLAKE2,
   },
   // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
   // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always

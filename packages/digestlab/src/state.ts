@@ -171,7 +171,7 @@ function decodeBlake2State(
   }
   const buffered = bytes.subarray(bytes.length - 4 - pos, bytes.length - 4);
   const key = bytes.slice(keyAt, keyAt + keyLength);
-  if (length === 0 && keyLength > 0 && buffered.some((b, i) => b !== (bytes[keyAt + i] ?? 0))) {
+  if (length === 0 && keyLength > 0 && buffered.some((b, i) => b !== (i < keyLength ? bytes[keyAt + i] : 0))) {
     throw new BadStateError('its buffered key block is not its key');
   }
   const salt = bytes.slice(saltAt, saltAt + 2 * b2.word);

@@ -15,6 +15,7 @@ import { toHex } from './hex.js';
 import { forgetHmacResolutions } from './hmac/resolve.js';
 import { digestManyWasm } from './many.js';
 import { outputLengthOf, paramsOf } from './options.js';
+import { autoStreaming } from './providers/auto.js';
 import {
   bytesOnceFor,
   forgetResolutions,
@@ -187,10 +188,13 @@ export function createDigest(algorithm: string, options?: DigestOptions): Digest
   return start(resolve(algorithm, options?.provider), options);
 }
 
-function start({ entry, provider }: Resolved, options: DigestOptions | undefined): Digest {
-  const spec = entry.spec;
+function start(resolved: Resolved, options: DigestOptions | undefined): Digest {
+  const spec = resolved.entry.spec;
   const n = outputLengthOf(spec, options?.outputLength);
-  const params = paramsOf(spec.name, entry.options, options);
+  const params = paramsOf(spec.name, resolved.entry.options, options);
+  // auto with params (a BLAKE2 key, salt or personalization) streams on ours, which has them
+  const auto = (options?.provider ?? 'auto') === 'auto';
+  const provider = auto && params !== undefined ? autoStreaming(spec.name, undefined, true) : resolved.provider;
   return new Digest(described(spec, n), provider.id, provider.create(spec.name, n, params));
 }
 

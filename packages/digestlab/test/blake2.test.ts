@@ -315,7 +315,9 @@ describe('exportState, importState, clone', () => {
 
   /** A state with `edit` applied to its bytes (the checksum made right again). */
   function edited(name: string, opts: object, data: Uint8Array, edit: (s: Uint8Array, v: DataView) => void) {
-    const s = createDigest(name, { ...opts, provider: 'ts' }).update(data).exportState();
+    const s = createDigest(name, { ...opts, provider: 'ts' })
+      .update(data)
+      .exportState();
     const body = s.slice(0, s.length - 4);
     edit(body, new DataView(body.buffer));
     const out = new Uint8Array(s.length);

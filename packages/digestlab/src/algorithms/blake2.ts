@@ -53,6 +53,9 @@ const IV_B = Int32Array.of(
   0x5be0cd19,
 );
 
+/** BLAKE2b's 12 rounds of σ as offsets of 32-bit halves (2σ): rounds 10 and 11 are rows 0 and 1 again. */
+const SIGMA_B = Uint8Array.from({ length: 192 }, (_, i) => 2 * SIGMA[i % 160]);
+
 /** BLAKE2b's working vector and message words, 32-bit halves (scratch of every engine: hashing never calls out). */
 const VB = new Int32Array(32);
 const MB = new Int32Array(32);
@@ -134,16 +137,16 @@ export const compressB: Blake2Compress = (h, data, offset, t0, t1, last) => {
     v[28] = ~v[28];
     v[29] = ~v[29];
   }
-  for (let r = 0; r < 12; r++) {
-    const s = 16 * (r % 10);
-    gb(0, 8, 16, 24, 2 * SIGMA[s], 2 * SIGMA[s + 1]);
-    gb(2, 10, 18, 26, 2 * SIGMA[s + 2], 2 * SIGMA[s + 3]);
-    gb(4, 12, 20, 28, 2 * SIGMA[s + 4], 2 * SIGMA[s + 5]);
-    gb(6, 14, 22, 30, 2 * SIGMA[s + 6], 2 * SIGMA[s + 7]);
-    gb(0, 10, 20, 30, 2 * SIGMA[s + 8], 2 * SIGMA[s + 9]);
-    gb(2, 12, 22, 24, 2 * SIGMA[s + 10], 2 * SIGMA[s + 11]);
-    gb(4, 14, 16, 26, 2 * SIGMA[s + 12], 2 * SIGMA[s + 13]);
-    gb(6, 8, 18, 28, 2 * SIGMA[s + 14], 2 * SIGMA[s + 15]);
+  const sigma = SIGMA_B;
+  for (let s = 0; s < 192; s += 16) {
+    gb(0, 8, 16, 24, sigma[s], sigma[s + 1]);
+    gb(2, 10, 18, 26, sigma[s + 2], sigma[s + 3]);
+    gb(4, 12, 20, 28, sigma[s + 4], sigma[s + 5]);
+    gb(6, 14, 22, 30, sigma[s + 6], sigma[s + 7]);
+    gb(0, 10, 20, 30, sigma[s + 8], sigma[s + 9]);
+    gb(2, 12, 22, 24, sigma[s + 10], sigma[s + 11]);
+    gb(4, 14, 16, 26, sigma[s + 12], sigma[s + 13]);
+    gb(6, 8, 18, 28, sigma[s + 14], sigma[s + 15]);
   }
   for (let i = 0; i < 16; i++) h[i] ^= v[i] ^ v[i + 16];
 };

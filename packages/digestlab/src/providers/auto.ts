@@ -129,10 +129,11 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     // --algorithms SM3 --rounds 5, load average 16): node:crypto from 1 MiB as bytes, never to hex
     SM3: { bytes: 1048576, hex: Number.POSITIVE_INFINITY },
     ...BLAKE2,
-    // node:crypto's BLAKE2 (OpenSSL's C) against our TypeScript, to bytes (CPU time, best of 7 interleaved rounds,
-    // load average 7-8, to be re-run idle): BLAKE2b-512 1.5x ours at 64 B, 1.7x at 128 B, 14x at 2 KiB, 23x at
-    // 1 MiB; BLAKE2s-256 0.63x at 64 B, 1.08x at 128 B, 5.5x at 2 KiB. A call with a key, salt or personalization
-    // stays ours at every length (Dispatch, autoStreaming)
+    // node:crypto's BLAKE2 (OpenSSL's C) against our TypeScript, to bytes (createHash; CPU time, best of 7
+    // interleaved rounds, load average 7-8, to be re-run idle): BLAKE2b-512 1.5x ours at 64 B (crypto.hash, as auto
+    // calls it: 3.8x, scripts/blake2-speed.mjs --size 64), 1.7x at 128 B, 14x at 2 KiB, 20x at 1 MiB; BLAKE2s-256
+    // 0.63x at 64 B, 1.08x at 128 B, 5.5x at 2 KiB, 7x at 1 MiB. A call with a key, salt or personalization stays
+    // ours at every length (Dispatch, autoStreaming)
     'BLAKE2B-512': { bytes: 64, hex: 64 },
     'BLAKE2S-256': { bytes: 128, hex: 128 },
   },

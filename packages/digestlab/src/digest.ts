@@ -95,7 +95,8 @@ export class Digest {
 
   /**
    * The running state as bytes; `importState` continues from them, on any runtime. A keyed BLAKE3 state holds its
-   * key (a derive_key state, the key derived from its context): keep it as secret as the key.
+   * key (a derive_key state, the key derived from its context), and a keyed BLAKE2 state its key (and its salt and
+   * personalization): keep it as secret as the key.
    */
   exportState(): Uint8Array {
     if (!this.#engine.exportState) throw new StateUnsupportedError(this.#provider);

@@ -10,10 +10,12 @@ import type { BlockHash } from './block.js';
 import { type Data, toBytes, toBytesTransient } from './bytes.js';
 import { Digest, described } from './digest.js';
 import { BadStateError, StateUnsupportedError } from './errors.js';
+import { Blake2Hash } from './haifa.js';
 import { toHex } from './hex.js';
 import { forgetHmacResolutions } from './hmac/resolve.js';
 import { digestManyWasm } from './many.js';
 import { outputLengthOf, paramsOf } from './options.js';
+import { autoStreaming } from './providers/auto.js';
 import {
   bytesOnceFor,
   forgetResolutions,
@@ -78,26 +80,40 @@ export type { StreamSource } from './stream.js';
 
 /**
  * Options of every call: which provider computes the digest (default `auto`), an XOF's output length, BLAKE3's
- * key or context. Each is refused with {@link InvalidOptionError} by an algorithm that does not take it.
+ * key or context, BLAKE2's output length, key, salt and personalization. Each is refused with
+ * {@link InvalidOptionError} by an algorithm that does not take it.
  */
 export interface DigestOptions {
   provider?: ProviderChoice;
   /**
    * Bytes of output of an extendable-output function (SHAKE128, SHAKE256, BLAKE3; default 16, 32 and 32, as
-   * node:crypto's and b3sum's): a non-negative safe integer.
+   * node:crypto's and b3sum's): a non-negative safe integer. BLAKE2's digest length, which changes the digest (its
+   * parameter block holds it): 1 to 64 bytes on BLAKE2b, 1 to 32 on BLAKE2s; a BLAKE2 name with a length
+   * (BLAKE2B-256) takes only its own.
    */
   outputLength?: number;
-  /** BLAKE3's keyed_hash: its 32-byte key. Copied when the call starts. */
+  /**
+   * BLAKE3's keyed_hash: its 32-byte key; BLAKE2's key, up to 64 (BLAKE2b) or 32 (BLAKE2s) bytes (empty: none).
+   * Copied when the call starts.
+   */
   key?: Uint8Array;
   /** BLAKE3's derive_key: the context string (hashed as UTF-8); the input is the key material. Not with `key`. */
   context?: string;
+  /** BLAKE2's salt: up to 16 (BLAKE2b) or 8 (BLAKE2s) bytes, zero-padded as Python's hashlib does. */
+  salt?: Uint8Array;
+  /** BLAKE2's personalization: up to 16 (BLAKE2b) or 8 (BLAKE2s) bytes, zero-padded. */
+  personalization?: Uint8Array;
 }
 
 /** Only the provider, or nothing: the call prepared per name (no options work) computes it. */
 function plain(options: DigestOptions | undefined): boolean {
   return (
     options === undefined ||
-    (options.outputLength === undefined && options.key === undefined && options.context === undefined)
+    (options.outputLength === undefined &&
+      options.key === undefined &&
+      options.context === undefined &&
+      options.salt === undefined &&
+      options.personalization === undefined)
   );
 }
 
@@ -179,10 +195,13 @@ export function createDigest(algorithm: string, options?: DigestOptions): Digest
   return start(resolve(algorithm, options?.provider), options);
 }
 
-function start({ entry, provider }: Resolved, options: DigestOptions | undefined): Digest {
-  const spec = entry.spec;
+function start(resolved: Resolved, options: DigestOptions | undefined): Digest {
+  const spec = resolved.entry.spec;
   const n = outputLengthOf(spec, options?.outputLength);
-  const params = paramsOf(spec.name, entry.options, options);
+  const params = paramsOf(spec.name, resolved.entry.options, options);
+  // auto with params (a BLAKE2 key, salt or personalization) streams on ours, which has them
+  const auto = (options?.provider ?? 'auto') === 'auto';
+  const provider = auto && params !== undefined ? autoStreaming(spec.name, undefined, true) : resolved.provider;
   return new Digest(described(spec, n), provider.id, provider.create(spec.name, n, params));
 }
 
@@ -200,8 +219,11 @@ export function importState(state: Uint8Array, options?: DigestOptions): Digest 
   const { provider } = resolve(spec.name, id);
   if (!provider.exportsState) throw new StateUnsupportedError(provider.id);
   // providers that export state run on BlockHash engines (ts, wasm), which decodeState fills
-  const engine = decodeState(state, spec, (n) => provider.create(spec.name, n) as BlockHash | TreeHash);
-  const n = engine instanceof SpongeHash || engine instanceof TreeHash ? engine.outputLength : undefined;
+  const engine = decodeState(state, spec, (n, p) => provider.create(spec.name, n, p) as BlockHash | TreeHash);
+  const n =
+    engine instanceof SpongeHash || engine instanceof TreeHash || engine instanceof Blake2Hash
+      ? engine.outputLength
+      : undefined;
   return new Digest(described(spec, n), provider.id, engine);
 }
 

@@ -1,4 +1,7 @@
-/** The options of a digest call that depend on the algorithm: an XOF's output length, BLAKE3's key or context. */
+/**
+ * The options of a digest call that depend on the algorithm: an XOF's output length, BLAKE3's key or context,
+ * BLAKE2's output length, key, salt and personalization.
+ */
 
 import { InvalidOptionError } from './errors.js';
 import type { OptionFact } from './registry.js';
@@ -14,15 +17,51 @@ export const KEY: OptionFact = { name: 'key', kind: 'bytes', min: 32, max: 32 };
 export const CONTEXT: OptionFact = { name: 'context', kind: 'string', min: 0, max: MAX_LENGTH };
 
 /**
+ * BLAKE2's parameters (RFC 7693 §2.5, the BLAKE2 paper's parameter block), for BLAKE2b (`word` 8: 64-byte digest
+ * and key, 16-byte salt and personalization) or BLAKE2s (`word` 4: half of each). `digestLength` is the name's:
+ * BLAKE2B-256's output length is 32 bytes and no other; the length-free BLAKE2b's (null) is 1 to 64 bytes. Empty
+ * key, salt and personalization are none (as Python's hashlib: the shorter are zero-padded).
+ */
+export function blake2Options(word: 4 | 8, digestLength: number | null): readonly OptionFact[] {
+  const most = 8 * word;
+  return [
+    { name: 'outputLength', kind: 'length', min: digestLength ?? 1, max: digestLength ?? most },
+    { name: 'key', kind: 'bytes', min: 0, max: most },
+    { name: 'salt', kind: 'bytes', min: 0, max: 2 * word },
+    { name: 'personalization', kind: 'bytes', min: 0, max: 2 * word },
+  ];
+}
+
+/** A BLAKE2 output length: within its name's range (blake2Options), a name with a length taking only its own. */
+function blake2OutputLength(spec: AlgorithmSpec, fact: OptionFact, outputLength: unknown): number {
+  if (typeof outputLength !== 'number' || !Number.isInteger(outputLength)) {
+    throw new InvalidOptionError('outputLength', `expected a whole number of bytes; got ${typeof outputLength}`);
+  }
+  if (fact.min === fact.max && outputLength !== fact.min) {
+    throw new InvalidOptionError(
+      'outputLength',
+      `${spec.name} is ${fact.min} bytes long, not ${outputLength} (its length is part of the digest: use the length-free BLAKE2b or BLAKE2s with outputLength)`,
+    );
+  }
+  if (outputLength < fact.min || outputLength > fact.max) {
+    throw new InvalidOptionError('outputLength', `expected ${fact.min} to ${fact.max} bytes; got ${outputLength}`);
+  }
+  return outputLength;
+}
+
+/**
  * The output length a call asked for, checked: undefined when it asked for none (the digest length), else a
- * non-negative safe integer ({@link OUTPUT_LENGTH}), and only for an extendable-output function (SHAKE, BLAKE3).
+ * non-negative safe integer ({@link OUTPUT_LENGTH}), and only for an extendable-output function (SHAKE, BLAKE3);
+ * BLAKE2's within its parameter's range ({@link blake2Options}).
  */
 export function outputLengthOf(spec: AlgorithmSpec, outputLength: unknown): number | undefined {
   if (outputLength === undefined) return undefined;
+  const blake2 = spec.blake2?.options.find((f) => f.name === 'outputLength');
+  if (blake2) return blake2OutputLength(spec, blake2, outputLength);
   if (!spec.sponge?.xof && !spec.tree) {
     throw new InvalidOptionError(
       'outputLength',
-      `${spec.name} has a fixed digest length (${spec.digestLength} bytes); outputLength is for SHAKE128, SHAKE256 and BLAKE3 only`,
+      `${spec.name} has a fixed digest length (${spec.digestLength} bytes); outputLength is for SHAKE128, SHAKE256, BLAKE3 and BLAKE2 only`,
     );
   }
   const { min, max } = OUTPUT_LENGTH;
@@ -39,7 +78,12 @@ export function outputLengthOf(spec: AlgorithmSpec, outputLength: unknown): numb
 export interface ParamOptions {
   key?: unknown;
   context?: unknown;
+  salt?: unknown;
+  personalization?: unknown;
 }
+
+/** The options {@link paramsOf} reads, in the order it checks them. */
+const PARAMS = ['key', 'context', 'salt', 'personalization'] as const;
 
 /** Whether `value` is what `fact` describes. */
 function fits(fact: OptionFact, value: unknown): boolean {
@@ -57,17 +101,18 @@ function expected(fact: OptionFact): string {
 }
 
 /**
- * The key or context a call passed, checked against the options its algorithm accepts (the registry's `options`):
- * undefined when it passed neither; else a copy (a key changed by the caller later cannot change a running digest).
- * BLAKE3's derive_key takes no key: `key` and `context` together are refused.
+ * The key, context, salt or personalization a call passed, checked against the options its algorithm accepts (the
+ * registry's `options`): undefined when it passed none; else copies (bytes changed by the caller later cannot
+ * change a running digest). BLAKE3's derive_key takes no key: `key` and `context` together are refused.
  */
 export function paramsOf(
   name: string,
   accepted: readonly OptionFact[],
   options: ParamOptions | undefined,
 ): AlgorithmParams | undefined {
-  if (options === undefined || (options.key === undefined && options.context === undefined)) return undefined;
-  for (const option of ['key', 'context'] as const) {
+  if (options === undefined || PARAMS.every((p) => options[p] === undefined)) return undefined;
+  const params: { key?: Uint8Array; context?: string; salt?: Uint8Array; personalization?: Uint8Array } = {};
+  for (const option of PARAMS) {
     const value = options[option];
     if (value === undefined) continue;
     const fact = accepted.find((f) => f.name === option);
@@ -76,10 +121,11 @@ export function paramsOf(
       const got = value instanceof Uint8Array ? `${value.length} bytes` : typeof value;
       throw new InvalidOptionError(option, `expected ${expected(fact)}; got ${got}`);
     }
+    if (option === 'context') params.context = value as string;
+    else params[option] = (value as Uint8Array).slice();
   }
   if (options.key !== undefined && options.context !== undefined) {
     throw new InvalidOptionError('context', `${name} takes a key (keyed_hash) or a context (derive_key), not both`);
   }
-  const key = options.key as Uint8Array | undefined;
-  return key === undefined ? { context: options.context as string } : { key: key.slice() };
+  return params;
 }

@@ -7,6 +7,18 @@
  * Lookup is case-insensitive and accepts the canonical name, any alias, an OID, or "OID." followed by an OID.
  */
 
+import {
+  BLAKE2B,
+  BLAKE2B_160,
+  BLAKE2B_256,
+  BLAKE2B_384,
+  BLAKE2B_512,
+  BLAKE2S,
+  BLAKE2S_128,
+  BLAKE2S_160,
+  BLAKE2S_224,
+  BLAKE2S_256,
+} from './algorithms/blake2.js';
 import { BLAKE3_256 } from './algorithms/blake3.js';
 import { MD2 } from './algorithms/md2.js';
 import { MD4 } from './algorithms/md4.js';
@@ -40,15 +52,17 @@ export type { Counter } from './boundaries.js';
 /**
  * How the algorithm turns a message into a digest: `merkle-damgard` (MD5, SHA-1, SHA-2: blocks compressed into a
  * chaining value, the bit length in the padding), `sponge` (Keccak-f[1600]: SHA-3, SHAKE, Keccak), `md2` (MD2's
- * own: padding by value and a checksum block, no length), `tree` (BLAKE3: chunks, parents and a root, tree.ts);
- * `checksum` (CRC) has no algorithm yet.
+ * own: padding by value and a checksum block, no length), `tree` (BLAKE3: chunks, parents and a root, tree.ts),
+ * `haifa` (BLAKE2: a chain whose compression takes a byte counter and a final-block flag, haifa.ts); `checksum`
+ * (CRC) has no algorithm yet.
  */
-export type Construction = 'merkle-damgard' | 'sponge' | 'md2' | 'tree' | 'checksum';
+export type Construction = 'merkle-damgard' | 'sponge' | 'md2' | 'tree' | 'haifa' | 'checksum';
 
 /**
  * How long the output is: `fixed` (the digest length), `xof` (an extendable-output function: as long as the caller
- * asks, `outputLength`), `parameter` (set by a parameter of the algorithm, as BLAKE2's will be; none yet). The
- * default is the spec's digest length.
+ * asks, `outputLength`), `parameter` (set by a parameter of the algorithm and part of its digest: BLAKE2's
+ * `outputLength`, 1 to 64 or 32 bytes on the length-free BLAKE2b and BLAKE2s). The default is the spec's digest
+ * length.
  */
 export type OutputKind = 'fixed' | 'xof' | 'parameter';
 
@@ -66,6 +80,7 @@ export type Family =
   | 'MD4'
   | 'RIPEMD'
   | 'BLAKE3'
+  | 'BLAKE2'
   | 'SM3'
   | 'Whirlpool'
   | 'Tiger';
@@ -78,15 +93,16 @@ export type Family =
  */
 export type WebCryptoSupport = 'always' | 'probed' | 'never';
 
-/** The options a call can pass for an algorithm. Next: `key`, `salt`, `personalization`, `context`, `seed`. */
-export type OptionName = 'outputLength' | 'key' | 'context';
+/** The options a call can pass for an algorithm. Next: `seed`. */
+export type OptionName = 'outputLength' | 'key' | 'context' | 'salt' | 'personalization';
 
 /** One option an algorithm accepts, and its sizes. */
 export interface OptionFact {
   readonly name: OptionName;
   /**
-   * `length`: a number of bytes, from `min` to `max` (SHAKE's `outputLength`); `bytes`: a Uint8Array of that many
-   * bytes (BLAKE3's `key`); `string`: a string of that many UTF-16 units (BLAKE3's `context`).
+   * `length`: a number of bytes, from `min` to `max` (SHAKE's and BLAKE2's `outputLength`); `bytes`: a Uint8Array
+   * of that many bytes (BLAKE3's and BLAKE2's `key`, BLAKE2's `salt` and `personalization`); `string`: a string of
+   * that many UTF-16 units (BLAKE3's `context`).
    */
   readonly kind: 'length' | 'bytes' | 'string';
   readonly min: number;
@@ -161,6 +177,8 @@ const COUNTERS: Readonly<Record<Construction, readonly Counter[]>> = {
   md2: ['bits', 'bytes', 'blocks'],
   sponge: ['bits', 'bytes'],
   tree: ['bits', 'bytes'],
+  // BLAKE2's byte counter: BLAKE2s' t0 wraps into t1 at 2^32 bytes
+  haifa: ['bits', 'bytes'],
   checksum: ['bits', 'bytes'],
 };
 
@@ -168,6 +186,7 @@ function constructionOf(g: Given): Construction {
   if (g.spec.md) return 'merkle-damgard';
   if (g.spec.sponge) return 'sponge';
   if (g.spec.tree) return 'tree';
+  if (g.spec.blake2) return 'haifa';
   if (g.construction) return g.construction;
   throw new Error(`digestlab registry: say how ${g.spec.name} is constructed`);
 }
@@ -179,7 +198,7 @@ function constructionOf(g: Given): Construction {
  */
 function define(g: Given, blockLengths: readonly number[]): AlgorithmEntry {
   const construction = constructionOf(g);
-  const output: OutputKind = g.spec.sponge?.xof || g.spec.tree ? 'xof' : 'fixed';
+  const output: OutputKind = g.spec.sponge?.xof || g.spec.tree ? 'xof' : g.spec.blake2 ? 'parameter' : 'fixed';
   const cryptographic = construction !== 'checksum';
   const counters = COUNTERS[construction];
   return {
@@ -192,7 +211,7 @@ function define(g: Given, blockLengths: readonly number[]): AlgorithmEntry {
     construction,
     output,
     webCrypto: g.webCrypto ?? 'never',
-    options: g.options ?? (output === 'xof' ? [OUTPUT_LENGTH] : []),
+    options: g.options ?? g.spec.blake2?.options ?? (output === 'xof' ? [OUTPUT_LENGTH] : []),
     cryptographic,
     hmac: cryptographic && output !== 'xof',
     sum: { tag: g.tag ?? g.spec.name, command: g.command ?? null, hexLength: 2 * g.spec.digestLength },
@@ -249,6 +268,32 @@ function blake3(spec: AlgorithmSpec): Given {
 }
 
 const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
+
+/**
+ * BLAKE2 (RFC 7693): BouncyCastle's names (BLAKE2B-512, BLAKE2S-256, ...), OpenSSL's as aliases and node:crypto's
+ * (BLAKE2b512, BLAKE2s256: OpenSSL has only these two, found by trying), the OIDs of RFC 7693 §4 under
+ * 1.3.6.1.4.1.1722.12.2 (.1 BLAKE2b, .2 BLAKE2s; the last arc is the digest length in 32-bit words), and the
+ * length-free BLAKE2b and BLAKE2s of b2sum and Python's hashlib, which have no OID and no node:crypto (`blake2b` is
+ * what one would be called). `sum`'s tag is b2sum's `--tag`: BLAKE2b for the length-free form, BLAKE2b-256 for a
+ * length (b2sum writes BLAKE2b for -l 512 too: one tag names one algorithm here). No coreutils command yet: `sum -a
+ * blake2b` as b2sum is not built.
+ */
+function blake2(spec: AlgorithmSpec): Given {
+  const b = spec.blockLength === 128;
+  const letter = b ? 'b' : 's';
+  const bits = 8 * spec.digestLength;
+  const free = spec.name === `BLAKE2${letter}`;
+  const openssl = `BLAKE2${letter}${bits}`;
+  return {
+    spec,
+    family: 'BLAKE2',
+    nodeName: free ? `blake2${letter}` : openssl.toLowerCase(),
+    aliases: free ? [] : [openssl],
+    oids: free ? [] : [`1.3.6.1.4.1.1722.12.2.${b ? 1 : 2}.${spec.digestLength / 4}`],
+    broken: false,
+    tag: free ? `BLAKE2${letter}` : `BLAKE2${letter}-${bits}`,
+  };
+}
 
 /**
  * A RIPEMD (RIPEMD160): BouncyCastle's name is the canonical one, with the hyphenated spelling (RIPEMD-160) and
@@ -325,6 +370,17 @@ const GIVEN: readonly Given[] = [
   ripemd(RIPEMD256, '256', ['1.3.36.3.2.3']),
   ripemd(RIPEMD320, '320', []),
   blake3(BLAKE3_256),
+  // BLAKE2 (RFC 7693): BouncyCastle's names, then the length-free forms
+  blake2(BLAKE2B_160),
+  blake2(BLAKE2B_256),
+  blake2(BLAKE2B_384),
+  blake2(BLAKE2B_512),
+  blake2(BLAKE2B),
+  blake2(BLAKE2S_128),
+  blake2(BLAKE2S_160),
+  blake2(BLAKE2S_224),
+  blake2(BLAKE2S_256),
+  blake2(BLAKE2S),
   classic(SM3, 'SM3', '1.2.156.10197.1.401'),
   classic(WHIRLPOOL, 'Whirlpool', '1.0.10118.3.0.55'),
   classic(TIGER, 'Tiger', '1.3.6.1.4.1.11591.12.2'),

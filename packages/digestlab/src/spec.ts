@@ -1,8 +1,10 @@
 /**
  * What an algorithm is, independent of who computes it: its name, sizes and construction parameters, and the
  * shape of the engines our code runs for it. Types only (and the length limit): most modules import this and
- * nothing else of the hashing code, and it imports nothing, so no import circle can pass through it.
+ * nothing else of the hashing code, and it imports nothing but types, so no import circle can pass through it.
  */
+
+import type { OptionFact } from './registry.js';
 
 /** Canonical algorithm names, exactly as Java's MessageDigest spells them. */
 export type AlgorithmName =
@@ -31,6 +33,16 @@ export type AlgorithmName =
   | 'RIPEMD256'
   | 'RIPEMD320'
   | 'BLAKE3-256'
+  | 'BLAKE2B-160'
+  | 'BLAKE2B-256'
+  | 'BLAKE2B-384'
+  | 'BLAKE2B-512'
+  | 'BLAKE2b'
+  | 'BLAKE2S-128'
+  | 'BLAKE2S-160'
+  | 'BLAKE2S-224'
+  | 'BLAKE2S-256'
+  | 'BLAKE2s'
   | 'SM3'
   | 'WHIRLPOOL'
   | 'TIGER';
@@ -58,15 +70,49 @@ export interface AlgorithmSpec {
   readonly sponge?: SpongeParams;
   /** For BLAKE3's tree (tree.ts): its compression, chunk and parent functions. */
   readonly tree?: TreeParams;
+  /** For BLAKE2b and BLAKE2s (haifa.ts): the compression, the IV and the options. */
+  readonly blake2?: Blake2Params;
 }
 
 /**
+ * BLAKE2 (RFC 7693): `blockLength` is 128 (BLAKE2b) or 64 (BLAKE2s) bytes, 16 words of `word` bytes. Words are
+ * held as 32-bit halves throughout (BLAKE2b's 64-bit word i: low half at 2i, high at 2i + 1).
+ */
+export interface Blake2Params {
+  /** Bytes per word: 8 (BLAKE2b) or 4 (BLAKE2s). */
+  readonly word: 8 | 4;
+  /** The IV as 32-bit words, little-endian halves: 16 for BLAKE2b, 8 for BLAKE2s. */
+  readonly iv: Int32Array;
+  /** The options it takes, with their sizes (options.ts's blake2Options): what the registry lists too. */
+  readonly options: readonly OptionFact[];
+  readonly core: Blake2Compress;
+}
+
+/**
+ * BLAKE2's compression F (RFC 7693 §3.2) of the block at `data[offset..]` into `h` (in place), with the byte
+ * counter t (the bytes compressed so far, this block's included) given as its two low 32-bit words `t0`, `t1`;
+ * its upper words are zero below 2^64 bytes (digestlab stops at 2^53 − 1). `last`: the final block flag.
+ */
+export type Blake2Compress = (
+  h: Int32Array,
+  data: Uint8Array,
+  offset: number,
+  t0: number,
+  t1: number,
+  last: boolean,
+) => void;
+
+/**
  * The options of a call beyond the provider and the output length, checked (options.ts): BLAKE3's `key`
- * (keyed_hash) or `context` (derive_key, the input being the key material). At most one of the two.
+ * (keyed_hash) or `context` (derive_key, the input being the key material), at most one of the two; BLAKE2's
+ * `key` (up to 64 or 32 bytes), `salt` and `personalization`.
  */
 export interface AlgorithmParams {
   readonly key?: Uint8Array;
   readonly context?: string;
+  /** BLAKE2's salt and personalization, at most 16 (BLAKE2b) or 8 (BLAKE2s) bytes, zero-padded. */
+  readonly salt?: Uint8Array;
+  readonly personalization?: Uint8Array;
 }
 
 /** BLAKE3 (tree.ts): the functions of the engine that computes it (TypeScript, or WebAssembly). */
@@ -209,6 +255,22 @@ export interface EngineFields {
   readonly sponge?: SpongeFields;
   /** BLAKE3's own fields; absent on the other engines. */
   readonly tree?: TreeFields;
+  /** BLAKE2's own fields; absent on the other engines. */
+  readonly blake2?: Blake2Fields;
+}
+
+/**
+ * What a BLAKE2 engine's state adds (haifa.ts): its parameters, which `reset` starts from again. `chain` is h;
+ * `buffer` holds 1 to a block's bytes once anything was hashed (the last block waits for the end), and a keyed
+ * engine's padded key block before any input. `length` counts the input, not the key block.
+ */
+export interface Blake2Fields {
+  readonly outputLength: number;
+  /** The key, 0 to 64 (32) bytes: a keyed state holds it. */
+  readonly key: Uint8Array;
+  /** Salt and personalization, zero-padded to 16 (8) bytes. */
+  readonly salt: Uint8Array;
+  readonly personalization: Uint8Array;
 }
 
 /**

@@ -10,7 +10,9 @@
  *                 SHA3-384 = 12, SHA3-512 = 13, SHAKE128 = 14, SHAKE256 = 15, KECCAK-224 = 16,
  *                 KECCAK-256 = 17, KECCAK-384 = 18, KECCAK-512 = 19; MD4 = 30, RIPEMD128 = 31,
  *                 RIPEMD160 = 32, RIPEMD256 = 33, RIPEMD320 = 34;
- *                 tree: BLAKE3-256 = 50)
+ *                 tree: BLAKE3-256 = 50; BLAKE2: BLAKE2B-160 = 60, BLAKE2B-256 = 61, BLAKE2B-384 = 62,
+ *                 BLAKE2B-512 = 63, BLAKE2b = 64, BLAKE2S-128 = 65, BLAKE2S-160 = 66, BLAKE2S-224 = 67,
+ *                 BLAKE2S-256 = 68, BLAKE2s = 69)
  *   6       2     bytes buffered, b (always total mod block length)
  *   8       8     total bytes hashed (at most 2^53 − 1)
  *   then, Merkle–Damgård kind:
@@ -26,6 +28,15 @@
  *   57      32    the current chunk's chaining value, little-endian words
  *   89      1     s: chaining values on the stack (finished subtrees, bottom first)
  *   90      32s   the stack's chaining values, little-endian words
+ *   then, BLAKE2 kind (w: 8 for BLAKE2b, 4 for BLAKE2s; b is 1 to 16w once anything was hashed, as the last
+ *   block waits for the end, and a keyed state's 16w-byte key block before any input; the total counts the input,
+ *   not the key block):
+ *   16      1     output length in bytes (the parameter block's digest length)
+ *   17      1     key length k (0: unkeyed)
+ *   18      8w    the key, zero-padded (a keyed state holds the key: keep it as secret)
+ *   18+8w   2w    salt, zero-padded
+ *   18+10w  2w    personalization, zero-padded
+ *   18+12w  8w    h, little-endian 32-bit words (BLAKE2b's 64-bit words as low, high halves)
  *   then, every kind:
  *   16+c    b     buffered bytes (c: the size of the kind's fields above)
  *   16+c+b  4     CRC-32 (IEEE) of everything before it
@@ -33,7 +44,16 @@
  * The format carries no provider: any engine that implements the algorithm can continue from it.
  */
 import { BadStateError } from './errors.js';
-import type { AlgorithmSpec, BlockEngine, EngineFields, TreeFields } from './spec.js';
+import { blake2Buffered } from './haifa.js';
+import type {
+  AlgorithmParams,
+  AlgorithmSpec,
+  Blake2Fields,
+  Blake2Params,
+  BlockEngine,
+  EngineFields,
+  TreeFields,
+} from './spec.js';
 import { CHUNK_LENGTH, popcount } from './tree.js';
 
 const MAGIC = [0x44, 0x4c, 0x53, 0x54]; // "DLST"
@@ -50,6 +70,7 @@ const TREE_FIELDS = 74;
 /** Bytes between the header and the buffered bytes: the chaining value, or the output length and the state. */
 function fieldsLength(engine: EngineFields): number {
   if (engine.tree) return TREE_FIELDS + 32 * engine.tree.depth;
+  if (engine.blake2) return blake2Fields(engine.spec.blake2 as Blake2Params);
   return engine.sponge ? OUTPUT_LENGTH + engine.chain.byteLength : engine.chain.byteLength;
 }
 
@@ -114,6 +135,75 @@ function decodeTree(view: DataView, bytes: Uint8Array, engine: EngineFields, tre
   engine.length = length;
 }
 
+/** Bytes of the BLAKE2 kind's fields: lengths, key, salt, personalization, h. */
+function blake2Fields(b2: Blake2Params): number {
+  return 2 + 20 * b2.word;
+}
+
+/** Writes the BLAKE2 kind's fields (see the format above) at HEADER. */
+function encodeBlake2(out: Uint8Array, view: DataView, b2: Blake2Fields, chain: Int32Array): void {
+  out[HEADER] = b2.outputLength;
+  out[HEADER + 1] = b2.key.length;
+  const keyAt = HEADER + 2;
+  out.set(b2.key, keyAt);
+  const saltAt = keyAt + 4 * chain.length;
+  out.set(b2.salt, saltAt);
+  out.set(b2.personalization, saltAt + b2.salt.length);
+  const hAt = saltAt + 2 * b2.salt.length;
+  for (let i = 0; i < chain.length; i++) view.setInt32(hAt + 4 * i, chain[i], true);
+}
+
+/**
+ * A BLAKE2 state into a fresh engine made by `create` with the parameters it records, each checked: the output
+ * length within the name's, the key no longer than the algorithm's (zeros after it), the buffered bytes against
+ * the total (and, before any input, the key block itself).
+ */
+function decodeBlake2State(
+  view: DataView,
+  bytes: Uint8Array,
+  spec: AlgorithmSpec,
+  create: (outputLength?: number, params?: AlgorithmParams) => EngineFields,
+  pos: number,
+  length: number,
+): EngineFields {
+  const b2 = spec.blake2 as Blake2Params;
+  const words = b2.iv.length;
+  if (bytes.length !== HEADER + blake2Fields(b2) + pos + 4) {
+    throw new BadStateError(`its size (${bytes.length} bytes) does not fit a ${spec.name} state (BLAKE2 kind)`);
+  }
+  if (view.getUint32(8) >= 2 ** 21) throw new BadStateError('its total length exceeds 2^53 - 1 bytes');
+  const outputLength = bytes[HEADER];
+  const range = b2.options.find((o) => o.name === 'outputLength') as { min: number; max: number };
+  if (outputLength < range.min || outputLength > range.max) {
+    throw new BadStateError(`its output length ${outputLength} is not one of ${spec.name}'s`);
+  }
+  const keyLength = bytes[HEADER + 1];
+  const keyAt = HEADER + 2;
+  const saltAt = keyAt + 4 * words;
+  const hAt = saltAt + 4 * b2.word;
+  if (keyLength > 4 * words || bytes.subarray(keyAt + keyLength, saltAt).some((b) => b !== 0)) {
+    throw new BadStateError(`its key field does not hold a key of ${keyLength} bytes`);
+  }
+  const block = spec.blockLength;
+  if (pos !== blake2Buffered(length, keyLength > 0 ? block : 0, block)) {
+    throw new BadStateError(`${pos} buffered bytes cannot follow ${length} bytes hashed`);
+  }
+  const buffered = bytes.subarray(bytes.length - 4 - pos, bytes.length - 4);
+  const key = bytes.slice(keyAt, keyAt + keyLength);
+  if (length === 0 && keyLength > 0 && buffered.some((b, i) => b !== (i < keyLength ? bytes[keyAt + i] : 0))) {
+    throw new BadStateError('its buffered key block is not its key');
+  }
+  const salt = bytes.slice(saltAt, saltAt + 2 * b2.word);
+  const personalization = bytes.slice(saltAt + 2 * b2.word, hAt);
+  const engine = create(outputLength, { key, salt, personalization });
+  const chain = engine.chain as Int32Array;
+  for (let i = 0; i < words; i++) chain[i] = view.getInt32(hAt + 4 * i, true);
+  engine.buffer.set(buffered);
+  engine.pos = pos;
+  engine.length = length;
+  return engine;
+}
+
 /** The state of `engine` (its buffering fields, and a sponge's own: see {@link EngineFields}). */
 export function encodeState(engine: EngineFields): Uint8Array {
   const chain = engine.chain;
@@ -129,6 +219,8 @@ export function encodeState(engine: EngineFields): Uint8Array {
   const sponge = engine.sponge;
   if (engine.tree) {
     encodeTree(view, engine.tree, chain as Int32Array);
+  } else if (engine.blake2) {
+    encodeBlake2(out, view, engine.blake2, chain as Int32Array);
   } else if (sponge) {
     const outputLength = sponge.outputLength;
     view.setUint32(HEADER, Math.floor(outputLength / 2 ** 32));
@@ -169,18 +261,19 @@ export function decodeState(bytes: Uint8Array, spec: AlgorithmSpec): BlockEngine
 export function decodeState<E extends EngineFields>(
   bytes: Uint8Array,
   spec: AlgorithmSpec,
-  create: (outputLength?: number) => E,
+  create: (outputLength?: number, params?: AlgorithmParams) => E,
 ): E;
 export function decodeState(
   bytes: Uint8Array,
   spec: AlgorithmSpec,
-  create = (outputLength?: number): EngineFields => spec.create(outputLength),
+  create = (outputLength?: number, params?: AlgorithmParams): EngineFields => spec.create(outputLength, params),
 ): EngineFields {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const pos = view.getUint16(6);
   const hi = view.getUint32(8);
   const length = hi * 2 ** 32 + view.getUint32(12);
   if (spec.tree) return decodeTreeState(view, bytes, spec, create, pos, length);
+  if (spec.blake2) return decodeBlake2State(view, bytes, spec, create, pos, length);
   // the size first: it tells a state of the other kind (or another algorithm's) at once
   const kind = spec.sponge ? 'sponge' : 'Merkle–Damgård';
   const c = spec.sponge ? OUTPUT_LENGTH + KECCAK_STATE : spec.create().chain.byteLength;

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as blake2m from '../src/blake2.js';
 import * as blake3m from '../src/blake3.js';
 import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/bytes.js';
 import { toHex } from '../src/hex.js';
@@ -89,6 +90,16 @@ const CANONICAL: AlgorithmName[] = [
   'RIPEMD256',
   'RIPEMD320',
   'BLAKE3-256',
+  'BLAKE2B-160',
+  'BLAKE2B-256',
+  'BLAKE2B-384',
+  'BLAKE2B-512',
+  'BLAKE2b',
+  'BLAKE2S-128',
+  'BLAKE2S-160',
+  'BLAKE2S-224',
+  'BLAKE2S-256',
+  'BLAKE2s',
   'SM3',
   'WHIRLPOOL',
   'TIGER',
@@ -332,6 +343,81 @@ const TABLE: Record<
     chain: 74,
     broken: false,
   },
+  // BLAKE2's fields: output and key lengths, key, salt, personalization, h
+  'BLAKE2B-160': {
+    nodeName: 'blake2b160',
+    digestLength: 20,
+    blockLength: 128,
+    oid: '1.3.6.1.4.1.1722.12.2.1.5',
+    code: 60,
+    chain: 162,
+    broken: false,
+  },
+  'BLAKE2B-256': {
+    nodeName: 'blake2b256',
+    digestLength: 32,
+    blockLength: 128,
+    oid: '1.3.6.1.4.1.1722.12.2.1.8',
+    code: 61,
+    chain: 162,
+    broken: false,
+  },
+  'BLAKE2B-384': {
+    nodeName: 'blake2b384',
+    digestLength: 48,
+    blockLength: 128,
+    oid: '1.3.6.1.4.1.1722.12.2.1.12',
+    code: 62,
+    chain: 162,
+    broken: false,
+  },
+  'BLAKE2B-512': {
+    nodeName: 'blake2b512',
+    digestLength: 64,
+    blockLength: 128,
+    oid: '1.3.6.1.4.1.1722.12.2.1.16',
+    code: 63,
+    chain: 162,
+    broken: false,
+  },
+  BLAKE2b: { nodeName: 'blake2b', digestLength: 64, blockLength: 128, oid: '', code: 64, chain: 162, broken: false },
+  'BLAKE2S-128': {
+    nodeName: 'blake2s128',
+    digestLength: 16,
+    blockLength: 64,
+    oid: '1.3.6.1.4.1.1722.12.2.2.4',
+    code: 65,
+    chain: 82,
+    broken: false,
+  },
+  'BLAKE2S-160': {
+    nodeName: 'blake2s160',
+    digestLength: 20,
+    blockLength: 64,
+    oid: '1.3.6.1.4.1.1722.12.2.2.5',
+    code: 66,
+    chain: 82,
+    broken: false,
+  },
+  'BLAKE2S-224': {
+    nodeName: 'blake2s224',
+    digestLength: 28,
+    blockLength: 64,
+    oid: '1.3.6.1.4.1.1722.12.2.2.7',
+    code: 67,
+    chain: 82,
+    broken: false,
+  },
+  'BLAKE2S-256': {
+    nodeName: 'blake2s256',
+    digestLength: 32,
+    blockLength: 64,
+    oid: '1.3.6.1.4.1.1722.12.2.2.8',
+    code: 68,
+    chain: 82,
+    broken: false,
+  },
+  BLAKE2s: { nodeName: 'blake2s', digestLength: 32, blockLength: 64, oid: '', code: 69, chain: 82, broken: false },
   SM3: {
     nodeName: 'sm3',
     digestLength: 32,
@@ -501,6 +587,72 @@ describe('algorithm names, aliases and OIDs', () => {
     RIPEMD256: ['RIPEMD256', 'RIPEMD-256', 'rmd256', '1.3.36.3.2.3', 'OID.1.3.36.3.2.3'],
     RIPEMD320: ['RIPEMD320', 'ripemd-320', 'RMD320'],
     'BLAKE3-256': ['BLAKE3-256', 'blake3-256', 'BLAKE3', 'blake3', 'Blake3'],
+    'BLAKE2B-160': [
+      'BLAKE2B-160',
+      'blake2b-160',
+      'BLAKE2b160',
+      'blake2b160',
+      '1.3.6.1.4.1.1722.12.2.1.5',
+      'OID.1.3.6.1.4.1.1722.12.2.1.5',
+    ],
+    'BLAKE2B-256': [
+      'BLAKE2B-256',
+      'blake2b-256',
+      'BLAKE2b256',
+      'blake2b256',
+      '1.3.6.1.4.1.1722.12.2.1.8',
+      'OID.1.3.6.1.4.1.1722.12.2.1.8',
+    ],
+    'BLAKE2B-384': [
+      'BLAKE2B-384',
+      'blake2b-384',
+      'BLAKE2b384',
+      'blake2b384',
+      '1.3.6.1.4.1.1722.12.2.1.12',
+      'OID.1.3.6.1.4.1.1722.12.2.1.12',
+    ],
+    'BLAKE2B-512': [
+      'BLAKE2B-512',
+      'blake2b-512',
+      'BLAKE2b512',
+      'blake2b512',
+      '1.3.6.1.4.1.1722.12.2.1.16',
+      'OID.1.3.6.1.4.1.1722.12.2.1.16',
+    ],
+    BLAKE2b: ['BLAKE2b', 'blake2b', 'BLAKE2B'],
+    'BLAKE2S-128': [
+      'BLAKE2S-128',
+      'blake2s-128',
+      'BLAKE2s128',
+      'blake2s128',
+      '1.3.6.1.4.1.1722.12.2.2.4',
+      'OID.1.3.6.1.4.1.1722.12.2.2.4',
+    ],
+    'BLAKE2S-160': [
+      'BLAKE2S-160',
+      'blake2s-160',
+      'BLAKE2s160',
+      'blake2s160',
+      '1.3.6.1.4.1.1722.12.2.2.5',
+      'OID.1.3.6.1.4.1.1722.12.2.2.5',
+    ],
+    'BLAKE2S-224': [
+      'BLAKE2S-224',
+      'blake2s-224',
+      'BLAKE2s224',
+      'blake2s224',
+      '1.3.6.1.4.1.1722.12.2.2.7',
+      'OID.1.3.6.1.4.1.1722.12.2.2.7',
+    ],
+    'BLAKE2S-256': [
+      'BLAKE2S-256',
+      'blake2s-256',
+      'BLAKE2s256',
+      'blake2s256',
+      '1.3.6.1.4.1.1722.12.2.2.8',
+      'OID.1.3.6.1.4.1.1722.12.2.2.8',
+    ],
+    BLAKE2s: ['BLAKE2s', 'blake2s', 'BLAKE2S'],
     SM3: ['SM3', 'sm3', '1.2.156.10197.1.401', 'OID.1.2.156.10197.1.401'],
     WHIRLPOOL: ['WHIRLPOOL', 'Whirlpool', '1.0.10118.3.0.55', 'OID.1.0.10118.3.0.55'],
     TIGER: ['TIGER', 'Tiger', '1.3.6.1.4.1.11591.12.2', 'OID.1.3.6.1.4.1.11591.12.2'],
@@ -623,6 +775,17 @@ describe('algorithms()', () => {
       RIPEMD320: ['ts', 'wasm'],
       // no node:crypto has BLAKE3
       'BLAKE3-256': ['ts', 'wasm'],
+      // BLAKE2 is not in our WebAssembly (yet); node:crypto has BLAKE2b-512 and BLAKE2s-256
+      'BLAKE2B-160': ['ts'],
+      'BLAKE2B-256': ['ts'],
+      'BLAKE2B-384': ['ts'],
+      'BLAKE2B-512': withNode('BLAKE2B-512', ['ts']),
+      BLAKE2b: ['ts'],
+      'BLAKE2S-128': ['ts'],
+      'BLAKE2S-160': ['ts'],
+      'BLAKE2S-224': ['ts'],
+      'BLAKE2S-256': withNode('BLAKE2S-256', ['ts']),
+      BLAKE2s: ['ts'],
       // OpenSSL 3.0's default provider has SM3; Whirlpool only its legacy one, Tiger none
       SM3: withNode('SM3', ['ts', 'wasm']),
       WHIRLPOOL: ['ts', 'wasm'],
@@ -668,8 +831,8 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: true,
-      // our WebAssembly has the Merkle–Damgård hashes, the sponges and BLAKE3; MD2 is TypeScript only
-      algorithms: CANONICAL.filter((a) => a !== 'MD2'),
+      // our WebAssembly has the Merkle–Damgård hashes, the sponges and BLAKE3; MD2 and BLAKE2 are TypeScript only
+      algorithms: CANONICAL.filter((a) => a !== 'MD2' && !a.startsWith('BLAKE2')),
     });
     expect(node).toEqual({
       id: 'node',
@@ -688,6 +851,7 @@ describe('providers()', () => {
           a !== 'MD2' &&
           !a.startsWith('KECCAK') &&
           !a.startsWith('BLAKE3') &&
+          (!a.startsWith('BLAKE2') || NEWER_IN_NODE.includes(a)) &&
           a !== 'WHIRLPOOL' &&
           a !== 'TIGER' &&
           (!['MD4', 'RIPEMD128', 'RIPEMD160', 'RIPEMD256', 'RIPEMD320', 'SM3'].includes(a) ||
@@ -1148,7 +1312,7 @@ const HEADER_REASON = /does not start with the digestlab state header/;
 const CHECKSUM_REASON = /its checksum does not match/;
 
 /** The algorithms whose state buffers `total % blockLength` bytes; BLAKE3's tree kind is blake3.test.ts's. */
-const BLOCK_STATES = CANONICAL.filter((a) => a !== 'BLAKE3-256');
+const BLOCK_STATES = CANONICAL.filter((a) => a !== 'BLAKE3-256' && !a.startsWith('BLAKE2'));
 
 describe.each(BLOCK_STATES)('exported state, %s', (algorithm) => {
   const { blockLength: bl, chain, code } = TABLE[algorithm];
@@ -1617,6 +1781,16 @@ describe('family subpath modules agree with digest()', () => {
     ['RIPEMD256', ripemdm.ripemd256, ripemdm.ripemd256Hex, ripemdm.createRipemd256],
     ['RIPEMD320', ripemdm.ripemd320, ripemdm.ripemd320Hex, ripemdm.createRipemd320],
     ['BLAKE3-256', (d) => blake3m.blake3(d), (d) => blake3m.blake3Hex(d), () => blake3m.createBlake3()],
+    ['BLAKE2B-160', (d) => blake2m.blake2b160(d), (d) => blake2m.blake2b160Hex(d), () => blake2m.createBlake2b160()],
+    ['BLAKE2B-256', (d) => blake2m.blake2b256(d), (d) => blake2m.blake2b256Hex(d), () => blake2m.createBlake2b256()],
+    ['BLAKE2B-384', (d) => blake2m.blake2b384(d), (d) => blake2m.blake2b384Hex(d), () => blake2m.createBlake2b384()],
+    ['BLAKE2B-512', (d) => blake2m.blake2b512(d), (d) => blake2m.blake2b512Hex(d), () => blake2m.createBlake2b512()],
+    ['BLAKE2b', (d) => blake2m.blake2b(d), (d) => blake2m.blake2bHex(d), () => blake2m.createBlake2b()],
+    ['BLAKE2S-128', (d) => blake2m.blake2s128(d), (d) => blake2m.blake2s128Hex(d), () => blake2m.createBlake2s128()],
+    ['BLAKE2S-160', (d) => blake2m.blake2s160(d), (d) => blake2m.blake2s160Hex(d), () => blake2m.createBlake2s160()],
+    ['BLAKE2S-224', (d) => blake2m.blake2s224(d), (d) => blake2m.blake2s224Hex(d), () => blake2m.createBlake2s224()],
+    ['BLAKE2S-256', (d) => blake2m.blake2s256(d), (d) => blake2m.blake2s256Hex(d), () => blake2m.createBlake2s256()],
+    ['BLAKE2s', (d) => blake2m.blake2s(d), (d) => blake2m.blake2sHex(d), () => blake2m.createBlake2s()],
     ['SM3', sm3m.sm3, sm3m.sm3Hex, sm3m.createSm3],
     ['WHIRLPOOL', whirlpoolm.whirlpool, whirlpoolm.whirlpoolHex, whirlpoolm.createWhirlpool],
     ['TIGER', tigerm.tiger, tigerm.tigerHex, tigerm.createTiger],
@@ -1624,7 +1798,21 @@ describe('family subpath modules agree with digest()', () => {
 
   it('covers every algorithm, and each module re-exports the same Digest class', () => {
     expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL);
-    for (const m of [md2m, md5m, sha1m, sha256m, sha512m, sha3m, md4m, ripemdm, blake3m, sm3m, whirlpoolm, tigerm])
+    for (const m of [
+      md2m,
+      md5m,
+      sha1m,
+      sha256m,
+      sha512m,
+      sha3m,
+      md4m,
+      ripemdm,
+      blake3m,
+      blake2m,
+      sm3m,
+      whirlpoolm,
+      tigerm,
+    ])
       expect(m.Digest).toBe(Digest);
   });
 

@@ -620,6 +620,20 @@ const MILLION_A: Record<AlgorithmName, string> = {
   RIPEMD320: 'bdee37f4371e20646b8b0d862dda16292ae36f40965e8c8509e63d1dbddecc503e2b63eb9245bb66',
   // Debian's b3sum 1.2.0: `python3 -c "import sys; sys.stdout.write('a' * 1000000)" | b3sum`
   'BLAKE3-256': '616f575a1b58d4c9797d4217b9730ae5e6eb319d76edef6549b46f4efe31ff8b',
+  // CPython 3.11's hashlib (its own BLAKE2): `python3 -c "import hashlib; print(hashlib.blake2b(b'a' * 1000000,
+  // digest_size=32).hexdigest())"`, each name's length; GNU b2sum 9.1 (`| b2sum -l 256`) agrees for BLAKE2b
+  'BLAKE2B-160': '9b512a5ed7d52ddeb8d8762e4b6dd880b25ea54d',
+  'BLAKE2B-256': '0741850f36cba4259628355d1073e24ddb9ca0e1bfac36fd39ae5dc2101e23a4',
+  'BLAKE2B-384': '92650b7746765a98701ec2077c3603127c62525c8543477c8519d6cc53ac5a9f0098ed56eb7aaf03ca50bfe046e7bba3',
+  'BLAKE2B-512':
+    '98fb3efb7206fd19ebf69b6f312cf7b64e3b94dbe1a17107913975a793f177e1d077609d7fba363cbba00d05f7aa4e4fa8715d6428104c0a75643b0ff3fd3eaf',
+  BLAKE2b:
+    '98fb3efb7206fd19ebf69b6f312cf7b64e3b94dbe1a17107913975a793f177e1d077609d7fba363cbba00d05f7aa4e4fa8715d6428104c0a75643b0ff3fd3eaf',
+  'BLAKE2S-128': '1d7e5cadca3075d31d56ef6752b31307',
+  'BLAKE2S-160': '2422370c58163843f1790adf32ceb06180e649d7',
+  'BLAKE2S-224': '0a704b2294e76042150da14d37f2dfd9789707daee520ca55fbdf835',
+  'BLAKE2S-256': 'bec0c0e6cde5b67acb73b81f79a67a4079ae1c60dac9d2661af18e9f8b50dfa5',
+  BLAKE2s: 'bec0c0e6cde5b67acb73b81f79a67a4079ae1c60dac9d2661af18e9f8b50dfa5',
   // `openssl dgst -sm3` and Python's hashlib (OpenSSL 3.0.x); `rhash --whirlpool --tiger` (RHash 1.4.3), and
   // `openssl dgst -whirlpool -provider legacy -provider default` agrees
   SM3: 'c8aaf89429554029e231941a2acc0ad61ff2a5acd8fadd25847a3a732b3b02c3',
@@ -660,6 +674,19 @@ const EMPTY: Record<AlgorithmName, string> = {
   RIPEMD320: '22d65d5661536cdc75c1fdf5c6de7b41b9f27325ebc61e8557177d705a0ec880151c3a32a00899b8',
   // BLAKE3's official vectors (vectors/blake3/test_vectors.json), input_len 0
   'BLAKE3-256': 'af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262',
+  // CPython 3.11's hashlib.blake2b(b'', digest_size=n) / blake2s; RFC 7693 has no empty-input vector
+  'BLAKE2B-160': '3345524abf6bbe1809449224b5972c41790b6cf2',
+  'BLAKE2B-256': '0e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a8',
+  'BLAKE2B-384': 'b32811423377f52d7862286ee1a72ee540524380fda1724a6f25d7978c6fd3244a6caf0498812673c5e05ef583825100',
+  'BLAKE2B-512':
+    '786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce',
+  BLAKE2b:
+    '786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b903a685b1448b755d56f701afe9be2ce',
+  'BLAKE2S-128': '64550d6ffe2c0a01a14aba1eade0200c',
+  'BLAKE2S-160': '354c9c33f735962418bdacb9479873429c34916f',
+  'BLAKE2S-224': '1fa1291e65248b37b3433475b2a0dd63d54a11ecc4e3e034e7bc1ef4',
+  'BLAKE2S-256': '69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9',
+  BLAKE2s: '69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9',
   // as MILLION_A's
   SM3: '1ab21d8355cfa17f8e61194831e81a8f22bec8c728fefb747ed035eb5082aa2b',
   WHIRLPOOL:

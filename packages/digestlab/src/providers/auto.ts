@@ -75,6 +75,24 @@ const MD4_RIPEMD = {
 const CLASSIC = { SM3: { bytes: 0, hex: 0 }, WHIRLPOOL: NEVER, TIGER: NEVER } as const;
 
 /**
+ * BLAKE2: node:crypto has BLAKE2b-512 and BLAKE2s-256 only, without key, salt or personalization (which it refuses,
+ * providers/node.ts): ours for the other names; Node's table measures those two (below), Bun's and Deno's
+ * node:crypto are not measured (nor checked to have them): ours there.
+ */
+const BLAKE2 = {
+  'BLAKE2B-160': NEVER,
+  'BLAKE2B-256': NEVER,
+  'BLAKE2B-384': NEVER,
+  'BLAKE2B-512': NEVER,
+  BLAKE2b: NEVER,
+  'BLAKE2S-128': NEVER,
+  'BLAKE2S-160': NEVER,
+  'BLAKE2S-224': NEVER,
+  'BLAKE2S-256': NEVER,
+  BLAKE2s: NEVER,
+} as const;
+
+/**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
  * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
  * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
@@ -110,6 +128,14 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     // OpenSSL's SM3 is plain C, even with our WebAssembly within the noise up to 64 KiB (scripts/crossovers.mjs
     // --algorithms SM3 --rounds 5, load average 16): node:crypto from 1 MiB as bytes, never to hex
     SM3: { bytes: 1048576, hex: Number.POSITIVE_INFINITY },
+    ...BLAKE2,
+    // node:crypto's BLAKE2 (OpenSSL's C) against our TypeScript, to bytes (createHash; CPU time, best of 7
+    // interleaved rounds, load average 7-8, to be re-run idle): BLAKE2b-512 1.5x ours at 64 B (crypto.hash, as auto
+    // calls it: 3.8x, scripts/blake2-speed.mjs --size 64), 1.7x at 128 B, 14x at 2 KiB, 20x at 1 MiB; BLAKE2s-256
+    // 0.63x at 64 B, 1.08x at 128 B, 5.5x at 2 KiB, 7x at 1 MiB. A call with a key, salt or personalization stays
+    // ours at every length (Dispatch, autoStreaming)
+    'BLAKE2B-512': { bytes: 64, hex: 64 },
+    'BLAKE2S-256': { bytes: 128, hex: 128 },
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -135,6 +161,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
     'BLAKE3-256': NEVER,
     ...CLASSIC,
+    ...BLAKE2,
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -160,6 +187,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     // node:crypto has no BLAKE3 (OpenSSL, BoringSSL): ours, streams included
     'BLAKE3-256': NEVER,
     ...CLASSIC,
+    ...BLAKE2,
   },
   // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
   // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always
@@ -250,10 +278,13 @@ const HERE: Candidates = {
 
 /**
  * The streaming provider `auto` picks for `algorithm` here: node:crypto where it wins from some size on, else our
- * WebAssembly, else TypeScript.
+ * WebAssembly, else TypeScript; ours always for a call with params (a BLAKE2 key, salt or personalization, which
+ * node:crypto has not).
  */
-export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE): Provider {
-  if (from.nodeFrom[algorithm].bytes !== Number.POSITIVE_INFINITY && from.runs(from.node, algorithm)) return from.node;
+export function autoStreaming(algorithm: AlgorithmName, from: Candidates = HERE, params = false): Provider {
+  if (!params && from.nodeFrom[algorithm].bytes !== Number.POSITIVE_INFINITY && from.runs(from.node, algorithm)) {
+    return from.node;
+  }
   if (from.runs(from.wasm, algorithm)) return from.wasm;
   return from.ts;
 }
@@ -322,7 +353,9 @@ class Dispatch extends SizeDispatch<Provider> implements OneShot {
     outputLength?: number,
     params?: AlgorithmParams,
   ): Uint8Array {
-    return this.forBytes(data.length).digestOnce(algorithm, data, outputLength, params);
+    // a BLAKE2 key, salt or personalization: ours at every length (node:crypto has none of them)
+    const p = params === undefined ? this.forBytes(data.length) : this.small();
+    return p.digestOnce(algorithm, data, outputLength, params);
   }
 
   digestHexOnce(
@@ -331,7 +364,8 @@ class Dispatch extends SizeDispatch<Provider> implements OneShot {
     outputLength?: number,
     params?: AlgorithmParams,
   ): string {
-    return this.forHex(data.length).digestHexOnce(algorithm, data, outputLength, params);
+    const p = params === undefined ? this.forHex(data.length) : this.small();
+    return p.digestHexOnce(algorithm, data, outputLength, params);
   }
 
   /** The public call's per-algorithm function: a length test (where sizes decide) and the provider's own. */
@@ -350,6 +384,7 @@ class Dispatch extends SizeDispatch<Provider> implements OneShot {
     params?: AlgorithmParams,
   ): Promise<Uint8Array> {
     const n = data.length;
+    if (params !== undefined) return this.small().digestAsync(algorithm, data, outputLength, params);
     const subtle = n >= this.subtleFrom ? this.subtle() : null;
     return (subtle ?? this.forBytes(n)).digestAsync(algorithm, data, outputLength, params);
   }

@@ -4,9 +4,10 @@
  */
 
 import type { Engine } from '../digest.js';
+import { InvalidOptionError } from '../errors.js';
 import { ENTRIES } from '../registry.js';
 import { runtime } from '../runtime.js';
-import type { AlgorithmName } from '../spec.js';
+import type { AlgorithmName, AlgorithmParams } from '../spec.js';
 import type { PreparedBytes, PreparedHex, Provider } from './provider.js';
 
 /** The part of node:crypto used here (exported for the tests' stand-ins). */
@@ -201,6 +202,19 @@ class NodeEngine implements Engine {
   }
 }
 
+/**
+ * node:crypto's BLAKE2 (BLAKE2b-512, BLAKE2s-256) has no key, salt or personalization: a call that passes them is
+ * refused, never answered with the plain digest. (No other algorithm node:crypto has takes params.)
+ */
+function plainOnly(algorithm: AlgorithmName, params: AlgorithmParams | undefined): void {
+  if (params === undefined) return;
+  const option = (['key', 'salt', 'personalization', 'context'] as const).find((o) => params[o] !== undefined);
+  throw new InvalidOptionError(
+    option ?? 'key',
+    `node:crypto computes ${algorithm} without a key, salt or personalization; use provider ts (or auto)`,
+  );
+}
+
 export const nodeProvider: Provider = {
   id: 'node',
   // what node:crypto is built on here: Bun's is BoringSSL; Node's and (as Deno reports it) Deno's are OpenSSL
@@ -216,21 +230,28 @@ export const nodeProvider: Provider = {
       ? undefined
       : 'node:crypto cannot be loaded here (it needs process.getBuiltinModule: Node >= 20.16, Bun, Deno)',
   has: (algorithm) => nodeCrypto().available.has(algorithm),
-  create(algorithm, outputLength) {
+  create(algorithm, outputLength, params) {
+    plainOnly(algorithm, params);
     const name = NODE_NAMES[algorithm];
     const options = optionsFor(algorithm, outputLength);
     return new NodeEngine(name, options, c().createHash(name, options));
   },
   // crypto.hash() with a string result is ~2-3x faster for short inputs than any call that returns a Buffer
   // (Buffer allocation dominates); 'latin1' gives the digest bytes one per character.
-  digestOnce: (algorithm, data, outputLength) => latin1Bytes(nodeOnce(algorithm, data, 'latin1', outputLength)),
-  digestHexOnce: (algorithm, data, outputLength) => nodeOnce(algorithm, data, 'hex', outputLength),
+  digestOnce(algorithm, data, outputLength, params) {
+    plainOnly(algorithm, params);
+    return latin1Bytes(nodeOnce(algorithm, data, 'latin1', outputLength));
+  },
+  digestHexOnce(algorithm, data, outputLength, params) {
+    plainOnly(algorithm, params);
+    return nodeOnce(algorithm, data, 'hex', outputLength);
+  },
   prepareHex: (algorithm): PreparedHex => prepared(algorithm, 'hex'),
   prepareBytes(algorithm): PreparedBytes {
     const latin1 = prepared(algorithm, 'latin1');
     return (data) => latin1Bytes(latin1(data));
   },
-  async digestAsync(algorithm, data, outputLength) {
-    return this.digestOnce(algorithm, data, outputLength);
+  async digestAsync(algorithm, data, outputLength, params) {
+    return this.digestOnce(algorithm, data, outputLength, params);
   },
 };

@@ -2,6 +2,7 @@
 
 import { hashOnce } from '../block.js';
 import { toBytesTransient } from '../bytes.js';
+import { blake2Once } from '../haifa.js';
 import { chainHex, toHex } from '../hex.js';
 import { chainBytes, mdOnce } from '../merkle-damgard.js';
 import { lookup } from '../registry.js';
@@ -10,7 +11,7 @@ import { spongeOnce } from '../sponge.js';
 import { treeOnce } from '../tree.js';
 import type { Provider } from './provider.js';
 
-/** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, BLAKE3, and MD2. */
+/** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, BLAKE3, BLAKE2, and MD2. */
 function other(
   spec: AlgorithmSpec,
   bytes: Uint8Array,
@@ -18,6 +19,7 @@ function other(
   params?: AlgorithmParams,
 ): Uint8Array {
   if (spec.tree) return treeOnce(spec, spec.tree.core, bytes, outputLength, params);
+  if (spec.blake2) return blake2Once(spec, bytes, outputLength, params);
   return spec.sponge ? spongeOnce(spec, spec.sponge.core, bytes, outputLength) : hashOnce(spec, bytes);
 }
 

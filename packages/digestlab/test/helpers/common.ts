@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { blake2b, blake2s } from '@noble/hashes/blake2.js';
 import { blake3 } from '@noble/hashes/blake3.js';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
 import { createBLAKE3, createSM3, createWhirlpool } from 'hash-wasm';
@@ -16,11 +17,12 @@ import { MD4_FAMILY, md4FamilyHex } from './ripemd.js';
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
 
 /**
- * What node:crypto has of MD4, RIPEMD and SM3 on each runtime the portable suite runs on: Node 20's OpenSSL 3.0
+ * What node:crypto has of MD4, RIPEMD, BLAKE2 and SM3 on each runtime the portable suite runs on: Node 20's OpenSSL 3.0
  * (MD4 in its legacy provider only), Bun's BoringSSL, Deno's own (runtimes.test.ts says the same of each).
  */
 export const NEWER_IN_NODE: readonly AlgorithmName[] = {
-  node: ['RIPEMD160', 'SM3'],
+  // BLAKE2b-512 and BLAKE2s-256: OpenSSL's; Bun's and Deno's not checked yet (neither runtime is installed here)
+  node: ['RIPEMD160', 'BLAKE2B-512', 'BLAKE2S-256', 'SM3'],
   bun: ['MD4', 'RIPEMD160'],
   deno: ['MD4', 'RIPEMD160', 'SM3'],
 }[
@@ -69,6 +71,20 @@ const SM3 = await createSM3();
  * length); for MD4 and the RIPEMDs but RIPEMD-160 (node:crypto has no other), the suite's own, written from their
  * papers (helpers/ripemd.ts). `outputLength` is an XOF's (default: node:crypto's, and b3sum's 32 bytes).
  */
+/**
+ * BLAKE2: node:crypto's where it has the form (BLAKE2b-512, BLAKE2s-256: OpenSSL's C), else @noble/hashes' at the
+ * name's (or the asked) length.
+ */
+function blake2Reference(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): string {
+  const s = algorithm.startsWith('BLAKE2S') || algorithm === 'BLAKE2s';
+  const dkLen = outputLength ?? (/-(\d+)$/.test(algorithm) ? Number(algorithm.split('-')[1]) / 8 : s ? 32 : 64);
+  if (dkLen === (s ? 32 : 64))
+    return createHash(s ? 'blake2s256' : 'blake2b512')
+      .update(data)
+      .digest('hex');
+  return Buffer.from((s ? blake2s : blake2b)(data, { dkLen })).toString('hex');
+}
+
 export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): string {
   if (algorithm === 'MD2') return md2Hex(data);
   if (MD4_FAMILY.includes(algorithm) && !NODE_HAS.includes(algorithm)) return md4FamilyHex(algorithm, data);
@@ -77,6 +93,7 @@ export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLeng
     if (outputLength === undefined || outputLength === 32) return HASH_WASM_BLAKE3.init().update(data).digest('hex');
     return Buffer.from(blake3(data, { dkLen: outputLength })).toString('hex');
   }
+  if (algorithm.startsWith('BLAKE2')) return blake2Reference(algorithm, data, outputLength);
   const keccak = NOBLE_KECCAK[algorithm];
   if (keccak && !NODE_HAS.includes(algorithm)) return Buffer.from(keccak(data)).toString('hex');
   if (algorithm === 'WHIRLPOOL' && !NODE_HAS.includes(algorithm)) return WHIRLPOOL.init().update(data).digest('hex');

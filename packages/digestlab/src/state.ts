@@ -56,7 +56,7 @@ import type {
 } from './spec.js';
 import { CHUNK_LENGTH, popcount } from './tree.js';
 
-const MAGIC = [0x44, 0x4c, 0x53, 0x54]; // "DLST"
+const MAGIC = 0x444c5354; // "DLST"
 export const STATE_VERSION = 1;
 const HEADER = 16;
 
@@ -74,29 +74,32 @@ function fieldsLength(engine: EngineFields): number {
   return engine.sponge ? OUTPUT_LENGTH + engine.chain.byteLength : engine.chain.byteLength;
 }
 
-/** Writes `words` as little-endian 32-bit words from byte `at` (a tree's key, CVs and stack). */
-function putWordsLE(view: DataView, at: number, words: Int32Array): void {
+/**
+ * Writes `words` as 32-bit words from byte `at`, little-endian (a sponge's lanes, a tree's or BLAKE2's words) or
+ * big-endian (a Merkle–Damgård chaining value). Over the whole array: no loop bound to get wrong.
+ */
+function putWords(view: DataView, at: number, words: Int32Array, littleEndian: boolean): void {
   words.forEach((w, i) => {
-    view.setInt32(at + 4 * i, w, true);
+    view.setInt32(at + 4 * i, w, littleEndian);
   });
 }
 
-/** Fills `words` with the little-endian 32-bit words from byte `at`. */
-function getWordsLE(view: DataView, at: number, words: Int32Array): void {
+/** Fills `words` with the 32-bit words from byte `at` (see {@link putWords}). */
+function getWords(view: DataView, at: number, words: Int32Array, littleEndian: boolean): void {
   words.forEach((_, i) => {
-    words[i] = view.getInt32(at + 4 * i, true);
+    words[i] = view.getInt32(at + 4 * i, littleEndian);
   });
 }
 
 /** Writes the tree kind's fields (see the format above) at HEADER. */
 function encodeTree(view: DataView, tree: TreeFields, chain: Int32Array): void {
   view.setUint8(HEADER, tree.flags);
-  putWordsLE(view, HEADER + 1, tree.key);
+  putWords(view, HEADER + 1, tree.key, true);
   view.setUint32(HEADER + 33, Math.floor(tree.outputLength / 2 ** 32));
   view.setUint32(HEADER + 37, tree.outputLength % 2 ** 32);
-  putWordsLE(view, HEADER + 41, chain);
+  putWords(view, HEADER + 41, chain, true);
   view.setUint8(HEADER + 73, tree.depth);
-  putWordsLE(view, HEADER + TREE_FIELDS, tree.stack.subarray(0, 8 * tree.depth));
+  putWords(view, HEADER + TREE_FIELDS, tree.stack.subarray(0, 8 * tree.depth), true);
 }
 
 /**
@@ -125,10 +128,10 @@ function decodeTree(view: DataView, bytes: Uint8Array, engine: EngineFields, tre
     throw new BadStateError(`a stack of ${depth} chaining values cannot follow ${length} bytes hashed`);
   }
   tree.flags = flags;
-  getWordsLE(view, HEADER + 1, tree.key);
-  getWordsLE(view, HEADER + 41, engine.chain as Int32Array);
+  getWords(view, HEADER + 1, tree.key, true);
+  getWords(view, HEADER + 41, engine.chain as Int32Array, true);
   tree.depth = depth;
-  getWordsLE(view, HEADER + TREE_FIELDS, tree.stack.subarray(0, 8 * depth));
+  getWords(view, HEADER + TREE_FIELDS, tree.stack.subarray(0, 8 * depth), true);
   const pos = treeBuffered(length);
   engine.buffer.set(bytes.subarray(bytes.length - 4 - pos, bytes.length - 4));
   engine.pos = pos;
@@ -150,7 +153,7 @@ function encodeBlake2(out: Uint8Array, view: DataView, b2: Blake2Fields, chain: 
   out.set(b2.salt, saltAt);
   out.set(b2.personalization, saltAt + b2.salt.length);
   const hAt = saltAt + 2 * b2.salt.length;
-  for (let i = 0; i < chain.length; i++) view.setInt32(hAt + 4 * i, chain[i], true);
+  putWords(view, hAt, chain, true);
 }
 
 /**
@@ -190,14 +193,15 @@ function decodeBlake2State(
   }
   const buffered = bytes.subarray(bytes.length - 4 - pos, bytes.length - 4);
   const key = bytes.slice(keyAt, keyAt + keyLength);
-  if (length === 0 && keyLength > 0 && buffered.some((b, i) => b !== (i < keyLength ? bytes[keyAt + i] : 0))) {
+  // (unkeyed, nothing is buffered before any input: pos was checked against that above)
+  if (length === 0 && buffered.some((b, i) => b !== (i < keyLength ? bytes[keyAt + i] : 0))) {
     throw new BadStateError('its buffered key block is not its key');
   }
   const salt = bytes.slice(saltAt, saltAt + 2 * b2.word);
   const personalization = bytes.slice(saltAt + 2 * b2.word, hAt);
   const engine = create(outputLength, { key, salt, personalization });
   const chain = engine.chain as Int32Array;
-  for (let i = 0; i < words; i++) chain[i] = view.getInt32(hAt + 4 * i, true);
+  getWords(view, hAt, chain.subarray(0, words), true);
   engine.buffer.set(buffered);
   engine.pos = pos;
   engine.length = length;
@@ -210,7 +214,7 @@ export function encodeState(engine: EngineFields): Uint8Array {
   const c = fieldsLength(engine);
   const out = new Uint8Array(HEADER + c + engine.pos + 4);
   const view = new DataView(out.buffer);
-  out.set(MAGIC, 0);
+  view.setUint32(0, MAGIC);
   out[4] = STATE_VERSION;
   out[5] = engine.spec.code;
   view.setUint16(6, engine.pos);
@@ -226,9 +230,9 @@ export function encodeState(engine: EngineFields): Uint8Array {
     view.setUint32(HEADER, Math.floor(outputLength / 2 ** 32));
     view.setUint32(HEADER + 4, outputLength % 2 ** 32);
     const lanes = sponge.lanes;
-    for (let i = 0; i < lanes.length; i++) view.setInt32(HEADER + OUTPUT_LENGTH + 4 * i, lanes[i], true);
+    putWords(view, HEADER + OUTPUT_LENGTH, lanes, true);
   } else if (chain instanceof Int32Array) {
-    for (let i = 0; i < chain.length; i++) view.setInt32(HEADER + 4 * i, chain[i]);
+    putWords(view, HEADER, chain, false);
   } else {
     out.set(chain, HEADER);
   }
@@ -240,13 +244,13 @@ export function encodeState(engine: EngineFields): Uint8Array {
 /** Reads the algorithm code of a state, checking everything that does not depend on the algorithm. */
 export function stateAlgorithmCode(bytes: Uint8Array): number {
   if (!(bytes instanceof Uint8Array)) throw new BadStateError('expected a Uint8Array');
-  if (bytes.length < HEADER + 4 || MAGIC.some((m, i) => bytes[i] !== m)) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < HEADER + 4 || view.getUint32(0) !== MAGIC) {
     throw new BadStateError('it does not start with the digestlab state header');
   }
   if (bytes[4] !== STATE_VERSION) {
     throw new BadStateError(`format version ${bytes[4]} is not supported (this build reads version ${STATE_VERSION})`);
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (crc32(bytes.subarray(0, bytes.length - 4)) !== view.getUint32(bytes.length - 4)) {
     throw new BadStateError('its checksum does not match (the bytes were altered or truncated)');
   }
@@ -292,16 +296,17 @@ export function decodeState(
   const engine = create(outputLength);
   const chain = engine.chain;
   if (hi >= 2 ** 21) throw new BadStateError('its total length exceeds 2^53 - 1 bytes');
-  if (pos >= spec.blockLength || length % spec.blockLength !== pos) {
+  // the remainder is below the block length, so this also refuses pos >= blockLength
+  if (length % spec.blockLength !== pos) {
     throw new BadStateError(`${pos} buffered bytes cannot follow ${length} bytes hashed`);
   }
   const sponge = engine.sponge;
   if (sponge) {
     const lanes = new Int32Array(chain.length);
-    for (let i = 0; i < lanes.length; i++) lanes[i] = view.getInt32(HEADER + OUTPUT_LENGTH + 4 * i, true);
+    getWords(view, HEADER + OUTPUT_LENGTH, lanes, true);
     sponge.lanes = lanes;
   } else if (chain instanceof Int32Array) {
-    for (let i = 0; i < chain.length; i++) chain[i] = view.getInt32(HEADER + 4 * i);
+    getWords(view, HEADER, chain, false);
   } else {
     chain.set(bytes.subarray(HEADER, HEADER + c));
   }

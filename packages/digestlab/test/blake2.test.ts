@@ -308,6 +308,19 @@ describe('exportState, importState, clone', () => {
     }
   });
 
+  it.each([
+    ['BLAKE2b', 64, 16],
+    ['BLAKE2s', 32, 8],
+  ])('%s: the longest key (%i bytes) beside a full salt, exported before any input and after', (name, k, n) => {
+    // the key fills its field, so the salt's first byte (non-zero) follows the key's last
+    const opts = { key: msg(k).fill(0x5a, k - 1), salt: new Uint8Array(n).fill(0xa5), personalization: msg(n) };
+    const data = msg(300);
+    for (const at of [0, 1, 200]) {
+      const state = createDigest(name, opts).update(data.subarray(0, at)).exportState();
+      expect(importState(state).update(data.subarray(at)).digestHex(), `${at}`).toBe(digestHex(name, data, opts));
+    }
+  });
+
   it('a keyed state holds the key; reset after import starts again under it', () => {
     const state = createDigest('BLAKE2b', options).update('ab').exportState();
     expect(hex(state)).toContain(hex(options.key));

@@ -26,6 +26,7 @@ import {
   type Resolved,
   resolve,
 } from './providers/index.js';
+import { NODE_MAX_OUTPUT } from './providers/node.js';
 import type { ImplementedIn, ProviderId } from './providers/provider.js';
 import { probeWebCrypto } from './providers/webcrypto.js';
 import {
@@ -199,9 +200,11 @@ function start(resolved: Resolved, options: DigestOptions | undefined): Digest {
   const spec = resolved.entry.spec;
   const n = outputLengthOf(spec, options?.outputLength);
   const params = paramsOf(spec.name, resolved.entry.options, options);
-  // auto with params (a BLAKE2 key, salt or personalization) streams on ours, which has them
+  // auto with params (a BLAKE2 key, salt or personalization), or with more output than node:crypto gives (SHAKE
+  // past 2^32 - 1 bytes), streams on ours, which has them
   const auto = (options?.provider ?? 'auto') === 'auto';
-  const provider = auto && params !== undefined ? autoStreaming(spec.name, undefined, true) : resolved.provider;
+  const ours = params !== undefined || (n ?? 0) > NODE_MAX_OUTPUT;
+  const provider = auto && ours ? autoStreaming(spec.name, undefined, true) : resolved.provider;
   return new Digest(described(spec, n), provider.id, provider.create(spec.name, n, params));
 }
 

@@ -345,6 +345,22 @@ describe('exported state, sponge kind', () => {
     expect((error as Error).message).toMatch(why);
   };
 
+  it('an output length past 2^32 bytes keeps its high word (SHAKE128 and SHAKE256, 2^40 + 3)', () => {
+    for (const algorithm of ['SHAKE128', 'SHAKE256']) {
+      const state = createDigest(algorithm, { outputLength: 2 ** 40 + 3 })
+        .update('abc')
+        .exportState();
+      expect(new DataView(state.buffer).getUint32(16), algorithm).toBe(2 ** 8);
+      expect(importState(state).digestLength, algorithm).toBe(2 ** 40 + 3);
+    }
+    // auto streamed that on ours; node:crypto, asked for it, refuses with the option's error, not its RangeError
+    expect(createDigest('SHAKE128', { outputLength: 2 ** 32 }).provider).not.toBe('node');
+    if (providers().some((p) => p.id === 'node' && p.available && p.algorithms.includes('SHAKE128'))) {
+      expect(() => createDigest('SHAKE128', { provider: 'node', outputLength: 2 ** 32 })).toThrow(InvalidOptionError);
+      expect(createDigest('SHAKE128', { provider: 'node', outputLength: 2 ** 32 - 1 }).digestLength).toBe(2 ** 32 - 1);
+    }
+  });
+
   it.each(SPONGES)('%s: output length, then FIPS 202 state bytes, then the buffered bytes', (algorithm) => {
     const rate = RATE[algorithm];
     const m = bytes(rate + 5);

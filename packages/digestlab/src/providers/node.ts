@@ -39,10 +39,22 @@ const NODE_NAMES = Object.fromEntries(ENTRIES.map((e) => [e.spec.name, e.nodeNam
 /** Each extendable-output function's default output length, from the registry (SHAKE128: 16, SHAKE256: 32). */
 const XOF_DEFAULT = new Map(ENTRIES.flatMap((e) => (e.output === 'xof' ? [[e.spec.name, e.spec.digestLength]] : [])));
 
-/** The options that make `createHash` give `algorithm`'s output: an explicit output length for an XOF (SHAKE). */
+/** The longest XOF output node:crypto gives: its `outputLength` option is a 32-bit unsigned integer. */
+export const NODE_MAX_OUTPUT = 2 ** 32 - 1;
+
+/**
+ * The options that make `createHash` give `algorithm`'s output: an explicit output length for an XOF (SHAKE).
+ * Longer than node:crypto takes is refused with InvalidOptionError (node:crypto itself throws a RangeError).
+ */
 function optionsFor(algorithm: AlgorithmName, outputLength?: number): NodeHashOptions | undefined {
   const byDefault = XOF_DEFAULT.get(algorithm);
   if (byDefault === undefined) return undefined;
+  if (outputLength !== undefined && outputLength > NODE_MAX_OUTPUT) {
+    throw new InvalidOptionError(
+      'outputLength',
+      `node:crypto gives at most 2^32 - 1 bytes of ${algorithm} output; use provider ts or wasm (or auto)`,
+    );
+  }
   return { outputLength: outputLength ?? byDefault };
 }
 

@@ -21,10 +21,11 @@ export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
  * (MD4 in its legacy provider only), Bun's BoringSSL, Deno's own (runtimes.test.ts says the same of each).
  */
 export const NEWER_IN_NODE: readonly AlgorithmName[] = {
-  // BLAKE2b-512 and BLAKE2s-256: OpenSSL's; Bun's and Deno's not checked yet (neither runtime is installed here)
+  // BLAKE2: blake2b512 and blake2s256 on all three; Bun's BoringSSL also has blake2b256 (BLAKE2B-256), probed with
+  // createHash on Bun 1.4, Deno 2.9 and Node 20
   node: ['RIPEMD160', 'BLAKE2B-512', 'BLAKE2S-256', 'SM3'],
-  bun: ['MD4', 'RIPEMD160'],
-  deno: ['MD4', 'RIPEMD160', 'SM3'],
+  bun: ['MD4', 'RIPEMD160', 'BLAKE2B-256', 'BLAKE2B-512', 'BLAKE2S-256'],
+  deno: ['MD4', 'RIPEMD160', 'BLAKE2B-512', 'BLAKE2S-256', 'SM3'],
 }[
   process.env.DIGESTLAB_TEST_RUNTIME === 'bun' || process.env.DIGESTLAB_TEST_RUNTIME === 'deno'
     ? process.env.DIGESTLAB_TEST_RUNTIME

@@ -150,7 +150,8 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 /** b3sum's arguments for a mode: `--keyed` (the key then goes on stdin), `--derive-key CONTEXT`, or none. */
 function b3sumModeArgs(mode: { key?: Uint8Array; context?: string }): string[] {
   if (mode.key) return ['--keyed'];
-  return mode.context === undefined ? [] : ['--derive-key', mode.context];
+  // with `=`: a random context may start with '-', which b3sum would read as another option
+  return mode.context === undefined ? [] : [`--derive-key=${mode.context}`];
 }
 
 /** Debian's b3sum of `data` (in a file: `--keyed` reads the key from stdin). */

@@ -19,7 +19,7 @@ import type { AlgorithmParams, AlgorithmSpec, Blake3Core, BlockEngine } from './
 import { MAX_LENGTH } from './spec.js';
 import { encodeState } from './state.js';
 
-/** The IV: SHA-256's, as BLAKE2s'. */
+/** The IV: SHA-256's, as BLAKE2s' (algorithms/blake2s-g.ts gives it that name too). */
 export const BLAKE3_IV = Int32Array.of(
   0x6a09e667,
   0xbb67ae85 | 0,

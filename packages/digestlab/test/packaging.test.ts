@@ -25,16 +25,17 @@ describe('package', () => {
     }
   });
 
-  const families: Record<string, string> = {
-    md2: 'md2',
-    md5: 'md5',
-    sha1: 'sha1',
-    sha256: 'sha256',
-    sha512: 'sha512',
-    sha3: 'sha3',
-    blake3: 'blake3',
+  // BLAKE3's compression is BLAKE2s' G with BLAKE2s' IV: the one shared module (blake2s-g.ts), no BLAKE2 with it
+  const families: Record<string, string[]> = {
+    md2: ['md2'],
+    md5: ['md5'],
+    sha1: ['sha1'],
+    sha256: ['sha256'],
+    sha512: ['sha512'],
+    sha3: ['sha3'],
+    blake3: ['blake3', 'blake2s-g'],
   };
-  for (const [entry, algorithmFile] of Object.entries(families)) {
+  for (const [entry, algorithmFiles] of Object.entries(families)) {
     test(`a bundle of digestlab/${entry} carries only its own algorithm family`, async () => {
       const result = (await measure(`export * from './src/${entry}.ts';`)) as { inputs: string[] };
       const inputs = result.inputs.map((f) => f.slice(f.indexOf('src/')));
@@ -42,7 +43,7 @@ describe('package', () => {
       const families = inputs
         .filter((f) => f.startsWith('src/algorithms/'))
         .map((f) => f.replace(/^src\/algorithms\/(generated\/)?/, ''));
-      expect(new Set(families)).toEqual(new Set([`${algorithmFile}.ts`]));
+      expect(new Set(families)).toEqual(new Set(algorithmFiles.map((f) => `${f}.ts`)));
       // no registry of all names, no providers: those pull every algorithm and node:crypto glue
       expect(inputs.filter((f) => /registry|providers\//.test(f))).toEqual([]);
     });

@@ -8,6 +8,7 @@
 import { Blake2Hash } from '../haifa.js';
 import { blake2Options } from '../options.js';
 import type { AlgorithmName, AlgorithmSpec, Blake2Compress, Blake2Params } from '../spec.js';
+import { BLAKE2S_IV, g } from './blake2s-g.js';
 
 /** The message schedule σ (RFC 7693 §2.7): BLAKE2b's rounds 10 and 11 read rows 0 and 1 again. */
 const SIGMA = Uint8Array.of(
@@ -24,16 +25,7 @@ const SIGMA = Uint8Array.of(
 );
 
 /** BLAKE2s' IV: SHA-256's; BLAKE2b's: SHA-512's, as 32-bit halves, low first. */
-const IV_S = Int32Array.of(
-  0x6a09e667,
-  0xbb67ae85 | 0,
-  0x3c6ef372,
-  0xa54ff53a | 0,
-  0x510e527f,
-  0x9b05688c | 0,
-  0x1f83d9ab,
-  0x5be0cd19,
-);
+const IV_S = BLAKE2S_IV;
 const IV_B = Int32Array.of(
   0xf3bcc908 | 0,
   0x6a09e667,
@@ -154,31 +146,6 @@ export const compressB: Blake2Compress = (h, data, offset, t0, t1, last) => {
 const VS = new Int32Array(16);
 const MS = new Int32Array(16);
 
-/** BLAKE2s' G (RFC 7693 §3.1) on words a, b, c, d of VS with message words x and y: rotations by 16, 12, 8, 7. */
-function gs(a: number, b: number, c: number, d: number, x: number, y: number): void {
-  const v = VS;
-  let va = v[a];
-  let vb = v[b];
-  let vc = v[c];
-  let vd = v[d];
-  va = (va + vb + x) | 0;
-  vd ^= va;
-  vd = (vd >>> 16) | (vd << 16);
-  vc = (vc + vd) | 0;
-  vb ^= vc;
-  vb = (vb >>> 12) | (vb << 20);
-  va = (va + vb + y) | 0;
-  vd ^= va;
-  vd = (vd >>> 8) | (vd << 24);
-  vc = (vc + vd) | 0;
-  vb ^= vc;
-  vb = (vb >>> 7) | (vb << 25);
-  v[a] = va;
-  v[b] = vb;
-  v[c] = vc;
-  v[d] = vd;
-}
-
 /** BLAKE2s' F: 10 rounds; the counter's two words are t0 and t1. */
 export const compressS: Blake2Compress = (h, data, offset, t0, t1, last) => {
   const v = VS;
@@ -190,14 +157,14 @@ export const compressS: Blake2Compress = (h, data, offset, t0, t1, last) => {
   v[13] ^= t1;
   if (last) v[14] = ~v[14];
   for (let s = 0; s < 160; s += 16) {
-    gs(0, 4, 8, 12, m[SIGMA[s]], m[SIGMA[s + 1]]);
-    gs(1, 5, 9, 13, m[SIGMA[s + 2]], m[SIGMA[s + 3]]);
-    gs(2, 6, 10, 14, m[SIGMA[s + 4]], m[SIGMA[s + 5]]);
-    gs(3, 7, 11, 15, m[SIGMA[s + 6]], m[SIGMA[s + 7]]);
-    gs(0, 5, 10, 15, m[SIGMA[s + 8]], m[SIGMA[s + 9]]);
-    gs(1, 6, 11, 12, m[SIGMA[s + 10]], m[SIGMA[s + 11]]);
-    gs(2, 7, 8, 13, m[SIGMA[s + 12]], m[SIGMA[s + 13]]);
-    gs(3, 4, 9, 14, m[SIGMA[s + 14]], m[SIGMA[s + 15]]);
+    g(v, 0, 4, 8, 12, m[SIGMA[s]], m[SIGMA[s + 1]]);
+    g(v, 1, 5, 9, 13, m[SIGMA[s + 2]], m[SIGMA[s + 3]]);
+    g(v, 2, 6, 10, 14, m[SIGMA[s + 4]], m[SIGMA[s + 5]]);
+    g(v, 3, 7, 11, 15, m[SIGMA[s + 6]], m[SIGMA[s + 7]]);
+    g(v, 0, 5, 10, 15, m[SIGMA[s + 8]], m[SIGMA[s + 9]]);
+    g(v, 1, 6, 11, 12, m[SIGMA[s + 10]], m[SIGMA[s + 11]]);
+    g(v, 2, 7, 8, 13, m[SIGMA[s + 12]], m[SIGMA[s + 13]]);
+    g(v, 3, 4, 9, 14, m[SIGMA[s + 14]], m[SIGMA[s + 15]]);
   }
   for (let i = 0; i < 8; i++) h[i] ^= v[i] ^ v[i + 8];
 };

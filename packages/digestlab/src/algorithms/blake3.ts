@@ -6,6 +6,7 @@
  */
 import type { AlgorithmSpec, Blake3Core } from '../spec.js';
 import { BLAKE3_IV, CHUNK_END, CHUNK_LENGTH, CHUNK_START, createTree, PARENT } from '../tree.js';
+import { g } from './blake2s-g.js';
 
 /** The message permutation (§2.2): round r reads word SCHEDULE[16r + i] where round 0 reads word i. */
 const PERMUTATION = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
@@ -23,30 +24,6 @@ export const SCHEDULE: readonly number[] = (() => {
 const V = new Int32Array(16);
 /** The block words a compression reads (copied first: `out` may be where the block came from). */
 const M = new Int32Array(16);
-
-/** The quarter-round G (§2.2) on words a, b, c, d of `v`, with message words x and y. */
-function g(v: Int32Array, a: number, b: number, c: number, d: number, x: number, y: number): void {
-  let va = v[a];
-  let vb = v[b];
-  let vc = v[c];
-  let vd = v[d];
-  va = (va + vb + x) | 0;
-  vd ^= va;
-  vd = (vd >>> 16) | (vd << 16);
-  vc = (vc + vd) | 0;
-  vb ^= vc;
-  vb = (vb >>> 12) | (vb << 20);
-  va = (va + vb + y) | 0;
-  vd ^= va;
-  vd = (vd >>> 8) | (vd << 24);
-  vc = (vc + vd) | 0;
-  vb ^= vc;
-  vb = (vb >>> 7) | (vb << 25);
-  v[a] = va;
-  v[b] = vb;
-  v[c] = vc;
-  v[d] = vd;
-}
 
 /** Seven rounds of columns then diagonals over V, the message words M read in the permuted orders. */
 function rounds(): void {

@@ -11,9 +11,8 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Io } from '../src/io.js';
 import { B3Files, b3Tuning } from '../src/sum/b3-parallel.js';
-import { runB3sum } from '../src/sum/b3sum.js';
+import { b3sumInProcess } from './b3-in-process.js';
 import { requireBuilt } from './run.js';
 
 const SUBTREE = 4096;
@@ -55,33 +54,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The b3sum mode run in this process (its workers are the built ones), as the command runs it. */
-async function inProcess(args: readonly string[], key?: Buffer) {
-  const stdout: Buffer[] = [];
-  let stderr = '';
-  const io: Io = {
-    stdout: (t) => stdout.push(Buffer.from(t)),
-    stderr: (t) => {
-      stderr += t;
-    },
-    stdoutBytes: (b) => stdout.push(Buffer.from(b)),
-    stderrIsTTY: false,
-    stdoutIsTTY: false,
-    columns: 80,
-    env: ENV,
-    stdin: (async function* () {
-      if (key) yield key;
-    })(),
-  };
-  const cwd = process.cwd();
-  process.chdir(dir);
-  try {
-    const code = await runB3sum(['-a', 'blake3', ...args], io);
-    return { code, stdout: Buffer.concat(stdout).toString('latin1'), stderr };
-  } finally {
-    process.chdir(cwd);
-  }
-}
+/** The b3sum mode run in this process, in the test files' folder (b3-in-process.ts). */
+const inProcess = (args: readonly string[], key?: Buffer) => b3sumInProcess(dir, ENV, args, key);
 
 describe('digestlab sum -a blake3 with worker threads', () => {
   it('prints b3sum 1.2.0 lines with -j 2 through the workers (derive_key, 131 bytes out)', async () => {

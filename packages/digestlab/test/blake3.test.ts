@@ -150,8 +150,10 @@ afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 /** b3sum's arguments for a mode: `--keyed` (the key then goes on stdin), `--derive-key CONTEXT`, or none. */
 function b3sumModeArgs(mode: { key?: Uint8Array; context?: string }): string[] {
   if (mode.key) return ['--keyed'];
-  // with `=`: a random context may start with '-', which b3sum would read as another option
-  return mode.context === undefined ? [] : [`--derive-key=${mode.context}`];
+  if (mode.context === undefined) return [];
+  // b3sum (clap) reads a separate value that starts with '-' as another option, and drops the '=' a joined value
+  // starts with ('--derive-key==' is the context ''): joined only for the first, separate otherwise
+  return mode.context.startsWith('-') ? [`--derive-key=${mode.context}`] : ['--derive-key', mode.context];
 }
 
 /** Debian's b3sum of `data` (in a file: `--keyed` reads the key from stdin). */

@@ -3,7 +3,7 @@
 //
 //   blake3:      compress (one block, the 16 output words), blocks (a run of a chunk's inner blocks), chunks
 //                (whole chunks to their chaining values, one after another), parents (pairs of chaining values to
-//                parents, in place). WebAssembly 1.0.
+//                parents, in place), root (a one-chunk input's whole hash: the short one-shot). WebAssembly 1.0.
 //   blake3simd:  chunks and parents four at a time, one chunk (or parent) per 32-bit lane of a v128: the
 //                reference's hash_many (BLAKE3 paper §5.3); fewer than four left go to the scalar functions, which
 //                it imports. Separate so that a runtime without SIMD still gets `blake3`.
@@ -167,6 +167,36 @@ const SCALAR = [
   '    (local.set $n (i32.sub (local.get $n) (i32.const 1)))',
   '    (br $block)))',
   ...Array.from({ length: 8 }, (_, i) => `  (i32.store offset=${4 * i} (local.get $cv) (local.get $h${i}))`),
+  ')',
+  ';; root(key, flags, p, n, out): an input of n <= 1024 bytes at p (one chunk, the root), zero-padded by the caller',
+  ';; to a whole block: its blocks compressed with the chunk flags, the last as the root; its 16 output words at out',
+  ';; (the first 64 bytes of the XOF). The one-shot of a short message in one call: nothing crosses per block.',
+  '(func $root (export "root") (param $key i32) (param $flags i32) (param $p i32) (param $n i32) (param $out i32)',
+  `  ${locals(STATE, 'i32')} (local $left i32)`,
+  ...indent(loadWords('h', 8, get('key')), 2),
+  '  (local.set $c0 (i32.const 0)) (local.set $c1 (i32.const 0))',
+  '  (local.set $f (i32.or (local.get $flags) (i32.const 1)))',
+  '  (local.set $left (local.get $n))',
+  '  (block $last (loop $block',
+  '    (br_if $last (i32.le_u (local.get $left) (i32.const 64)))',
+  '    (local.set $len (i32.const 64))',
+  ...indent(loadWords('m', 16, get('p')), 4),
+  ...indent(compressBody(scalar), 4),
+  ...Array.from({ length: 8 }, (_, i) => `    ${set(`h${i}`, scalar.xor(get(`v${i}`), get(`v${i + 8}`)))}`),
+  '    (local.set $f (local.get $flags))',
+  '    (local.set $p (i32.add (local.get $p) (i32.const 64)))',
+  '    (local.set $left (i32.sub (local.get $left) (i32.const 64)))',
+  '    (br $block)))',
+  '  ;; the last block (0 to 64 bytes): CHUNK_END and ROOT',
+  '  (local.set $len (local.get $left))',
+  '  (local.set $f (i32.or (local.get $f) (i32.const 10)))',
+  ...indent(loadWords('m', 16, get('p')), 2),
+  ...indent(compressBody(scalar), 2),
+  ...indent(storeChain(get('out')), 2),
+  ...Array.from(
+    { length: 8 },
+    (_, i) => `  (i32.store offset=${32 + 4 * i} (local.get $out) ${scalar.xor(get(`v${i + 8}`), get(`h${i}`))})`,
+  ),
   ')',
   ';; parents(key, flags, cvs, count): the parent of chaining values 2i, 2i + 1 at cvs becomes the i-th, in place.',
   '(func $parents (export "parents") (param $key i32) (param $flags i32) (param $cvs i32) (param $count i32)',

@@ -21,6 +21,7 @@ import {
   BadStateError,
   createDigest,
   createHmac,
+  digest,
   digestAsync,
   digestHex,
   digestMany,
@@ -94,6 +95,57 @@ describe('the official vectors, every mode, 131 bytes of output', () => {
     const c = VECTORS.cases[VECTORS.cases.length - 1];
     expect(digestHex('BLAKE3', input(c.input_len))).toBe(c.hash.slice(0, 64));
     expect(digestHex('BLAKE3', input(c.input_len), { key: KEY })).toBe(c.keyed_hash.slice(0, 64));
+  });
+});
+
+describe('one-shots of one chunk: the root in one WebAssembly call', () => {
+  // the official vectors up to a chunk and one byte, at output lengths around the root's 64 bytes in memory (past
+  // them, and in derive_key, the tree): digest and digestHex, whole words or not
+  const short = VECTORS.cases.filter((c) => c.input_len <= 1025);
+  const LENGTHS = [1, 3, 4, 31, 32, 33, 63, 64, 65];
+
+  it('every provider gives the official vectors at every output length, as bytes and as hex', () => {
+    expect(short.map((c) => c.input_len)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 63, 64, 65, 127, 128, 129, 1023, 1024, 1025,
+    ]);
+    for (const provider of PROVIDERS) {
+      for (const c of short) {
+        const data = input(c.input_len);
+        for (const [mode, options] of MODES) {
+          for (const outputLength of LENGTHS) {
+            const want = c[mode].slice(0, 2 * outputLength);
+            const what = `${provider} ${mode} ${c.input_len} bytes, ${outputLength} out`;
+            expect(digestHex('BLAKE3', data, { provider, outputLength, ...options }), what).toBe(want);
+            expect(hex(digest('BLAKE3', data, { provider, outputLength, ...options })), what).toBe(want);
+          }
+        }
+      }
+    }
+  });
+
+  it('strings are encoded into memory: up to a chunk of UTF-8 in one call, past it the tree', () => {
+    // 1024 units of ASCII is a chunk; 512 two-byte units too; 342 three-byte units (1026 bytes) and 600 two-byte
+    // units (1200 bytes) are under 1024 units but past a chunk, and 1025 ASCII units past both
+    const strings = ['', 'abc', 'a'.repeat(1024), 'a'.repeat(1025), 'é'.repeat(512), 'é'.repeat(600), '€'.repeat(342)];
+    for (const s of strings) {
+      const bytes = new TextEncoder().encode(s);
+      for (const [mode, options] of MODES) {
+        const want = digestHex('BLAKE3', bytes, { provider: 'ts', ...options });
+        for (const provider of PROVIDERS) {
+          expect(digestHex('BLAKE3', s, { provider, ...options }), `${provider} ${mode} ${s.length}`).toBe(want);
+          expect(hex(digest('BLAKE3', s, { provider, ...options })), `${provider} ${mode} ${s.length}`).toBe(want);
+        }
+      }
+    }
+  });
+
+  it('a call after a longer one, a keyed one or a string is not disturbed by what it left in memory', () => {
+    const w = 'wasm' as const;
+    const first = digestHex('BLAKE3', input(1000), { provider: w });
+    digestHex('BLAKE3', input(1024), { provider: w, key: KEY });
+    digestHex('BLAKE3', 'x'.repeat(900), { provider: w });
+    expect(digestHex('BLAKE3', input(1000).subarray(0, 1), { provider: w })).toBe(VECTORS.cases[1].hash.slice(0, 64));
+    expect(digestHex('BLAKE3', input(1000), { provider: w })).toBe(first);
   });
 });
 

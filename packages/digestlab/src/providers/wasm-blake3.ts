@@ -4,10 +4,11 @@
  * Whole chunks arrive in subtrees of at most 64 (the input area), four at a time in SIMD lanes where the runtime
  * has SIMD.
  */
-import type { Blake3Core } from '../spec.js';
-import { BLOCK, type Blake3Wasm, CV, CVS, INPUT, INPUT_CHUNKS, KEY, loadBlake3, OUT } from '../wasm/blake3.js';
 
-const CHUNK = 1024;
+import type { Blake3Core } from '../spec.js';
+import { writeUtf8 } from '../strings.js';
+import { BLAKE3_IV, CHUNK_LENGTH as CHUNK, KEYED_HASH } from '../tree.js';
+import { BLOCK, type Blake3Wasm, CV, CVS, INPUT, INPUT_CHUNKS, KEY, loadBlake3, OUT } from '../wasm/blake3.js';
 
 /** A core over `w` (the default: the modules this runtime compiles, SIMD where it can). */
 export function wasmBlake3(w: () => Blake3Wasm = loadBlake3): Blake3Core {
@@ -56,3 +57,33 @@ export function wasmBlake3(w: () => Blake3Wasm = loadBlake3): Blake3Core {
 }
 
 export const WASM_BLAKE3 = wasmBlake3();
+
+const BLOCK_BYTES = 64;
+/** Longest string encoded straight into memory: 3 UTF-8 bytes a unit fit the input area many times over. */
+const STRING_UNITS = CHUNK;
+
+/**
+ * A one-chunk input hashed wholly in WebAssembly, its root included, in one call: the one-shot of a short message
+ * (the seed's call), which through the tree crossed into WebAssembly per block and spent a quarter of its time in
+ * the tree's bookkeeping. Hash mode, or keyed_hash with `key` (32 bytes, checked by the caller's options). The
+ * input (a string encoded straight into memory) is zero-padded to its block there; the output's first 64 bytes are
+ * left at OUT (`w.out`, little-endian words: the XOF's bytes in order). False, with nothing hashed, when the input
+ * is longer than a chunk: the caller runs the tree.
+ */
+export function rootInPlace(w: Blake3Wasm, data: Uint8Array | string, key?: Uint8Array): boolean {
+  let n: number;
+  if (typeof data === 'string') {
+    if (data.length > STRING_UNITS) return false;
+    n = writeUtf8(data, w.input);
+    if (n > CHUNK) return false;
+  } else {
+    if (data.length > CHUNK) return false;
+    w.input.set(data);
+    n = data.length;
+  }
+  w.input.fill(0, n, Math.max(BLOCK_BYTES, Math.ceil(n / BLOCK_BYTES) * BLOCK_BYTES));
+  if (key) w.bytes.set(key, KEY);
+  else w.words.set(BLAKE3_IV, KEY >> 2);
+  w.root(KEY, key ? KEYED_HASH : 0, INPUT, n, OUT);
+  return true;
+}

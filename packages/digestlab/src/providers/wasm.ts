@@ -22,9 +22,10 @@ import type {
 import { SpongeHash, STATE_WORDS, spongeOnce } from '../sponge.js';
 import { writeUtf8 } from '../strings.js';
 import { createTree, type TreeHash, treeOnce } from '../tree.js';
+import { loadBlake3, OUT } from '../wasm/blake3.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
-import { WASM_BLAKE3 } from './wasm-blake3.js';
+import { rootInPlace, WASM_BLAKE3 } from './wasm-blake3.js';
 
 function wasm(): Wasm {
   const w = load();
@@ -212,15 +213,39 @@ function mdHex(w: Wasm, spec: AlgorithmSpec, data: Uint8Array | string): string 
   return chainHex(w.words, spec.digestLength, md(spec).littleEndian);
 }
 
-/** BLAKE3's one-shot digest: the tree over the WebAssembly core. */
+/**
+ * BLAKE3's one-shot digest: a one-chunk input in one WebAssembly call ({@link rootInPlace}) when its output is
+ * within the root's first 64 bytes and its mode is hash or keyed_hash; else the tree over the WebAssembly core.
+ */
 function blake3Once(
   spec: AlgorithmSpec,
   data: Uint8Array | string,
   outputLength = spec.digestLength,
   params?: AlgorithmParams,
 ): Uint8Array {
+  if (outputLength <= ROOT_OUTPUT && params?.context === undefined) {
+    const w = loadBlake3();
+    if (rootInPlace(w, data, params?.key)) return w.bytes.slice(OUT, OUT + outputLength);
+  }
   return treeOnce(spec, WASM_BLAKE3, toBytesTransient(data), outputLength, params);
 }
+
+/** {@link blake3Once} in hex, made from the output words in memory when they are whole words. */
+function blake3Hex(
+  spec: AlgorithmSpec,
+  data: Uint8Array | string,
+  outputLength = spec.digestLength,
+  params?: AlgorithmParams,
+): string {
+  if (outputLength <= ROOT_OUTPUT && outputLength % 4 === 0 && params?.context === undefined) {
+    const w = loadBlake3();
+    if (rootInPlace(w, data, params?.key)) return chainHex(w.out, outputLength, true);
+  }
+  return toHex(blake3Once(spec, data, outputLength, params));
+}
+
+/** Bytes of output a one-chunk root leaves in memory: its 16 output words. */
+const ROOT_OUTPUT = 64;
 
 export const wasmProvider: Provider = {
   id: 'wasm',
@@ -241,13 +266,13 @@ export const wasmProvider: Provider = {
   },
   digestHexOnce(algorithm, data, outputLength, params) {
     const spec = lookup(algorithm).spec;
-    if (spec.tree) return toHex(blake3Once(spec, data, outputLength, params));
+    if (spec.tree) return blake3Hex(spec, data, outputLength, params);
     return spec.sponge ? spongeHexInPlace(spec, data, outputLength) : mdHex(wasm(), spec, data);
   },
   // the spec and the module looked up once, not per call: a tenth of the seed's call
   prepareHex(algorithm) {
     const spec = lookup(algorithm).spec;
-    if (spec.tree) return (data) => toHex(blake3Once(spec, data));
+    if (spec.tree) return (data) => blake3Hex(spec, data);
     if (spec.sponge) return (data) => spongeHexInPlace(spec, data);
     const w = wasm();
     return (data) => mdHex(w, spec, data);

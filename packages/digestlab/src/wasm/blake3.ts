@@ -31,6 +31,8 @@ type Blocks = (cv: number, p: number, n: number, lo: number, hi: number, flags: 
 type Chunks = (key: number, flags: number, p: number, count: number, lo: number, hi: number, out: number) => void;
 /** parents(key, flags, cvs, count) */
 type Parents = (key: number, flags: number, cvs: number, count: number) => void;
+/** root(key, flags, p, n, out) */
+type Root = (key: number, flags: number, p: number, n: number, out: number) => void;
 
 export interface Blake3Wasm {
   readonly compress: Compress;
@@ -38,10 +40,16 @@ export interface Blake3Wasm {
   /** The SIMD module's where the runtime has SIMD, else the scalar module's. */
   readonly chunks: Chunks;
   readonly parents: Parents;
+  /** A one-chunk input's whole hash (n <= 1024 bytes, zero-padded to a block): its first 16 output words. */
+  readonly root: Root;
   /** Whether `chunks` and `parents` are the 4-lane ones. */
   readonly simd: boolean;
   readonly bytes: Uint8Array;
   readonly words: Int32Array;
+  /** The input area alone (a string is encoded straight into it). */
+  readonly input: Uint8Array;
+  /** The 16 words at OUT. */
+  readonly out: Int32Array;
 }
 
 function decode(base64: string): Uint8Array<ArrayBuffer> {
@@ -59,6 +67,7 @@ function instantiate(scalar: WebAssembly.Module, simd: WebAssembly.Module | unde
     blocks: Blocks;
     chunks: Chunks;
     parents: Parents;
+    root: Root;
   } & {
     memory: WebAssembly.Memory;
   };
@@ -69,9 +78,12 @@ function instantiate(scalar: WebAssembly.Module, simd: WebAssembly.Module | unde
     blocks: s.blocks,
     chunks: v.chunks,
     parents: v.parents,
+    root: s.root,
     simd: simd !== undefined,
     bytes: new Uint8Array(buffer),
     words: new Int32Array(buffer),
+    input: new Uint8Array(buffer, INPUT),
+    out: new Int32Array(buffer, OUT, 16),
   };
 }
 

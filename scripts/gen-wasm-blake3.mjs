@@ -111,6 +111,20 @@ const storeChain = (at) =>
     { length: 8 },
     (_, i) => `(i32.store offset=${4 * i} ${at} ${scalar.xor(get(`v${i}`), get(`v${i + 8}`))})`,
   );
+/** All 16 output words of the compression just done, at `at`: the chaining value, then v8..v15 ^ h0..h7. */
+const storeOutput = (at) => [
+  ...storeChain(at),
+  ...Array.from(
+    { length: 8 },
+    (_, i) => `(i32.store offset=${32 + 4 * i} ${at} ${scalar.xor(get(`v${i + 8}`), get(`h${i}`))})`,
+  ),
+];
+/** The block at $p compressed into the chaining value h0..h7 (the counter, len and f already set). */
+const chainBlock = () => [
+  ...loadWords('m', 16, get('p')),
+  ...compressBody(scalar),
+  ...Array.from({ length: 8 }, (_, i) => set(`h${i}`, scalar.xor(get(`v${i}`), get(`v${i + 8}`)))),
+];
 
 const SCALAR = [
   ';; compress(cv, m, lo, hi, len, flags, out): one compression, the 16 output words at out.',
@@ -119,11 +133,7 @@ const SCALAR = [
   ...indent([...loadWords('h', 8, get('cv')), ...loadWords('m', 16, get('m'))], 2),
   `  ${set('c0', get('lo'))} ${set('c1', get('hi'))} ${set('len', get('blen'))} ${set('f', get('flags'))}`,
   ...indent(compressBody(scalar), 2),
-  ...indent(storeChain(get('out')), 2),
-  ...Array.from(
-    { length: 8 },
-    (_, i) => `  (i32.store offset=${32 + 4 * i} (local.get $out) ${scalar.xor(get(`v${i + 8}`), get(`h${i}`))})`,
-  ),
+  ...indent(storeOutput(get('out')), 2),
   ')',
   ';; chunks(key, flags, p, count, lo, hi, out): the chaining values of count whole chunks at p, counters from hi:lo.',
   '(func $chunks (export "chunks") (param $key i32) (param $flags i32) (param $p i32) (param $count i32) (param $lo i32) (param $hi i32) (param $out i32)',
@@ -138,9 +148,7 @@ const SCALAR = [
   '    (local.set $b (i32.const 0))',
   '    (loop $block',
   '      (local.set $f (i32.or (local.get $flags) (i32.or (i32.eqz (local.get $b)) (i32.shl (i32.eq (local.get $b) (i32.const 15)) (i32.const 1)))))',
-  ...indent(loadWords('m', 16, get('p')), 6),
-  ...indent(compressBody(scalar), 6),
-  ...Array.from({ length: 8 }, (_, i) => `      ${set(`h${i}`, scalar.xor(get(`v${i}`), get(`v${i + 8}`)))}`),
+  ...indent(chainBlock(), 6),
   '      (local.set $p (i32.add (local.get $p) (i32.const 64)))',
   '      (local.set $b (i32.add (local.get $b) (i32.const 1)))',
   '      (br_if $block (i32.lt_u (local.get $b) (i32.const 16))))',
@@ -159,9 +167,7 @@ const SCALAR = [
   '  (block $done (loop $block',
   '    (br_if $done (i32.eqz (local.get $n)))',
   '    (local.set $f (i32.or (local.get $flags) (local.get $first)))',
-  ...indent(loadWords('m', 16, get('p')), 4),
-  ...indent(compressBody(scalar), 4),
-  ...Array.from({ length: 8 }, (_, i) => `    ${set(`h${i}`, scalar.xor(get(`v${i}`), get(`v${i + 8}`)))}`),
+  ...indent(chainBlock(), 4),
   '    (local.set $first (i32.const 0))',
   '    (local.set $p (i32.add (local.get $p) (i32.const 64)))',
   '    (local.set $n (i32.sub (local.get $n) (i32.const 1)))',
@@ -180,9 +186,7 @@ const SCALAR = [
   '  (block $last (loop $block',
   '    (br_if $last (i32.le_u (local.get $left) (i32.const 64)))',
   '    (local.set $len (i32.const 64))',
-  ...indent(loadWords('m', 16, get('p')), 4),
-  ...indent(compressBody(scalar), 4),
-  ...Array.from({ length: 8 }, (_, i) => `    ${set(`h${i}`, scalar.xor(get(`v${i}`), get(`v${i + 8}`)))}`),
+  ...indent(chainBlock(), 4),
   '    (local.set $f (local.get $flags))',
   '    (local.set $p (i32.add (local.get $p) (i32.const 64)))',
   '    (local.set $left (i32.sub (local.get $left) (i32.const 64)))',
@@ -192,11 +196,7 @@ const SCALAR = [
   '  (local.set $f (i32.or (local.get $f) (i32.const 10)))',
   ...indent(loadWords('m', 16, get('p')), 2),
   ...indent(compressBody(scalar), 2),
-  ...indent(storeChain(get('out')), 2),
-  ...Array.from(
-    { length: 8 },
-    (_, i) => `  (i32.store offset=${32 + 4 * i} (local.get $out) ${scalar.xor(get(`v${i + 8}`), get(`h${i}`))})`,
-  ),
+  ...indent(storeOutput(get('out')), 2),
   ')',
   ';; parents(key, flags, cvs, count): the parent of chaining values 2i, 2i + 1 at cvs becomes the i-th, in place.',
   '(func $parents (export "parents") (param $key i32) (param $flags i32) (param $cvs i32) (param $count i32)',

@@ -5,13 +5,12 @@
 
 import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import type { AlgorithmName } from 'digestlab';
 import type { Io } from '../io.js';
-import { resolveAlgorithms, type SumAlgorithm } from './algorithms.js';
+import { resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
 import { checkCombinations, HELP, parseArgs, type SumFlags, SumUsageError } from './args.js';
 import { isB3sum, runB3sum } from './b3sum.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
-import type { FileOutcome } from './hash.js';
+import type { DigestRequest, FileOutcome } from './hash.js';
 import { hashStream } from './hash.js';
 import { quoteName } from './names.js';
 import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.js';
@@ -35,10 +34,15 @@ export async function runSum(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(HELP);
       return 0;
     }
-    algorithms = resolveAlgorithms(flags.algorithms);
+    algorithms = resolveAlgorithms(flags.algorithms, flags.length);
     checkCombinations(flags);
   } catch (e) {
     if (!(e instanceof SumUsageError)) throw e;
+    if (!e.tryHelp) {
+      // coreutils' `error` then `die`: each line a message of its own
+      for (const line of e.message.split('\n')) out.error(line);
+      return 1;
+    }
     out.error(e.message);
     io.stderr(`Try '${PROGRAM} --help' for more information.\n`);
     return 1;
@@ -123,12 +127,11 @@ class Session {
     const targets: Target[] = flags.recursive
       ? recursiveTargets(operands, flags.dereference, (m) => out.error(m))
       : operandTargets(operands);
-    const names = algorithms.map((a) => a.name);
     const pending = this.start(
       targets.map((t) =>
         t.kind === 'error'
           ? null
-          : { name: t.name, size: t.kind === 'file' ? t.size : 0, stdin: t.kind === 'stdin', algorithms: names },
+          : { name: t.name, size: t.kind === 'file' ? t.size : 0, stdin: t.kind === 'stdin', algorithms },
       ),
     );
     // several algorithms: tagged lines, the only form that says which algorithm a line is
@@ -177,11 +180,12 @@ class Session {
     const lines: ListLine[] = [...parser.lines(text)];
     const entries = lines.flatMap((l) => (l.kind === 'entry' ? [l.entry] : []));
     const pending = this.start(
-      entries.map((e) => ({ name: e.name, size: sizeOf(e.name), stdin: isDash(e), algorithms: [e.algorithm.name] })),
+      entries.map((e) => ({ name: e.name, size: sizeOf(e.name), stdin: isDash(e), algorithms: [e.algorithm] })),
     );
     const status = flags.verbosity === 'status';
-    // as sha256sum words it (SHA-256 is the default); with several algorithms, no one name fits
-    const what = this.algorithms.length === 1 ? `${this.algorithms[0]?.tag} checksum line` : 'checksum line';
+    // as sha256sum words it (SHA-256 is the default), and b2sum (BLAKE2b whatever -l); with several, no one name fits
+    const one = this.algorithms.length === 1 ? this.algorithms[0] : undefined;
+    const what = one ? `${typeString(one)} checksum line` : 'checksum line';
     let misformatted = 0;
     let unreadable = 0;
     let mismatched = 0;
@@ -230,7 +234,7 @@ class Session {
 }
 
 /** A file to hash for `start`, or null for a target already known to fail. */
-type Request = { name: Buffer; size: number; stdin: boolean; algorithms: AlgorithmName[] } | null;
+type Request = { name: Buffer; size: number; stdin: boolean; algorithms: DigestRequest[] } | null;
 
 function isDash(e: ListEntry): boolean {
   return e.name.length === 1 && e.name[0] === 0x2d;

@@ -1,6 +1,7 @@
 /** The algorithms `sum` computes, with the tags their BSD-style lines carry. */
 import { type AlgorithmName, algorithms, createDigest, UnknownAlgorithmError } from 'digestlab';
 import { type SumFlags, SumUsageError } from './args.js';
+import type { DigestRequest } from './hash.js';
 import { quoteLocale } from './names.js';
 
 export interface SumAlgorithm {
@@ -36,6 +37,24 @@ export function blake2bOfLength(bits: number): SumAlgorithm {
   const base = entry(B2SUM.name);
   if (bits === 0 || bits === B2SUM.maxBits) return base;
   return { name: base.name, tag: `${base.tag}-${bits}`, hexLength: bits / 4, outputLength: bits / 8 };
+}
+
+/** b2sum's lengths that the registry also names (BLAKE2B-256, BLAKE2B-512 ...): digest length in bytes, name. */
+const B2_NAMED: ReadonlyMap<number, AlgorithmName> = new Map(
+  algorithms()
+    .filter((a) => a.family === 'BLAKE2' && a.blockLength === 128 && a.name !== B2SUM.name)
+    .map((a) => [a.digestLength, a.name]),
+);
+
+/**
+ * What to hash for `a`: the name, with its `outputLength` where `-l` (or a line) sets one; for b2sum's BLAKE2b,
+ * the registry's name of that length where it has one (the same parameter block, so the same digest: BLAKE2B-512
+ * for the default), so that `auto` can take node:crypto's OpenSSL, which has BLAKE2b only as blake2b512.
+ */
+export function digestRequest(a: SumAlgorithm): DigestRequest {
+  const named = a.name === B2SUM.name ? B2_NAMED.get(a.outputLength ?? B2SUM.maxBits / 8) : undefined;
+  if (named) return { name: named };
+  return a.outputLength === undefined ? { name: a.name } : { name: a.name, outputLength: a.outputLength };
 }
 
 /** The word a `-c` message names the algorithm by: the tag of its default length (b2sum says BLAKE2b at any). */

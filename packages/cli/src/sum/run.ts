@@ -6,7 +6,7 @@
 import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
-import { resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
+import { digestRequest, resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
 import { checkCombinations, HELP, parseArgs, type SumFlags, SumUsageError } from './args.js';
 import { isB3sum, runB3sum } from './b3sum.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
@@ -131,7 +131,12 @@ class Session {
       targets.map((t) =>
         t.kind === 'error'
           ? null
-          : { name: t.name, size: t.kind === 'file' ? t.size : 0, stdin: t.kind === 'stdin', algorithms },
+          : {
+              name: t.name,
+              size: t.kind === 'file' ? t.size : 0,
+              stdin: t.kind === 'stdin',
+              algorithms: algorithms.map(digestRequest),
+            },
       ),
     );
     // several algorithms: tagged lines, the only form that says which algorithm a line is
@@ -162,6 +167,12 @@ class Session {
     return ok ? 0 : 1;
   }
 
+  /** What `-w` calls a line: as sha256sum (SHA256) and b2sum (BLAKE2b whatever -l); with several, no one name fits. */
+  private lineWord(): string {
+    const one = this.algorithms.length === 1 ? this.algorithms[0] : undefined;
+    return one ? `${typeString(one)} checksum line` : 'checksum line';
+  }
+
   private async checkList(list: string): Promise<boolean> {
     const { flags, out } = this;
     const fromStdin = list === '-';
@@ -180,12 +191,15 @@ class Session {
     const lines: ListLine[] = [...parser.lines(text)];
     const entries = lines.flatMap((l) => (l.kind === 'entry' ? [l.entry] : []));
     const pending = this.start(
-      entries.map((e) => ({ name: e.name, size: sizeOf(e.name), stdin: isDash(e), algorithms: [e.algorithm] })),
+      entries.map((e) => ({
+        name: e.name,
+        size: sizeOf(e.name),
+        stdin: isDash(e),
+        algorithms: [digestRequest(e.algorithm)],
+      })),
     );
     const status = flags.verbosity === 'status';
-    // as sha256sum words it (SHA-256 is the default), and b2sum (BLAKE2b whatever -l); with several, no one name fits
-    const one = this.algorithms.length === 1 ? this.algorithms[0] : undefined;
-    const what = one ? `${typeString(one)} checksum line` : 'checksum line';
+    const what = this.lineWord();
     let misformatted = 0;
     let unreadable = 0;
     let mismatched = 0;

@@ -197,6 +197,8 @@ parallel. With no FILE, or when FILE is -, read standard input.
                           -a md5,sha256) read each file once and print tagged lines
   -b, --binary          read in binary mode (the line marks the name with *)
   -c, --check           read checksums from the FILEs and check them
+  -l, --length=BITS     with -a blake2b, as b2sum: the digest length in bits, a multiple of 8 up
+                          to 512 (default); --tag then writes BLAKE2b-BITS below 512
       --tag             create a BSD-style checksum (SHA256 (name) = digest)
   -t, --text            read in text mode (default)
   -z, --zero            end each output line with NUL, not newline, and do not escape names
@@ -213,5 +215,7 @@ The following five options are useful only when verifying checksums:
   -w, --warn            warn about improperly formatted checksum lines
 
 An untagged line in a list is checked with -a's algorithm; without -a, by its length: 32 hex digits MD5,
-40 SHA-1, 56 SHA-224, 64 SHA-256, 96 SHA-384, 128 SHA-512.
+40 SHA-1, 56 SHA-224, 64 SHA-256, 96 SHA-384, 128 SHA-512. With -a blake2b alone (b2sum's rules), a line's
+length is its digest's, whatever -l says, and a tagged line's is in its tag (BLAKE2b-256; BLAKE2b: 512).
+With -a blake3 alone, sum is b3sum (its options: --keyed, --derive-key, -l in bytes, --no-names, --raw).
 `;

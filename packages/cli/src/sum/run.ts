@@ -173,19 +173,24 @@ class Session {
     return one ? `${typeString(one)} checksum line` : 'checksum line';
   }
 
+  /** A list's bytes, or null after saying why it could not be read. */
+  private async readList(list: string, shownList: string): Promise<Buffer | null> {
+    try {
+      return list === '-' ? await readAll(stdinOf(this.io)) : readFileSync(list);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
+      // a directory opens and then fails to read: coreutils says only "read error"
+      this.out.error(code === 'EISDIR' ? `${shownList}: read error` : `${shownList}: ${strerror(code)}`);
+      return null;
+    }
+  }
+
   private async checkList(list: string): Promise<boolean> {
     const { flags, out } = this;
     const fromStdin = list === '-';
     const shownList = quoteName(fromStdin ? 'standard input' : list);
-    let text: Buffer;
-    try {
-      text = fromStdin ? await readAll(stdinOf(this.io)) : readFileSync(list);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
-      // a directory opens and then fails to read: coreutils says only "read error"
-      out.error(code === 'EISDIR' ? `${shownList}: read error` : `${shownList}: ${strerror(code)}`);
-      return false;
-    }
+    const text = await this.readList(list, shownList);
+    if (text === null) return false;
     const parser = this.#parser;
     parser.fromStdin = fromStdin;
     const lines: ListLine[] = [...parser.lines(text)];

@@ -18,6 +18,9 @@ const BY_NAME: ReadonlyMap<AlgorithmName, SumAlgorithm> = new Map(
   algorithms().map((a) => [a.name, { name: a.name, tag: a.sum.tag, hexLength: a.sum.hexLength }]),
 );
 
+/** The registry's length-free BLAKE2b, whose facts b2sum's mode reads. */
+const B2_ENTRY = algorithms().find((a) => a.name === 'BLAKE2b');
+
 /**
  * b2sum's facts (GNU coreutils 9.1): `-a blake2b` (the length-free BLAKE2b; its tag, BLAKE2b, from the registry)
  * takes `-l BITS`, a multiple of 8 up to the registry's largest `outputLength`. A length below the largest is
@@ -26,9 +29,7 @@ const BY_NAME: ReadonlyMap<AlgorithmName, SumAlgorithm> = new Map(
  */
 export const B2SUM = {
   name: 'BLAKE2b' as AlgorithmName,
-  maxBits:
-    8 *
-    ((algorithms().find((a) => a.name === 'BLAKE2b')?.options ?? []).find((o) => o.name === 'outputLength')?.max ?? 0),
+  maxBits: 8 * (B2_ENTRY?.options.find((o) => o.name === 'outputLength')?.max ?? 0),
   minLine: 3,
 } as const;
 
@@ -42,7 +43,7 @@ export function blake2bOfLength(bits: number): SumAlgorithm {
 /** b2sum's lengths that the registry also names (BLAKE2B-256, BLAKE2B-512 ...): digest length in bytes, name. */
 const B2_NAMED: ReadonlyMap<number, AlgorithmName> = new Map(
   algorithms()
-    .filter((a) => a.family === 'BLAKE2' && a.blockLength === 128 && a.name !== B2SUM.name)
+    .filter((a) => a.family === B2_ENTRY?.family && a.blockLength === B2_ENTRY.blockLength && a.name !== B2SUM.name)
     .map((a) => [a.digestLength, a.name]),
 );
 

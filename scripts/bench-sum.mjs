@@ -2,7 +2,10 @@
 /**
  * `digestlab sum` against coreutils, OpenSSL and `xargs -P2`, side by side, for BENCHMARKS.md (issue 11).
  *
- *   node scripts/bench-sum.mjs [--reps N] [--dir /tmp/digestlab-sum-bench]
+ *   node scripts/bench-sum.mjs [--reps N] [--dir /tmp/digestlab-sum-bench] [--only sha256,blake2b,...]
+ *
+ * --only: the tables to run, by name: sha256, sha1, md5, blake2b (one 1 GiB file against sha256sum ... b2sum),
+ * tree (10,000 files), startup; all when absent. The tree is made only when its tables run.
  *
  * Makes (once, then reuses) a 1 GiB random file and a tree of 10,000 files of 1-64 KiB plus 4 of 256 MiB in
  * --dir, warms the page cache, then times each command N times (default 5), rows interleaved so that drift
@@ -17,8 +20,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { reps: { type: 'string', default: '5' }, dir: { type: 'string', default: '/tmp/digestlab-sum-bench' } },
+  options: {
+    reps: { type: 'string', default: '5' },
+    dir: { type: 'string', default: '/tmp/digestlab-sum-bench' },
+    only: { type: 'string' },
+  },
 });
+const ONLY = values.only?.split(',');
+const wanted = (name) => ONLY === undefined || ONLY.includes(name);
 const REPS = Number(values.reps);
 const DIR = values.dir;
 const BIN = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'digestlab.js');
@@ -34,6 +43,7 @@ function fixtures() {
   mkdirSync(join(DIR, 'tree'), { recursive: true });
   const big = join(DIR, 'big.bin');
   if (!existsSync(big)) writeRandom(big, 1024 * MIB);
+  if (!wanted('tree') && !wanted('startup')) return { big: 'big.bin' };
   const done = join(DIR, 'tree.complete');
   if (!existsSync(done)) {
     for (let i = 0; i < 10_000; i++) {
@@ -112,7 +122,10 @@ for (const [alg, tool, ssl] of [
   ['sha256', 'sha256sum', 'sha256'],
   ['sha1', 'sha1sum', 'sha1'],
   ['md5', 'md5sum', 'md5'],
+  // b2sum: BLAKE2b-512, as -a blake2b without -l
+  ['blake2b', 'b2sum', 'blake2b512'],
 ]) {
+  if (!wanted(alg)) continue;
   table(
     `One 1 GiB file, ${alg}`,
     [
@@ -124,24 +137,26 @@ for (const [alg, tool, ssl] of [
   );
 }
 
-table(
-  '10,000 files of 1-64 KiB and 4 of 256 MiB (1.3 GiB), sha256, Node start-up included',
-  [
-    // -s 1000000: the whole list in one invocation (xargs' default of 128 KiB would start each tool twice)
-    ['sha256sum', 'xargs -0 -s 1000000 sha256sum < tree.list0'],
-    ['xargs -P2', 'xargs -0 -P2 -n 512 sha256sum < tree.list0'],
-    ['digestlab', `xargs -0 -s 1000000 ${sum} < tree.list0`],
-    ['digestlab -r', `${sum} -r tree`],
-  ],
-  'sha256sum',
-);
+if (wanted('tree'))
+  table(
+    '10,000 files of 1-64 KiB and 4 of 256 MiB (1.3 GiB), sha256, Node start-up included',
+    [
+      // -s 1000000: the whole list in one invocation (xargs' default of 128 KiB would start each tool twice)
+      ['sha256sum', 'xargs -0 -s 1000000 sha256sum < tree.list0'],
+      ['xargs -P2', 'xargs -0 -P2 -n 512 sha256sum < tree.list0'],
+      ['digestlab', `xargs -0 -s 1000000 ${sum} < tree.list0`],
+      ['digestlab -r', `${sum} -r tree`],
+    ],
+    'sha256sum',
+  );
 
-table(
-  'Start-up: one small file',
-  [
-    ['sha256sum', 'sha256sum tree/d00/f00000'],
-    ['node -e 0', 'node -e 0'],
-    ['digestlab', `${sum} tree/d00/f00000`],
-  ],
-  'sha256sum',
-);
+if (wanted('startup'))
+  table(
+    'Start-up: one small file',
+    [
+      ['sha256sum', 'sha256sum tree/d00/f00000'],
+      ['node -e 0', 'node -e 0'],
+      ['digestlab', `${sum} tree/d00/f00000`],
+    ],
+    'sha256sum',
+  );

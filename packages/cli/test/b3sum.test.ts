@@ -1,14 +1,15 @@
 /**
  * `digestlab sum -a blake3` against Debian's b3sum 1.2.0, side by side on a fixture folder: stdout byte for byte,
- * exit codes, and stderr after the program name where b3sum's own code writes it (clap's usage errors are worded
- * by clap; only their exit code is compared). Both directions of `-c`: b3sum checks our lists, we check its.
- * The built CLI is spawned, as a user runs it.
+ * exit codes, and stderr after the program name where b3sum's own code writes it (clap's usage errors: their
+ * message up to clap's usage block, after our program name; ours prints no usage block). Both directions of `-c`:
+ * b3sum checks our lists, we check its. The built CLI is spawned, as a user runs it, but for clap's refusals.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
 let dir = '';
@@ -92,6 +93,44 @@ describe('digestlab sum -a blake3 as b3sum 1.2.0', () => {
       expect(a.code, args.join(' ')).toBe(b.code);
       expect(a.stdout.length, args.join(' ')).toBe(b.stdout.length);
     }
+  });
+
+  it("refuses what b3sum's clap refuses, with the first line of its words: repeats, values that look like flags, conflicts", async () => {
+    for (const args of [
+      ['--derive-key', 'CTX', '-x', 'abc'],
+      ['--derive-key', '-x', 'abc'],
+      ['--derive-key', '--', 'abc'],
+      ['--derive-key', 'a', '--derive-key', 'b', 'abc'],
+      ['--keyed', '--keyed', 'abc'],
+      ['-l', '8', '--length', '9', 'abc'],
+      ['-l', '-1', 'abc'],
+      ['--num-threads', '-x', 'abc'],
+      ['--raw', '--raw', 'abc'],
+      ['--no-names', '--no-names', 'abc'],
+      ['--no-mmap', '--no-mmap', 'abc'],
+      ['-c', '--check', 'abc'],
+      ['-c', '--raw', 'abc'],
+      ['-c', '--no-names', 'abc'],
+      ['-c', '-l', '8', 'abc'],
+      ['-c', '-l', '8', '--raw', 'abc'],
+      ['--quiet', 'abc'],
+    ]) {
+      // in-process: refused before any file is read, and a spawned Node per case would take seconds
+      const a = await runCli(['sum', '-a', 'blake3', ...args]);
+      const b = run('b3sum', args, KEY);
+      const what = args.join(' ');
+      expect(b.stderr.startsWith('error: '), what).toBe(true);
+      // clap's message runs to its first blank line (a list of missing arguments on the lines after)
+      const words = (b.stderr.split('\n\n')[0] as string).slice('error: '.length).replace(/\n\s*/g, ' ');
+      expect(a.stderr, what).toBe(`digestlab sum: ${words}\n`);
+      expect([a.code, a.stdout.length], what).toEqual([b.code, b.stdout.length]);
+    }
+    // accepted: a value joined with `=`, and `-` (standard input's name) as a value
+    same(['--derive-key=-x', 'abc']);
+    same(['--derive-key', '-', 'abc']);
+    // b3sum reads -l for each file: a bad one fails each, in its words
+    same(['--length=x', 'abc', 'empty']);
+    same(['-l-1', 'abc']);
   });
 
   it('-c both ways: b3sum checks our list, we check its, with failures and malformed lines', () => {

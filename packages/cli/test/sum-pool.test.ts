@@ -5,7 +5,7 @@ const MIB = 2 ** 20;
 const job = (size: number): Job => ({
   path: new Uint8Array(),
   size,
-  algorithms: ['SHA-256'],
+  algorithms: [{ name: 'SHA-256' }],
   resolve: () => {},
   reject: () => {},
 });

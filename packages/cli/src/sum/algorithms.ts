@@ -1,18 +1,67 @@
 /** The algorithms `sum` computes, with the tags their BSD-style lines carry. */
 import { type AlgorithmName, algorithms, createDigest, UnknownAlgorithmError } from 'digestlab';
-import { SumUsageError } from './args.js';
+import { type SumFlags, SumUsageError } from './args.js';
+import type { DigestRequest } from './hash.js';
+import { quoteLocale } from './names.js';
 
 export interface SumAlgorithm {
   name: AlgorithmName;
   /** The word a tagged line starts with: coreutils' where it has the algorithm, ours for the others. */
   tag: string;
   hexLength: number;
+  /** The `outputLength` (bytes) to hash with, where `-l` (or a `-c` line) sets one; absent for the default. */
+  outputLength?: number;
 }
 
 /** Each algorithm's tag and hex length, from the library's registry (`sum`). */
 const BY_NAME: ReadonlyMap<AlgorithmName, SumAlgorithm> = new Map(
   algorithms().map((a) => [a.name, { name: a.name, tag: a.sum.tag, hexLength: a.sum.hexLength }]),
 );
+
+/** The registry's length-free BLAKE2b, whose facts b2sum's mode reads. */
+const B2_ENTRY = algorithms().find((a) => a.name === 'BLAKE2b');
+
+/**
+ * b2sum's facts (GNU coreutils 9.1): `-a blake2b` (the length-free BLAKE2b; its tag, BLAKE2b, from the registry)
+ * takes `-l BITS`, a multiple of 8 up to the registry's largest `outputLength`. A length below the largest is
+ * written in the tag (`BLAKE2b-256 (name) = …`); `-c` reads it there, and from an untagged line's hex length
+ * (2 to 128 digits, even). `minLine`: the shortest untagged line b2sum reads (a 2-digit digest, a blank, a name).
+ */
+export const B2SUM = {
+  name: 'BLAKE2b' as AlgorithmName,
+  maxBits: 8 * (B2_ENTRY?.options.find((o) => o.name === 'outputLength')?.max ?? 0),
+  minLine: 3,
+} as const;
+
+/** b2sum's BLAKE2b of `bits` (0: the default, the largest). */
+export function blake2bOfLength(bits: number): SumAlgorithm {
+  const base = entry(B2SUM.name);
+  if (bits === 0 || bits === B2SUM.maxBits) return base;
+  return { name: base.name, tag: `${base.tag}-${bits}`, hexLength: bits / 4, outputLength: bits / 8 };
+}
+
+/** b2sum's lengths that the registry also names (BLAKE2B-256, BLAKE2B-512 ...): digest length in bytes, name. */
+const B2_NAMED: ReadonlyMap<number, AlgorithmName> = new Map(
+  algorithms()
+    .filter((a) => a.family === B2_ENTRY?.family && a.blockLength === B2_ENTRY.blockLength && a.name !== B2SUM.name)
+    .map((a) => [a.digestLength, a.name]),
+);
+
+/**
+ * What to hash for `a`: the name, with its `outputLength` where `-l` (or a line) sets one; for b2sum's BLAKE2b,
+ * the registry's name of that length where it has one (the same parameter block, so the same digest: BLAKE2B-512
+ * for the default), so that `auto` can take node:crypto's OpenSSL, which has BLAKE2b only as blake2b512.
+ */
+export function digestRequest(a: SumAlgorithm): DigestRequest {
+  const named = a.name === B2SUM.name ? B2_NAMED.get(a.outputLength ?? B2SUM.maxBits / 8) : undefined;
+  if (named) return { name: named };
+  return a.outputLength === undefined ? { name: a.name } : { name: a.name, outputLength: a.outputLength };
+}
+
+/** The word a `-c` message names the algorithm by: the tag of its default length (b2sum says BLAKE2b at any). */
+export function typeString(a: SumAlgorithm): string {
+  return entry(a.name).tag;
+}
 
 function entry(name: AlgorithmName): SumAlgorithm {
   return BY_NAME.get(name) as SumAlgorithm;
@@ -31,8 +80,28 @@ export const BY_HEX_LENGTH: ReadonlyMap<number, SumAlgorithm> = new Map(
   algorithms().flatMap((a) => (a.sum.command === null ? [] : [[a.sum.hexLength, entry(a.name)] as const])),
 );
 
-/** The algorithms `-a` names (any digestlab name or alias), in order, each once; the default when none. */
-export function resolveAlgorithms(names: readonly string[]): SumAlgorithm[] {
+/**
+ * `-l`'s length applied: to BLAKE2b (b2sum's refusal past its largest), or refused as coreutils' cksum refuses it
+ * for another algorithm. Neither refusal is followed by "Try … --help", as in coreutils.
+ */
+function withLength(list: SumAlgorithm[], length: SumFlags['length']): SumAlgorithm[] {
+  if (length === undefined) return list;
+  if (!list.some((a) => a.name === B2SUM.name)) {
+    if (length.bits === 0) return list;
+    throw new SumUsageError('--length is only supported with --algorithm=blake2b', false);
+  }
+  if (length.bits > B2SUM.maxBits) {
+    const max = `maximum digest length for ${quoteLocale(B2SUM.name)} is ${B2SUM.maxBits} bits`;
+    throw new SumUsageError(`invalid length: ${quoteLocale(length.given)}\n${max}`, false);
+  }
+  return list.map((a) => (a.name === B2SUM.name ? blake2bOfLength(length.bits) : a));
+}
+
+/**
+ * The algorithms `-a` names (any digestlab name or alias), in order, each once; the default when none; BLAKE2b
+ * at `-l`'s length.
+ */
+export function resolveAlgorithms(names: readonly string[], length?: SumFlags['length']): SumAlgorithm[] {
   const out: SumAlgorithm[] = [];
   for (const given of names) {
     let name: AlgorithmName;
@@ -46,5 +115,5 @@ export function resolveAlgorithms(names: readonly string[]): SumAlgorithm[] {
     }
     if (!out.some((a) => a.name === name)) out.push(entry(name));
   }
-  return out.length > 0 ? out : [DEFAULT_ALGORITHM];
+  return withLength(out.length > 0 ? out : [DEFAULT_ALGORITHM], length);
 }

@@ -3,10 +3,20 @@
  * options, `--long=value`, unambiguous prefixes, `--`), so that every usage mistake gets coreutils' own words.
  */
 import { splitList } from '@digestlab/lab/list';
+import { quoteLocale } from './names.js';
 
-/** Raised for a usage mistake: coreutils prints the message, then "Try '… --help' for more information.", exit 1. */
+/**
+ * Raised for a usage mistake: coreutils prints the message, then "Try '… --help' for more information.", exit 1;
+ * with `tryHelp` false (b2sum's refusals of `-l`), the message alone.
+ */
 export class SumUsageError extends Error {
   override name = 'SumUsageError';
+  constructor(
+    message: string,
+    readonly tryHelp = true,
+  ) {
+    super(message);
+  }
 }
 
 export interface SumFlags {
@@ -19,6 +29,8 @@ export interface SumFlags {
   /** What `-c` prints: everything, no OKs (`--quiet`), nothing (`--status`), or everything plus bad lines (`-w`). */
   verbosity: 'normal' | 'quiet' | 'status' | 'warn';
   strict: boolean;
+  /** `-l`: BLAKE2b's digest length in bits, as `b2sum -l` (0 or absent: the default), and the text given. */
+  length: { bits: number; given: string } | undefined;
   jobs: number | undefined;
   recursive: boolean;
   dereference: boolean;
@@ -38,12 +50,35 @@ function positiveInt(option: string, v: string): number {
   return n;
 }
 
+/**
+ * `-l BITS` as b2sum reads it (gnulib's xdectoumax: decimal, leading blanks and `+` allowed), refused at once,
+ * before the options after it are read, when it is no number or no multiple of 8 (b2sum's words, no "Try").
+ */
+function lengthBits(v: string): { bits: number; given: string } {
+  const m = /^[ \t\n\v\f\r]*\+?(\d+)$/.exec(v);
+  const bad = (why: string) => new SumUsageError(`invalid length: ${quoteLocale(v)}${why}`, false);
+  if (!m) throw bad('');
+  const value = BigInt(m[1] as string);
+  // beyond uintmax_t (2^64 - 1): xdectoumax's ERANGE
+  if (value > 0xffff_ffff_ffff_ffffn) throw bad(': Value too large for defined data type');
+  if (value % 8n !== 0n) throw new SumUsageError(`${bad('').message}\nlength is not a multiple of 8`, false);
+  const bits = Number(value);
+  return { bits, given: v };
+}
+
 const OPTIONS: readonly OptionSpec[] = [
   { long: 'algorithm', short: 'a', take: (f, v) => f.algorithms.push(...splitList(v)) },
   { long: 'binary', short: 'b', set: { binary: true } },
   { long: 'check', short: 'c', set: { check: true } },
   // as coreutils: --tag implies binary mode, so `--tag -t` is refused and `-t --tag` is not
   { long: 'tag', set: { tag: true, binary: true } },
+  {
+    long: 'length',
+    short: 'l',
+    take: (f, v) => {
+      f.length = lengthBits(v);
+    },
+  },
   { long: 'text', short: 't', set: { binary: false } },
   { long: 'zero', short: 'z', set: { zero: true } },
   { long: 'ignore-missing', set: { ignoreMissing: true } },
@@ -85,6 +120,7 @@ export function parseArgs(argv: readonly string[]): SumFlags {
     ignoreMissing: false,
     verbosity: 'normal',
     strict: false,
+    length: undefined,
     jobs: undefined,
     recursive: false,
     dereference: false,
@@ -161,6 +197,8 @@ parallel. With no FILE, or when FILE is -, read standard input.
                           -a md5,sha256) read each file once and print tagged lines
   -b, --binary          read in binary mode (the line marks the name with *)
   -c, --check           read checksums from the FILEs and check them
+  -l, --length=BITS     with -a blake2b, as b2sum: the digest length in bits, a multiple of 8 up
+                          to 512 (default); --tag then writes BLAKE2b-BITS below 512
       --tag             create a BSD-style checksum (SHA256 (name) = digest)
   -t, --text            read in text mode (default)
   -z, --zero            end each output line with NUL, not newline, and do not escape names
@@ -177,5 +215,7 @@ The following five options are useful only when verifying checksums:
   -w, --warn            warn about improperly formatted checksum lines
 
 An untagged line in a list is checked with -a's algorithm; without -a, by its length: 32 hex digits MD5,
-40 SHA-1, 56 SHA-224, 64 SHA-256, 96 SHA-384, 128 SHA-512.
+40 SHA-1, 56 SHA-224, 64 SHA-256, 96 SHA-384, 128 SHA-512. With -a blake2b alone (b2sum's rules), a line's
+length is its digest's, whatever -l says, and a tagged line's is in its tag (BLAKE2b-256; BLAKE2b: 512).
+With -a blake3 alone, sum is b3sum (its options: --keyed, --derive-key, -l in bytes, --no-names, --raw).
 `;

@@ -63,7 +63,28 @@ const SWITCHES: Readonly<Record<string, keyof B3Flags>> = {
   '--quiet': 'quiet',
 };
 
-/** b3sum's flags, with its refusals (clap's words, after our program name). */
+/** How clap names each of b3sum's arguments in its messages. */
+const SHOWN: Readonly<Record<string, string>> = {
+  keyed: '--keyed',
+  noNames: '--no-names',
+  raw: '--raw',
+  check: '--check',
+  quiet: '--quiet',
+  noMmap: '--no-mmap',
+  context: '--derive-key <CONTEXT>',
+  length: '--length <LEN>',
+  threads: '--num-threads <NUM>',
+};
+
+/** The arguments clap refuses beside `--check` (b3sum's `conflicts_with`), in the order it reports them. */
+const NOT_WITH_CHECK = ['keyed', 'context', 'length', 'raw', 'noNames'] as const;
+
+/**
+ * b3sum's flags, with clap's refusals (its words, after our program name): an argument given twice, an option's
+ * value missing or, given apart, starting with `-` (read as an unknown flag; `--derive-key=-x` is a value),
+ * `--keyed` with `--derive-key`, `--check` with an argument that changes the hash or its output, `--quiet`
+ * without `--check`.
+ */
 export function parseB3Args(argv: readonly string[]): B3Flags {
   const f: B3Flags = {
     keyed: false,
@@ -76,9 +97,23 @@ export function parseB3Args(argv: readonly string[]): B3Flags {
     threads: undefined,
     files: [],
   };
-  const value = (i: number, name: string): string => {
+  const seen = new Set<string>();
+  const once = (key: string) => {
+    if (seen.has(key)) {
+      throw new SumUsageError(
+        `The argument '${SHOWN[key]}' was provided more than once, but cannot be used multiple times`,
+      );
+    }
+    seen.add(key);
+  };
+  const value = (i: number, key: string): string => {
     const v = argv[i];
-    if (v === undefined) throw new SumUsageError(`The argument '${name}' requires a value but none was supplied`);
+    if (v === undefined || v === '--') {
+      throw new SumUsageError(`The argument '${SHOWN[key]}' requires a value but none was supplied`);
+    }
+    if (v.startsWith('-') && v !== '-') {
+      throw new SumUsageError(`Found argument '${v}' which wasn't expected, or isn't valid in this context`);
+    }
     return v;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -92,35 +127,44 @@ export function parseB3Args(argv: readonly string[]): B3Flags {
       f.files.push(...argv.slice(i + 1));
       break;
     }
-    if (switched) (f as unknown as Record<string, boolean>)[switched] = true;
-    else if (name === '-a' || name === '--algorithm') i += inline === undefined ? 1 : 0;
+    if (switched) {
+      once(switched);
+      (f as unknown as Record<string, boolean>)[switched] = true;
+    } else if (name === '-a' || name === '--algorithm') i += inline === undefined ? 1 : 0;
     else if (/^-a./.test(a)) continue;
-    else if (name === '--derive-key') f.context = inline ?? value(++i, '--derive-key <CONTEXT>');
-    else if (name === '-l' || name === '--length' || /^-l\d/.test(a))
-      f.length = lengthOf(/^-l\d/.test(a) ? a.slice(2) : (inline ?? value(++i, '--length <LEN>')));
-    else if (name === '--num-threads' || name === '-j' || /^-j\d/.test(a))
-      f.threads = threadsOf(/^-j\d/.test(a) ? a.slice(2) : (inline ?? value(++i, '--num-threads <NUM>')));
-    else if (name === '--no-mmap') continue;
+    else if (name === '--derive-key') {
+      once('context');
+      f.context = inline ?? value(++i, 'context');
+    } else if (name === '-l' || name === '--length' || /^-l./.test(a)) {
+      once('length');
+      f.length = lengthOf(/^-l./.test(a) ? a.slice(2) : (inline ?? value(++i, 'length')));
+    } else if (name === '--num-threads' || name === '-j' || /^-j\d/.test(a)) {
+      once('threads');
+      f.threads = threadsOf(/^-j\d/.test(a) ? a.slice(2) : (inline ?? value(++i, 'threads')));
+    } else if (name === '--no-mmap') once('noMmap');
     else if (a.startsWith('-') && a !== '-')
       throw new SumUsageError(`Found argument '${a}' which wasn't expected, or isn't valid in this context`);
     else f.files.push(a);
   }
-  if (f.keyed && f.context !== undefined)
-    throw new SumUsageError("The argument '--keyed' cannot be used with '--derive-key <CONTEXT>'");
-  if (f.check && (f.keyed || f.context !== undefined)) {
-    throw new SumUsageError(
-      `The argument '${f.keyed ? '--keyed' : '--derive-key <CONTEXT>'}' cannot be used with '--check'`,
-    );
-  }
-  if (f.keyed && f.files.length === 0)
-    throw new SumUsageError('The following required arguments were not provided: <FILE>...');
+  refuseCombinations(f, seen);
   return f;
 }
 
+/** clap's checks once every argument is read. */
+function refuseCombinations(f: B3Flags, seen: ReadonlySet<string>): void {
+  if (f.keyed && f.context !== undefined)
+    throw new SumUsageError("The argument '--keyed' cannot be used with '--derive-key <CONTEXT>'");
+  const clash = f.check ? NOT_WITH_CHECK.find((k) => seen.has(k)) : undefined;
+  if (clash) throw new SumUsageError(`The argument '${SHOWN[clash]}' cannot be used with '--check'`);
+  if (f.quiet && !f.check) throw new SumUsageError('The following required arguments were not provided: --check');
+  if (f.keyed && f.files.length === 0)
+    throw new SumUsageError('The following required arguments were not provided: <FILE>...');
+}
+
+/** b3sum's `-l`: a count of bytes; NaN when it is none, which b3sum reports for each file (`name: Failed …`). */
 function lengthOf(v: string): number {
   const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isSafeInteger(n)) throw new SumUsageError('Failed to parse length.');
-  return n;
+  return Number.isSafeInteger(n) ? n : Number.NaN;
 }
 
 /** b3sum's `--num-threads`: a count, 0 meaning the default. */
@@ -188,9 +232,14 @@ async function generate(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
   let ok = true;
   try {
     // every file's subtrees queued at once, so the workers never wait for the main thread to reach a file
-    const pending = files.map((name) => hashing.plan(name));
+    const pending = Number.isNaN(f.length) ? [] : files.map((name) => hashing.plan(name));
     for (const [i, name] of files.entries()) {
       let digest: Uint8Array;
+      if (Number.isNaN(f.length)) {
+        out.error(`${name}: Failed to parse length.`);
+        ok = false;
+        continue;
+      }
       try {
         digest = await (pending[i] as () => Promise<Uint8Array>)();
       } catch (e) {

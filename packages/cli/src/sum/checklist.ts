@@ -3,7 +3,7 @@
  * `TAG (name) = HEX` (also `TAG(name)= HEX`, as OpenSSL writes), a leading `\` for an escaped name, `#` comments,
  * CRLF line ends, and the "BSD reversed" `HEX name` form, which a list may use only if its first line does.
  */
-import { BY_HEX_LENGTH, BY_TAG, type SumAlgorithm } from './algorithms.js';
+import { B2SUM, BY_HEX_LENGTH, BY_TAG, blake2bOfLength, type SumAlgorithm } from './algorithms.js';
 import { unescapeName } from './names.js';
 
 export interface ListEntry {
@@ -25,6 +25,37 @@ function allHex(s: Uint8Array, length: number): boolean {
   return s.length === length && s.every(isHex);
 }
 
+/** C's isspace in the C locale. */
+const isCSpace = (b: number | undefined) => b === SPACE || (b !== undefined && b >= 0x09 && b <= 0x0d);
+
+/**
+ * The number at `at` as `xstrtoumax(s, &end, 0, …)` reads it (b2sum's length in a tag): blanks, then `+` (a `-`
+ * is refused), then `0x` hex, `0` octal or decimal; null without a digit.
+ */
+function cNumber(s: Uint8Array, at: number): { value: bigint; end: number } | null {
+  let i = at;
+  while (isCSpace(s[i])) i++;
+  if (s[i] === 0x2d) return null;
+  if (s[i] === 0x2b) i++;
+  let base = 10;
+  if (s[i] === 0x30 && (s[i + 1] | 0x20) === 0x78 && isHex(s[i + 2] ?? 0)) {
+    base = 16;
+    i += 2;
+  } else if (s[i] === 0x30) base = 8;
+  const start = i;
+  let value = 0n;
+  for (let d = digit(s[i]); d < base; d = digit(s[++i])) value = value * BigInt(base) + BigInt(d);
+  return i === start ? null : { value, end: i };
+}
+
+/** A byte's value as a digit (up to hex); 99 for anything else. */
+function digit(b: number | undefined): number {
+  if (b === undefined) return 99;
+  if (b >= 0x30 && b <= 0x39) return b - 0x30;
+  const lower = b | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : 99;
+}
+
 /**
  * Reads the lines of every list in one run (coreutils keeps whether lists use the BSD reversed form across all of
  * them). `allowed`: the algorithms `-a` named, or undefined to take any tagged line and untagged lines by length.
@@ -33,7 +64,15 @@ export class ListParser {
   /** Unknown (-1) until an untagged line decides: standard form (0) or BSD reversed (1). */
   #reversed: -1 | 0 | 1 = -1;
 
-  constructor(private readonly allowed: readonly SumAlgorithm[] | undefined) {}
+  /** `-a blake2b` alone: untagged lines as b2sum reads them, their length from their digest's. */
+  readonly #b2sum: boolean;
+  /** Whether a line may be b2sum's BLAKE2b at any length (without `-a`, or with BLAKE2b among `-a`'s). */
+  readonly #blake2b: boolean;
+
+  constructor(private readonly allowed: readonly SumAlgorithm[] | undefined) {
+    this.#b2sum = allowed?.length === 1 && allowed[0]?.name === B2SUM.name;
+    this.#blake2b = allowed === undefined || allowed.some((a) => a.name === B2SUM.name);
+  }
 
   /** The list being read is standard input, where a line naming `-` is improperly formatted. */
   fromStdin = false;
@@ -73,6 +112,10 @@ export class ListParser {
 
   /** The tag at `i` (a known tag followed by a space or `(`), and its algorithm if this run accepts it. */
   private taggedAt(s: Buffer, i: number): { end: number; algorithm: SumAlgorithm | undefined } | undefined {
+    const blake2b = BY_TAG.get(B2SUM.name);
+    if (this.#blake2b && blake2b && s.toString('latin1', i, i + blake2b.tag.length) === blake2b.tag) {
+      return b2sumTag(s, i + blake2b.tag.length);
+    }
     for (const [tag, algorithm] of BY_TAG) {
       const end = i + tag.length;
       if (s.toString('latin1', i, end) !== tag || (s[end] !== SPACE && s[end] !== 0x28)) continue;
@@ -112,7 +155,8 @@ export class ListParser {
     const algorithm = this.untaggedAlgorithm(end - at);
     if (!algorithm) return null;
     // the shortest line coreutils reads: the digest, a blank, a one-byte name (one more after a second `\`)
-    if (s.length - at < algorithm.hexLength + 2 + (s[at] === 0x5c ? 1 : 0)) return null;
+    const shortest = this.#b2sum ? B2SUM.minLine : algorithm.hexLength + 2;
+    if (s.length - at < shortest + (s[at] === 0x5c ? 1 : 0)) return null;
     if (end === s.length) return null;
     const hex = s.subarray(at, end);
     if (!allHex(hex, algorithm.hexLength)) return null;
@@ -131,9 +175,27 @@ export class ListParser {
   /** The algorithm of an untagged digest of `length` hex digits: `-a`'s, or by length without `-a`. */
   private untaggedAlgorithm(length: number): SumAlgorithm | undefined {
     if (this.allowed === undefined) return BY_HEX_LENGTH.get(length);
+    // b2sum: any whole number of bytes up to the largest, whatever -l says
+    if (this.#b2sum)
+      return length >= 2 && length % 2 === 0 && length <= B2SUM.maxBits / 4 ? blake2bOfLength(4 * length) : undefined;
     if (this.allowed.length === 1) return this.allowed[0];
     return this.allowed.find((a) => a.hexLength === length);
   }
+}
+
+/**
+ * b2sum's tag from just after `BLAKE2b`: the next byte is taken whatever it is (b2sum overwrites it), except a
+ * `(` (OpenSSL's form, no blank) which stays; a `-` starts the length in bits (0 < bits <= 512, a multiple of 8).
+ */
+function b2sumTag(s: Buffer, at: number): { end: number; algorithm: SumAlgorithm | undefined } {
+  const next = s[at];
+  if (next === undefined) return { end: at, algorithm: undefined };
+  if (next === 0x28) return { end: at, algorithm: blake2bOfLength(0) };
+  if (next !== 0x2d) return { end: at + 1, algorithm: blake2bOfLength(0) };
+  const n = cNumber(s, at + 1);
+  const bits = n?.value ?? 0n;
+  if (!n || bits === 0n || bits > BigInt(B2SUM.maxBits) || bits % 8n !== 0n) return { end: at, algorithm: undefined };
+  return { end: n.end, algorithm: blake2bOfLength(Number(bits)) };
 }
 
 /** Whether `expected` (hex, either case) is `actual`'s hex, in time independent of where they differ. */

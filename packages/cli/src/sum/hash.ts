@@ -8,7 +8,17 @@
  * for asynchronous reads to fill.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { type AlgorithmName, createDigest } from 'digestlab';
+import { type AlgorithmName, createDigest, type Digest } from 'digestlab';
+
+/** A digest to compute: the algorithm, and its `outputLength` in bytes where not the default (b2sum's `-l`). */
+export interface DigestRequest {
+  name: AlgorithmName;
+  outputLength?: number;
+}
+
+function start(r: DigestRequest): Digest {
+  return r.outputLength === undefined ? createDigest(r.name) : createDigest(r.name, { outputLength: r.outputLength });
+}
 
 export const CHUNK = 64 * 1024;
 /** Between these many bytes a long file yields to the event loop (Ctrl-C, progress) and reports progress. */
@@ -27,11 +37,11 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Feeds `read`'s pieces to one digest per algorithm. */
 async function digestPieces(
-  algorithms: readonly AlgorithmName[],
+  algorithms: readonly DigestRequest[],
   read: () => Uint8Array | null,
   onBytes?: (bytes: number) => void,
 ): Promise<Uint8Array[]> {
-  const digests = algorithms.map((a) => createDigest(a));
+  const digests = algorithms.map(start);
   let sinceYield = 0;
   for (let piece = read(); piece !== null; piece = read()) {
     for (const d of digests) d.update(piece);
@@ -52,7 +62,7 @@ async function digestPieces(
  */
 export async function hashFile(
   path: Uint8Array | string,
-  algorithms: readonly AlgorithmName[],
+  algorithms: readonly DigestRequest[],
   buffer: Buffer,
   onBytes?: (bytes: number) => void,
 ): Promise<FileOutcome> {
@@ -80,9 +90,9 @@ export async function hashFile(
 /** The digests of everything `source` yields (standard input). */
 export async function hashStream(
   source: AsyncIterable<Uint8Array>,
-  algorithms: readonly AlgorithmName[],
+  algorithms: readonly DigestRequest[],
 ): Promise<FileOutcome> {
-  const digests = algorithms.map((a) => createDigest(a));
+  const digests = algorithms.map(start);
   try {
     for await (const piece of source) for (const d of digests) d.update(piece);
   } catch (e) {

@@ -161,3 +161,19 @@ export function quoteName(name: Uint8Array | string): string {
   }
   return `${out}'`;
 }
+
+/**
+ * A value as coreutils' `quote` shows it in a UTF-8 locale (gnulib's locale quoting style): between ‘ and ’, with
+ * `\` and the closing ’ escaped by a backslash, controls as C escapes and other unprintable bytes in octal.
+ */
+export function quoteLocale(value: Uint8Array | string): string {
+  const bytes = typeof value === 'string' ? Buffer.from(value) : value;
+  let out = '‘';
+  for (const p of pieces(bytes)) {
+    const c = p.bytes[0] as number;
+    if (p.printable) out += p.text === '\\' || p.text === '’' ? `\\${p.text}` : p.text;
+    else if (p.bytes.length === 1 && C_ESCAPES[c] !== undefined) out += `\\${C_ESCAPES[c]}`;
+    else for (const b of p.bytes) out += octal(b);
+  }
+  return `${out}’`;
+}

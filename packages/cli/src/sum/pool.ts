@@ -7,13 +7,12 @@
  * prints as they come, so the output order never depends on which worker finished first.
  */
 import { Worker } from 'node:worker_threads';
-import type { AlgorithmName } from 'digestlab';
-import { CHUNK, type FileOutcome, hashFile } from './hash.js';
+import { CHUNK, type DigestRequest, type FileOutcome, hashFile } from './hash.js';
 import type { BatchRequest, WorkerMessage, WorkerSetup } from './worker.js';
 
 export interface Hasher {
   /** Queues the file at `path` for `algorithms`; `size` (from stat, 0 when unknown) only guides batching. */
-  submit(path: Uint8Array, size: number, algorithms: readonly AlgorithmName[]): Promise<FileOutcome>;
+  submit(path: Uint8Array, size: number, algorithms: readonly DigestRequest[]): Promise<FileOutcome>;
   /** Stops the workers (pending submissions never settle). */
   close(): Promise<void>;
 }
@@ -51,7 +50,7 @@ const IN_FLIGHT = 2;
 
 export interface Job {
   path: Uint8Array;
-  algorithms: readonly AlgorithmName[];
+  algorithms: readonly DigestRequest[];
   size: number;
   resolve(o: FileOutcome): void;
   reject(e: Error): void;

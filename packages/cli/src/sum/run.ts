@@ -5,13 +5,12 @@
 
 import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import type { AlgorithmName } from 'digestlab';
 import type { Io } from '../io.js';
-import { resolveAlgorithms, type SumAlgorithm } from './algorithms.js';
+import { digestRequest, resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
 import { checkCombinations, HELP, parseArgs, type SumFlags, SumUsageError } from './args.js';
 import { isB3sum, runB3sum } from './b3sum.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
-import type { FileOutcome } from './hash.js';
+import type { DigestRequest, FileOutcome } from './hash.js';
 import { hashStream } from './hash.js';
 import { quoteName } from './names.js';
 import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.js';
@@ -35,10 +34,15 @@ export async function runSum(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(HELP);
       return 0;
     }
-    algorithms = resolveAlgorithms(flags.algorithms);
+    algorithms = resolveAlgorithms(flags.algorithms, flags.length);
     checkCombinations(flags);
   } catch (e) {
     if (!(e instanceof SumUsageError)) throw e;
+    if (!e.tryHelp) {
+      // coreutils' `error` then `die`: each line a message of its own
+      for (const line of e.message.split('\n')) out.error(line);
+      return 1;
+    }
     out.error(e.message);
     io.stderr(`Try '${PROGRAM} --help' for more information.\n`);
     return 1;
@@ -123,12 +127,16 @@ class Session {
     const targets: Target[] = flags.recursive
       ? recursiveTargets(operands, flags.dereference, (m) => out.error(m))
       : operandTargets(operands);
-    const names = algorithms.map((a) => a.name);
     const pending = this.start(
       targets.map((t) =>
         t.kind === 'error'
           ? null
-          : { name: t.name, size: t.kind === 'file' ? t.size : 0, stdin: t.kind === 'stdin', algorithms: names },
+          : {
+              name: t.name,
+              size: t.kind === 'file' ? t.size : 0,
+              stdin: t.kind === 'stdin',
+              algorithms: algorithms.map(digestRequest),
+            },
       ),
     );
     // several algorithms: tagged lines, the only form that says which algorithm a line is
@@ -159,29 +167,44 @@ class Session {
     return ok ? 0 : 1;
   }
 
+  /** What `-w` calls a line: as sha256sum (SHA256) and b2sum (BLAKE2b whatever -l); with several, no one name fits. */
+  private lineWord(): string {
+    const one = this.algorithms.length === 1 ? this.algorithms[0] : undefined;
+    return one ? `${typeString(one)} checksum line` : 'checksum line';
+  }
+
+  /** A list's bytes, or null after saying why it could not be read. */
+  private async readList(list: string, shownList: string): Promise<Buffer | null> {
+    try {
+      return list === '-' ? await readAll(stdinOf(this.io)) : readFileSync(list);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
+      // a directory opens and then fails to read: coreutils says only "read error"
+      this.out.error(code === 'EISDIR' ? `${shownList}: read error` : `${shownList}: ${strerror(code)}`);
+      return null;
+    }
+  }
+
   private async checkList(list: string): Promise<boolean> {
     const { flags, out } = this;
     const fromStdin = list === '-';
     const shownList = quoteName(fromStdin ? 'standard input' : list);
-    let text: Buffer;
-    try {
-      text = fromStdin ? await readAll(stdinOf(this.io)) : readFileSync(list);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
-      // a directory opens and then fails to read: coreutils says only "read error"
-      out.error(code === 'EISDIR' ? `${shownList}: read error` : `${shownList}: ${strerror(code)}`);
-      return false;
-    }
+    const text = await this.readList(list, shownList);
+    if (text === null) return false;
     const parser = this.#parser;
     parser.fromStdin = fromStdin;
     const lines: ListLine[] = [...parser.lines(text)];
     const entries = lines.flatMap((l) => (l.kind === 'entry' ? [l.entry] : []));
     const pending = this.start(
-      entries.map((e) => ({ name: e.name, size: sizeOf(e.name), stdin: isDash(e), algorithms: [e.algorithm.name] })),
+      entries.map((e) => ({
+        name: e.name,
+        size: sizeOf(e.name),
+        stdin: isDash(e),
+        algorithms: [digestRequest(e.algorithm)],
+      })),
     );
     const status = flags.verbosity === 'status';
-    // as sha256sum words it (SHA-256 is the default); with several algorithms, no one name fits
-    const what = this.algorithms.length === 1 ? `${this.algorithms[0]?.tag} checksum line` : 'checksum line';
+    const what = this.lineWord();
     let misformatted = 0;
     let unreadable = 0;
     let mismatched = 0;
@@ -230,7 +253,7 @@ class Session {
 }
 
 /** A file to hash for `start`, or null for a target already known to fail. */
-type Request = { name: Buffer; size: number; stdin: boolean; algorithms: AlgorithmName[] } | null;
+type Request = { name: Buffer; size: number; stdin: boolean; algorithms: DigestRequest[] } | null;
 
 function isDash(e: ListEntry): boolean {
   return e.name.length === 1 && e.name[0] === 0x2d;

@@ -1,7 +1,6 @@
 /** A pool worker: hashes the batches of files the main thread sends, one batch at a time, in order. */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { AlgorithmName } from 'digestlab';
-import { CHUNK, type FileOutcome, hashFile } from './hash.js';
+import { CHUNK, type DigestRequest, type FileOutcome, hashFile } from './hash.js';
 
 export interface WorkerSetup {
   /** Report bytes hashed as they go (for a progress bar). */
@@ -9,7 +8,7 @@ export interface WorkerSetup {
 }
 export interface BatchRequest {
   id: number;
-  files: { path: Uint8Array; algorithms: AlgorithmName[] }[];
+  files: { path: Uint8Array; algorithms: DigestRequest[] }[];
 }
 /** A finished batch, or (with progress on) bytes hashed since the last message, sent every 16 MiB or so. */
 export type WorkerMessage =

@@ -12,6 +12,7 @@
 //   node scripts/gen-cores.mjs --check   exit 1 if the committed files differ from what this script writes
 // A unit test runs the check, so the committed output cannot drift from its generator.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { blake2Ts } from './blake2-cores.mjs';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 import { md4FamilyTs } from './md4-family.mjs';
 
@@ -653,6 +654,8 @@ const FILES = {
   'sm3.ts': sm3(),
   'whirlpool.ts': whirlpool(),
   'tiger.ts': tiger(),
+  // BLAKE2b and BLAKE2s: their rounds are written in blake2-cores.mjs
+  ...blake2Ts({ generatedFile, le }),
 };
 
 if (process.argv.includes('--check')) {

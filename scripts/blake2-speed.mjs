@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * BLAKE2b-512 and BLAKE2s-256: our providers against node:crypto, @noble/hashes and hash-wasm, one-shot digests of
- * one size, to bytes (issue 21's speed goals; the lab has no BLAKE2 workloads yet). Against the built library
- * (`npm run build` first):
+ * one size, to bytes (issue 21's speed goals; the lab, `digestlab bench -a BLAKE2b-512`, times them in every
+ * workload). Against the built library (`npm run build` first); runs under Bun too (`bun scripts/blake2-speed.mjs`):
  *
  *   node scripts/blake2-speed.mjs [--size 1048576] [--rounds 7]
  *

@@ -7,11 +7,14 @@
 // optimizing JIT gives up on a function (BENCHMARKS.md, "No engine cliff"). The round logic is written once, here,
 // from the standards:
 // RFC 1321 §3.4 (MD5), FIPS 180-4 §6.1.2, §6.2.2, §6.4.2 (SHA-1, SHA-256, SHA-512) and FIPS 202 §3.2 (Keccak).
+// BLAKE2b and BLAKE2s (RFC 7693 §3.2, fully unrolled) are written in blake2-cores.mjs, MD4 and RIPEMD in
+// md4-family.mjs.
 //
 //   node scripts/gen-cores.mjs           write the files
 //   node scripts/gen-cores.mjs --check   exit 1 if the committed files differ from what this script writes
 // A unit test runs the check, so the committed output cannot drift from its generator.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { blake2Ts } from './blake2-cores.mjs';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 import { md4FamilyTs } from './md4-family.mjs';
 
@@ -653,6 +656,8 @@ const FILES = {
   'sm3.ts': sm3(),
   'whirlpool.ts': whirlpool(),
   'tiger.ts': tiger(),
+  // BLAKE2b and BLAKE2s: their rounds are written in blake2-cores.mjs
+  ...blake2Ts({ generatedFile, le }),
 };
 
 if (process.argv.includes('--check')) {

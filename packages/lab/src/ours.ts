@@ -152,7 +152,7 @@ function digestManyRow(): Row {
     library: 'digestlab',
     kind: 'ours',
     implementedIn: 'WebAssembly',
-    note: 'digestMany(alg, messages), one call for all N: 4-lane WebAssembly SIMD for MD5, SHA-1, SHA-256, scalar WebAssembly for the SHA-512 family, MD2 through auto (TypeScript); many workload only',
+    note: 'digestMany(alg, messages), one call for all N: 4-lane WebAssembly SIMD for MD5, SHA-1, SHA-256, scalar WebAssembly for the SHA-512 family, every other algorithm (MD2, BLAKE2, ...) one digest each through auto; many workload only',
     algorithms: syncAlgorithms(),
     prepare: async (algorithm) => prepareOurs(DIGEST_MANY_ROW, algorithm),
   };

@@ -135,6 +135,44 @@ describe('BLAKE3 peers against digestlab', () => {
   });
 });
 
+// node:crypto has only BLAKE2B-512 and BLAKE2S-256 (checked above): every BLAKE2 name of each peer is checked against
+// ours (`ts`, which the library's suite checks against RFC 7693 and CPython's hashlib at every output length), at
+// block edges and across a stream split on one; its HMAC is checked above (node:crypto's, else our `ts`).
+describe('BLAKE2 peers against digestlab', () => {
+  const names = algorithms().flatMap((a) => (a.family === 'BLAKE2' ? [a.name] : []));
+  const ours = (algorithm: AlgorithmName, data: Uint8Array | string) =>
+    bytesHex(digest(algorithm, data, { provider: 'ts' }));
+  const rows = PEERS.filter((r) => r.algorithms.includes('BLAKE2B-512'));
+
+  it('are node:crypto.hash, @noble/hashes and hash-wasm; the JavaScript and WebAssembly ones have every name', () => {
+    expect(rows.map((r) => r.id).sort()).toEqual(['@noble/hashes', 'hash-wasm', 'node:crypto.hash']);
+    expect(names).toHaveLength(10);
+    for (const row of rows.filter((r) => r.id !== 'node:crypto.hash'))
+      expect(row.algorithms).toEqual(expect.arrayContaining(names));
+    expect(rows.find((r) => r.id === 'node:crypto.hash')?.algorithms).toEqual(
+      expect.arrayContaining(['BLAKE2B-512', 'BLAKE2S-256']),
+    );
+  });
+
+  for (const row of rows.filter((r) => r.id !== 'node:crypto.hash')) {
+    it(`${row.id}: every BLAKE2 name's seed string, bytes and stream give our digests`, async () => {
+      for (const algorithm of names) {
+        const p = await row.prepare(algorithm);
+        expect(await p.hex?.(SEED_INPUT), `${algorithm} seed`).toBe(ours(algorithm, SEED_INPUT));
+        for (const n of [0, 64, 65, 128, 129, 1000]) {
+          const data = randomBytes(n, n + 1);
+          expect(outputHex(await (p.bytes?.(data) ?? '')), `${algorithm} ${n} bytes`).toBe(ours(algorithm, data));
+        }
+        const data = randomBytes(300, 5);
+        const h = await (p.stream?.() ?? Promise.reject(new Error(`${row.id} cannot stream`)));
+        h.update(data.subarray(0, 128).slice());
+        h.update(data.subarray(128).slice());
+        expect(outputHex(h.finish()), `${algorithm} stream`).toBe(ours(algorithm, data));
+      }
+    });
+  }
+});
+
 describe('peer files', () => {
   it('keep their ids, one peer per file, and HMAC only where RFC 2104 applies and the peer can', () => {
     const ids = PEERS.map((p) => p.id);

@@ -4,7 +4,7 @@
  */
 import { type AlgorithmName, digest, hmacHex } from 'digestlab';
 import { bytesHex } from '../rows.js';
-import { HMAC_KEY, SEED_INPUT } from '../seed.js';
+import { HMAC_KEY, SEED_INPUT, SEED_JAVA_HEX } from '../seed.js';
 import type { Reference } from './host.js';
 
 /**
@@ -56,9 +56,10 @@ export class Expectations {
 
   /**
    * The expected digest: the reference (node:crypto in the CLI). Where it lacks the algorithm (MD2: OpenSSL 3 has
-   * none), our `ts` provider: its MD2 is proven against RFC 1319's test suite and Java's MessageDigest vectors
-   * (vectors/md2-java.txt) by the library's own tests, and on the seed input it is checked against Java's digest
-   * (vectors/seed-java.txt) on every run. A peer that disagrees is therefore wrong, not the reference.
+   * none; BLAKE2 but for BLAKE2B-512 and BLAKE2S-256), our `ts` provider: the library's own tests prove it against
+   * independent known answers (MD2: RFC 1319's test suite and Java's MessageDigest vectors, vectors/md2-java.txt;
+   * BLAKE2: RFC 7693's and CPython's hashlib, vectors/blake2/), and on the seed input MD2 is checked against Java's
+   * digest (vectors/seed-java.txt) on every run. A peer that disagrees is therefore wrong, not the reference.
    */
   async referenceHex(algorithm: AlgorithmName, data: Uint8Array): Promise<string> {
     const d = await this.reference.digest(algorithm, data);
@@ -95,7 +96,7 @@ export class Expectations {
       ),
       ...[...this.fallback].map(
         (a) =>
-          `${a}: ${name} lacks it; checked against digestlab's ts provider (tested against RFC and Java vectors; on the seed input also against Java's digest)`,
+          `${a}: ${name} lacks it; checked against digestlab's ts provider (tested against independent known answers, CORRECTNESS.md${a in SEED_JAVA_HEX ? "; on the seed input also against Java's digest" : ''})`,
       ),
     ];
   }

@@ -8,7 +8,7 @@
  */
 import type { AlgorithmName } from 'digestlab';
 import { macAlgorithms, type Prepared, type Row } from '../rows.js';
-import { cjs, lacks, lazy } from './util.js';
+import { BLAKE2_PARAMS, cjs, lacks, lazy } from './util.js';
 
 interface Hasher {
   init(): Hasher;
@@ -21,7 +21,7 @@ type Create = () => Promise<Hasher>;
 const load = lazy(async () => {
   const hw = cjs<
     Record<string, Create> & { createHMAC: CreateHmac } & Record<
-        'createSHA3' | 'createKeccak' | 'createBLAKE3',
+        'createSHA3' | 'createKeccak' | 'createBLAKE3' | 'createBLAKE2b' | 'createBLAKE2s',
         (bits: number) => Promise<Hasher>
       >
   >(await import('hash-wasm'));
@@ -46,6 +46,13 @@ const load = lazy(async () => {
     'BLAKE3-256': () => hw.createBLAKE3(256),
     SM3: hw.createSM3,
     WHIRLPOOL: hw.createWhirlpool,
+    // BLAKE2 at the name's length in bits, unkeyed
+    ...Object.fromEntries(
+      [...BLAKE2_PARAMS].map(([name, p]) => [
+        name,
+        () => (p.variant === 'b' ? hw.createBLAKE2b : hw.createBLAKE2s)(8 * p.bytes),
+      ]),
+    ),
   };
   return { creators, createHMAC: hw.createHMAC };
 });
@@ -72,6 +79,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'BLAKE3-256',
   'SM3',
   'WHIRLPOOL',
+  ...BLAKE2_PARAMS.keys(),
 ];
 
 export const hashWasm: Row = {

@@ -1,21 +1,27 @@
 /** @noble/hashes: audited pure JavaScript (TypeScript compiled to JS). v2 takes bytes only, so strings are UTF-8 encoded per call. */
 import type { AlgorithmName } from 'digestlab';
 import { macAlgorithms, type Prepared, type Row } from '../rows.js';
-import { lacks, lazy, utf8 } from './util.js';
+import { BLAKE2_PARAMS, lacks, lazy, utf8 } from './util.js';
 
 type Hash = ((data: Uint8Array) => Uint8Array) & {
   create(): { update(d: Uint8Array): unknown; digest(): Uint8Array };
 };
 
 const load = lazy(async () => {
-  const [sha2, sha3, legacy, utils, mac, b3] = await Promise.all([
+  const [sha2, sha3, legacy, utils, mac, b3, b2] = await Promise.all([
     import('@noble/hashes/sha2.js'),
     import('@noble/hashes/sha3.js'),
     import('@noble/hashes/legacy.js'),
     import('@noble/hashes/utils.js'),
     import('@noble/hashes/hmac.js'),
     import('@noble/hashes/blake3.js'),
+    import('@noble/hashes/blake2.js'),
   ]);
+  // BLAKE2 at the name's length: blake2b / blake2s with { dkLen }, wrapped by noble's createHasher so hmac() takes it
+  const blake2 = (variant: 'b' | 's', dkLen: number) => {
+    const base = variant === 'b' ? b2.blake2b : b2.blake2s;
+    return utils.createHasher(() => base.create({ dkLen })) as unknown as Hash;
+  };
   const fns: Partial<Record<AlgorithmName, Hash>> = {
     MD5: legacy.md5,
     'SHA-1': legacy.sha1,
@@ -38,6 +44,7 @@ const load = lazy(async () => {
     'KECCAK-512': sha3.keccak_512,
     RIPEMD160: legacy.ripemd160,
     'BLAKE3-256': b3.blake3 as unknown as Hash,
+    ...Object.fromEntries([...BLAKE2_PARAMS].map(([name, p]) => [name, blake2(p.variant, p.bytes)])),
   };
   return {
     fns,
@@ -67,6 +74,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'KECCAK-512',
   'RIPEMD160',
   'BLAKE3-256',
+  ...BLAKE2_PARAMS.keys(),
 ];
 
 export const noble: Row = {

@@ -36,3 +36,21 @@ const XOF_BITS = new Map(algorithms().flatMap((a) => (a.xof ? [[a.name, 8 * a.di
 export function defaultOutputBits(algorithm: AlgorithmName): number | undefined {
   return XOF_BITS.get(algorithm);
 }
+
+/** A BLAKE2 name's parameters as a peer's BLAKE2 takes them: BLAKE2b or BLAKE2s, and the digest length in bytes. */
+export interface Blake2Params {
+  variant: 'b' | 's';
+  bytes: number;
+}
+
+/**
+ * Every BLAKE2 name of the library's registry (the fixed lengths and the length-free BLAKE2b and BLAKE2s, at their
+ * default length) with its {@link Blake2Params}: BLAKE2b's block is 128 bytes, BLAKE2s' 64.
+ */
+export const BLAKE2_PARAMS: ReadonlyMap<AlgorithmName, Blake2Params> = new Map(
+  algorithms().flatMap((a) =>
+    a.family === 'BLAKE2'
+      ? [[a.name, { variant: a.blockLength === 128 ? 'b' : 's', bytes: a.digestLength }] as const]
+      : [],
+  ),
+);

@@ -17,7 +17,7 @@
  * against `wasm:async` in the page's bench in each engine.
  */
 
-import { ALGORITHM_NAMES } from '../registry.js';
+import { ALGORITHM_NAMES, lookup } from '../registry.js';
 import { type BrowserEngine, type RuntimeName, runtime } from '../runtime.js';
 import type { AlgorithmName, AlgorithmParams } from '../spec.js';
 import { nodeProvider } from './node.js';
@@ -313,7 +313,8 @@ export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): 
   const noSubtle = subtleFrom === Number.POSITIVE_INFINITY;
   // node:crypto never wins (MD2; any algorithm in a browser), and WebCrypto takes no long async inputs: ours alone
   if (bytes === Number.POSITIVE_INFINITY && hex === Number.POSITIVE_INFINITY && noSubtle) return ours();
-  if (bytes === 0 && hex === 0) {
+  // node:crypto for every size, unless the algorithm takes parameters it lacks (BLAKE2's: the Dispatch sends those ours)
+  if (bytes === 0 && hex === 0 && lookup(algorithm).spec.blake2 === undefined) {
     if (from.runs(from.node, algorithm)) return from.node;
     // node:crypto was asked already and lacks it (Keccak on Node 20): no size decides anything unless WebCrypto may
     // take long async inputs, so no dispatcher per call

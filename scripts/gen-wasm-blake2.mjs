@@ -17,7 +17,7 @@
 // rotations nor the diagonalisation was the cost: replacing either by a no-op moved nothing), so it was dropped.
 // Loading message words at their use instead of into locals was no faster either (0.96x against 1.00x).
 
-import { BLAKE3_IV, g, scalar } from './gen-wasm-blake3.mjs';
+import { BLAKE3_IV, COLUMNS_DIAGONALS, g, scalar } from './gen-wasm-blake3.mjs';
 
 const hex64 = (n) => `0x${n.toString(16).padStart(16, '0')}`;
 const get = (v) => `(local.get $${v})`;
@@ -82,16 +82,6 @@ const VARIANTS = {
   },
 };
 
-const G_QUADS = [
-  [0, 4, 8, 12],
-  [1, 5, 9, 13],
-  [2, 6, 10, 14],
-  [3, 7, 11, 15],
-  [0, 5, 10, 15],
-  [1, 6, 11, 12],
-  [2, 7, 8, 13],
-  [3, 4, 9, 14],
-];
 
 /** One compression (RFC 7693 §3.2) of the message words m0..m15 into h0..h7, counter $ctr, flag $f (0 or -1). */
 function compressBody(v) {
@@ -105,7 +95,7 @@ function compressBody(v) {
   body.push(set('v15', ops.const(v.iv[7])));
   for (let r = 0; r < v.rounds; r++) {
     const s = SIGMA[r % 10];
-    G_QUADS.forEach((quad, k) => {
+    COLUMNS_DIAGONALS.forEach((quad, k) => {
       body.push(...g(ops, quad, `m${s[2 * k]}`, `m${s[2 * k + 1]}`, v.rotations));
     });
   }

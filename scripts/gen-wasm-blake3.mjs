@@ -74,7 +74,8 @@ export function g(ops, [a, b, c, d], x, y, [r1, r2, r3, r4] = [16, 12, 8, 7]) {
   ];
 }
 
-const COLUMNS_DIAGONALS = [
+/** G's four columns, then its four diagonals (BLAKE2s' and BLAKE2b's order too, RFC 7693 §3.2). */
+export const COLUMNS_DIAGONALS = [
   [0, 4, 8, 12],
   [1, 5, 9, 13],
   [2, 6, 10, 14],

@@ -82,7 +82,6 @@ const VARIANTS = {
   },
 };
 
-
 /** One compression (RFC 7693 §3.2) of the message words m0..m15 into h0..h7, counter $ctr, flag $f (0 or -1). */
 function compressBody(v) {
   const { ops } = v;

@@ -29,11 +29,13 @@ const hashWasmS = await createBLAKE2s(256);
 /** One call of each row: its digest of `data`. */
 const ROWS = {
   'BLAKE2B-512 ts': () => digest('BLAKE2B-512', data, { provider: 'ts' }),
+  'BLAKE2B-512 wasm': () => digest('BLAKE2B-512', data, { provider: 'wasm' }),
   'BLAKE2B-512 auto': () => digest('BLAKE2B-512', data),
   'BLAKE2B-512 node:crypto': () => createHash('blake2b512').update(data).digest(),
   'BLAKE2B-512 @noble/hashes': () => blake2b(data),
   'BLAKE2B-512 hash-wasm': () => hashWasmB.init().update(data).digest('binary'),
   'BLAKE2S-256 ts': () => digest('BLAKE2S-256', data, { provider: 'ts' }),
+  'BLAKE2S-256 wasm': () => digest('BLAKE2S-256', data, { provider: 'wasm' }),
   'BLAKE2S-256 auto': () => digest('BLAKE2S-256', data),
   'BLAKE2S-256 node:crypto': () => createHash('blake2s256').update(data).digest(),
   'BLAKE2S-256 @noble/hashes': () => blake2s(data),

@@ -32,7 +32,7 @@ const SCHEDULE = (() => {
   return out;
 })();
 
-const scalar = {
+export const scalar = {
   type: 'i32',
   add: (...xs) => xs.reduce((a, b) => `(i32.add ${a} ${b})`),
   xor: (a, b) => `(i32.xor ${a} ${b})`,
@@ -56,22 +56,26 @@ const vector = {
   const: (n) => `(v128.const i32x4 ${[0, 1, 2, 3].map(() => hex32(n)).join(' ')})`,
 };
 
-/** G (§2.2) on state words a, b, c, d with message words x, y. */
-function g(ops, [a, b, c, d], x, y) {
+/**
+ * G (§2.2) on state words a, b, c, d with message words x, y: BLAKE2s' G (RFC 7693 §3.1), whose rotations BLAKE3
+ * kept; BLAKE2b's generator (gen-wasm-blake2.mjs) passes its own four.
+ */
+export function g(ops, [a, b, c, d], x, y, [r1, r2, r3, r4] = [16, 12, 8, 7]) {
   const v = (i) => `v${i}`;
   const step = (p, q, r, m, n) => [
     set(v(p), m === undefined ? ops.add(get(v(p)), get(v(q))) : ops.add(get(v(p)), get(v(q)), get(m))),
     set(v(r), ops.rotr(ops.xor(get(v(r)), get(v(p))), n)),
   ];
   return [
-    ...step(a, b, d, x, 16),
-    ...step(c, d, b, undefined, 12),
-    ...step(a, b, d, y, 8),
-    ...step(c, d, b, undefined, 7),
+    ...step(a, b, d, x, r1),
+    ...step(c, d, b, undefined, r2),
+    ...step(a, b, d, y, r3),
+    ...step(c, d, b, undefined, r4),
   ];
 }
 
-const COLUMNS_DIAGONALS = [
+/** G's four columns, then its four diagonals (BLAKE2s' and BLAKE2b's order too, RFC 7693 §3.2). */
+export const COLUMNS_DIAGONALS = [
   [0, 4, 8, 12],
   [1, 5, 9, 13],
   [2, 6, 10, 14],

@@ -7,6 +7,8 @@
 //         absorbing, on native i64 lanes (two rounds unrolled, θ ρ π χ ι fused row by row, lane complementing).
 //         No SIMD, so it runs wherever WebAssembly 1.0 does (plus bulk memory, which every runtime with SIMD has).
 //   blake3, blake3simd: BLAKE3's own two modules over its own memory (scripts/gen-wasm-blake3.mjs), in one file.
+//   blake2: BLAKE2b (native i64) and BLAKE2s, a run of blocks per call, over its own memory
+//         (scripts/gen-wasm-blake2.mjs).
 //   simd: 4-lane multi-buffer MD5, SHA-1 and SHA-256 (one message per 32-bit lane of a v128, Gueron–Krasnov
 //         style), on the memory of the core module. Separate so that a runtime without SIMD still gets `core`.
 //
@@ -21,6 +23,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
+import { blake2Module } from './gen-wasm-blake2.mjs';
 import { blake3Modules } from './gen-wasm-blake3.mjs';
 import { md4FamilyWat } from './md4-family.mjs';
 import { CLASSIC_LAYOUT, classicModule } from './wasm-classic.mjs';
@@ -613,12 +616,14 @@ ${extra}`;
 }
 
 const BLAKE3 = blake3Modules(NOTE);
+const BLAKE2 = blake2Module(NOTE);
 
 const FILES = {
   'core.ts': tsModule('core', assemble('core', CORE)),
   'simd.ts': tsModule('simd', assemble('simd', SIMD), ''),
   'ripemd.ts': tsModule('ripemd', assemble('ripemd', RIPEMD)),
   'blake3.ts': `${tsModule('blake3', assemble('blake3', BLAKE3.blake3))}\n${tsModule('blake3simd', assemble('blake3simd', BLAKE3.blake3simd))}`,
+  'blake2.ts': tsModule('blake2', assemble('blake2', BLAKE2)),
   'classic.ts': tsModule(
     'classic',
     assemble('classic', CLASSIC),
@@ -635,6 +640,7 @@ if (watDir > 0) {
   writeFileSync(new URL('simd.wat', dir), SIMD);
   writeFileSync(new URL('ripemd.wat', dir), RIPEMD);
   for (const [name, text] of Object.entries(BLAKE3)) writeFileSync(new URL(`${name}.wat`, dir), text);
+  writeFileSync(new URL('blake2.wat', dir), BLAKE2);
   writeFileSync(new URL('classic.wat', dir), CLASSIC);
   process.exit(0);
 }

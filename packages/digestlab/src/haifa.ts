@@ -3,7 +3,8 @@
  * BLAKE3's tree: a HAIFA-style chain whose compression takes a byte counter and a final-block flag, so the last
  * block is only compressed once the end is known. A buffered full block therefore waits until more input arrives
  * (then it is not the last) or `digest` (then it is): the buffer holds 1 to a block's bytes once anything was
- * hashed, never 0. The compression functions are a {@link Blake2Compress} (TypeScript in algorithms/blake2.ts).
+ * hashed, never 0. The compression functions are a {@link Blake2Core}: the spec's {@link Blake2Compress}
+ * (TypeScript in algorithms/blake2.ts) by default, our WebAssembly's for provider `wasm` (providers/wasm-blake2.ts).
  *
  * Counters: `length` (a JavaScript number, exact to 2^53 − 1) counts the input; the compression's counter t is
  * that plus the key block (a keyed hash hashes the zero-padded key as its first block), split into its 32-bit
@@ -11,7 +12,14 @@
  */
 
 import { sliced } from './block.js';
-import type { AlgorithmParams, AlgorithmSpec, Blake2Fields, Blake2Params, BlockEngine } from './spec.js';
+import type {
+  AlgorithmParams,
+  AlgorithmSpec,
+  Blake2Compress,
+  Blake2Fields,
+  Blake2Params,
+  BlockEngine,
+} from './spec.js';
 import { encodeState } from './state.js';
 
 const EMPTY = new Uint8Array(0);
@@ -33,6 +41,68 @@ function word32(b: Uint8Array, p: number): number {
   return b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
 }
 
+/**
+ * What compresses for an engine: `compress` one block (counter after it; `last`: the final-block flag), `blocks`
+ * a run of `n` whole blocks that are not the last, the counter after the first given as `compress`'s, then one
+ * block more per block.
+ */
+export interface Blake2Core {
+  readonly compress: Blake2Compress;
+  blocks(h: Int32Array, data: Uint8Array, offset: number, n: number, t0: number, t1: number): void;
+}
+
+/** A {@link Blake2Core} of a compression function alone: `blocks` calls it once per block. */
+export function coreOf(compress: Blake2Compress, block: number): Blake2Core {
+  return {
+    compress,
+    blocks(h, data, offset, n, t0, t1) {
+      let lo = t0 >>> 0;
+      let hi = t1;
+      for (let i = 0; i < n; i++, offset += block) {
+        compress(h, data, offset, lo | 0, hi | 0, false);
+        lo += block;
+        if (lo >= 2 ** 32) {
+          lo -= 2 ** 32;
+          hi += 1;
+        }
+      }
+    },
+  };
+}
+
+const TS_CORES = new Map<Blake2Compress, Blake2Core>();
+
+/** The TypeScript core of a spec: its compression function, made a {@link Blake2Core} once. */
+function tsCore(b2: Blake2Params, block: number): Blake2Core {
+  let core = TS_CORES.get(b2.core);
+  if (core === undefined) {
+    core = coreOf(b2.core, block);
+    TS_CORES.set(b2.core, core);
+  }
+  return core;
+}
+
+/**
+ * h for the start of a hash (RFC 7693 §2.5; the paper's parameter block): the IV xor the parameter block, whose
+ * words 4-5 and 6-7 (bytes 32-63 of BLAKE2b's, 16-31 of BLAKE2s') are the zero-padded salt and personalization.
+ */
+export function initialChain(
+  h: Int32Array,
+  b2: Blake2Params,
+  outputLength: number,
+  keyLength: number,
+  salt: Uint8Array,
+  personalization: Uint8Array,
+): void {
+  const w = b2.word / 4;
+  h.set(b2.iv);
+  h[0] ^= firstWord(outputLength, keyLength);
+  for (let i = 0; i < 2 * w; i++) {
+    h[4 * w + i] ^= word32(salt, 4 * i);
+    h[6 * w + i] ^= word32(personalization, 4 * i);
+  }
+}
+
 /** A running BLAKE2b or BLAKE2s: h, the unfinished block, the input length, and the parameters. */
 export class Blake2Hash implements BlockEngine, Blake2Fields {
   /** h: 16 (BLAKE2b, 32-bit halves) or 8 (BLAKE2s) words. */
@@ -47,15 +117,19 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
   readonly personalization: Uint8Array;
   readonly #params: Blake2Params;
   readonly #block: number;
+  /** What compresses: the spec's TypeScript unless a provider gives its own. */
+  readonly core: Blake2Core;
 
   constructor(
     readonly spec: AlgorithmSpec,
     readonly outputLength: number,
     params: AlgorithmParams = {},
+    core?: Blake2Core,
   ) {
     const b2 = spec.blake2 as Blake2Params;
     this.#params = b2;
     this.#block = spec.blockLength;
+    this.core = core ?? tsCore(b2, spec.blockLength);
     this.chain = new Int32Array(b2.iv.length);
     this.buffer = new Uint8Array(spec.blockLength);
     this.key = (params.key ?? EMPTY).slice();
@@ -76,30 +150,26 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
 
   /** h from the IV and the parameter block; the key block buffered when keyed. */
   reset(): void {
-    const h = this.chain;
-    const w = this.#params.word / 4;
-    h.set(this.#params.iv);
-    h[0] ^= firstWord(this.outputLength, this.key.length);
-    // salt and personalization: the parameter block's words 4-5 and 6-7 (bytes 32-63 of BLAKE2b's, 16-31 of BLAKE2s')
-    for (let i = 0; i < 2 * w; i++) {
-      h[4 * w + i] ^= word32(this.salt, 4 * i);
-      h[6 * w + i] ^= word32(this.personalization, 4 * i);
-    }
+    initialChain(this.chain, this.#params, this.outputLength, this.key.length, this.salt, this.personalization);
     this.buffer.fill(0);
     this.buffer.set(this.key);
     this.pos = this.keyBlock;
     this.length = 0;
   }
 
-  /** Compresses the block at `data[offset..]`, after which the counter is `length + keyBlock + extra`. */
-  #compress(data: Uint8Array, offset: number, extra: number, last: boolean): void {
+  /**
+   * Compresses `n` blocks at `data[offset..]` (the last of the message when `last`), after the first of which the
+   * counter is `length + keyBlock + extra`.
+   */
+  #compress(data: Uint8Array, offset: number, extra: number, last: boolean, n = 1): void {
     let t0 = (this.length % 2 ** 32) + this.keyBlock + extra;
     let t1 = Math.floor(this.length / 2 ** 32);
     if (t0 >= 2 ** 32) {
       t0 -= 2 ** 32;
       t1 += 1;
     }
-    this.#params.core(this.chain, data, offset, t0 | 0, t1 | 0, last);
+    if (n === 1) this.core.compress(this.chain, data, offset, t0 | 0, t1 | 0, last);
+    else this.core.blocks(this.chain, data, offset, n, t0 | 0, t1 | 0);
   }
 
   update(data: Uint8Array): void {
@@ -120,11 +190,12 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
       this.#compress(buffer, 0, 0, false);
       this.pos = 0;
     }
-    // whole blocks straight from `data`, all but the one the last byte falls in
-    while (n - off > bl) {
-      this.#compress(data, off, bl, false);
-      this.length += bl;
-      off += bl;
+    // whole blocks straight from `data`, all but the one the last byte falls in, in one run
+    if (n - off > bl) {
+      const k = Math.floor((n - off - 1) / bl);
+      this.#compress(data, off, bl, false, k);
+      this.length += k * bl;
+      off += k * bl;
     }
     buffer.set(data.subarray(off), 0);
     this.pos = n - off;
@@ -146,7 +217,7 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
   }
 
   clone(): Blake2Hash {
-    const copy = new Blake2Hash(this.spec, this.outputLength, this);
+    const copy = new Blake2Hash(this.spec, this.outputLength, this, this.core);
     copy.chain.set(this.chain);
     copy.buffer.set(this.buffer);
     copy.pos = this.pos;

@@ -47,6 +47,7 @@ import { SpongeHash } from './sponge.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
 import { TreeHash } from './tree.js';
+import { readyBlake2 } from './wasm/blake2.js';
 import { readyBlake3 } from './wasm/blake3.js';
 import { ready as compileWasm, load as loadWasm } from './wasm/module.js';
 
@@ -123,7 +124,7 @@ function plain(options: DigestOptions | undefined): boolean {
  * main thread, which refuses to compile it synchronously; elsewhere the first call compiles it. Never rejects.
  */
 export async function ready(): Promise<void> {
-  await Promise.all([compileWasm(), probeWebCrypto(), readyBlake3()]);
+  await Promise.all([compileWasm(), probeWebCrypto(), readyBlake2(), readyBlake3()]);
   forgetResolutions();
   forgetHmacResolutions();
 }

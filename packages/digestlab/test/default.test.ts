@@ -63,22 +63,22 @@ function ascii(n: number): [string, Uint8Array] {
 const SLOW = new Set<string>(['MD2']);
 
 /**
- * SM3 stops at 1 MiB + 1, past its one crossover (1 MiB); BLAKE2 (below) and Whirlpool and Tiger, which no node:crypto has (so `auto`
- * sends every size to one provider), at 64 KiB + 1, as MD2 does: their TypeScript, all a runtime without WebAssembly
- * has, runs at 7 and 45 MiB/s, and the sweep to 1 MiB took 27 s and 7 s there.
+ * SM3 stops at 1 MiB + 1, past its one crossover (1 MiB), and so do BLAKE2b-512 and BLAKE2s-256 (below);
+ * Whirlpool and Tiger, which no node:crypto has (so `auto` sends every size to one provider), at 64 KiB + 1, as MD2
+ * does: their TypeScript, all a runtime without WebAssembly has, runs at 7 and 45 MiB/s, and the sweep to 1 MiB took
+ * 27 s and 7 s there.
  */
 const SWEEP_MAX: Partial<Record<string, number>> = {
   SM3: 2 ** 20 + 1,
   WHIRLPOOL: 2 ** 16 + 1,
   TIGER: 2 ** 16 + 1,
-  // BLAKE2: TypeScript only but BLAKE2b-512 and BLAKE2s-256 (node:crypto from 64 and 128 B), at 35-100 MB/s: the
-  // sweep to 4 MiB took 72 s for the ten names at load 4; 64 KiB + 1 is far past both crossovers
+  // BLAKE2: the names no node:crypto has go to one provider at every size, and their reference (@noble/hashes,
+  // 40 MB/s) to 4 MiB took most of 72 s: 64 KiB + 1; BLAKE2b-512's and BLAKE2s-256's crossovers reach 1 MiB (Deno's)
   ...Object.fromEntries(
-    ['B-160', 'B-256', 'B-384', 'B-512', 'b', 'S-128', 'S-160', 'S-224', 'S-256', 's'].map((n) => [
-      `BLAKE2${n}`,
-      2 ** 16 + 1,
-    ]),
+    ['B-160', 'B-256', 'B-384', 'b', 'S-128', 'S-160', 'S-224', 's'].map((n) => [`BLAKE2${n}`, 2 ** 16 + 1]),
   ),
+  'BLAKE2B-512': 2 ** 20 + 1,
+  'BLAKE2S-256': 2 ** 20 + 1,
 };
 const sweepMax = (algorithm: string): number => SWEEP_MAX[algorithm] ?? Number.POSITIVE_INFINITY;
 

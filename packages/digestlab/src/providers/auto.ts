@@ -17,7 +17,7 @@
  * against `wasm:async` in the page's bench in each engine.
  */
 
-import { ALGORITHM_NAMES } from '../registry.js';
+import { ALGORITHM_NAMES, lookup } from '../registry.js';
 import { type BrowserEngine, type RuntimeName, runtime } from '../runtime.js';
 import type { AlgorithmName, AlgorithmParams } from '../spec.js';
 import { nodeProvider } from './node.js';
@@ -75,9 +75,9 @@ const MD4_RIPEMD = {
 const CLASSIC = { SM3: { bytes: 0, hex: 0 }, WHIRLPOOL: NEVER, TIGER: NEVER } as const;
 
 /**
- * BLAKE2: node:crypto has BLAKE2b-512 and BLAKE2s-256 only, without key, salt or personalization (which it refuses,
- * providers/node.ts): ours for the other names; Node's table measures those two (below), Bun's and Deno's
- * node:crypto are not measured (nor checked to have them): ours there.
+ * BLAKE2: node:crypto has BLAKE2b-512 and BLAKE2s-256 only (Bun's also BLAKE2b-256), without key, salt or
+ * personalization (which it refuses, providers/node.ts): our WebAssembly for the other names and for every call
+ * with parameters; each runtime's table measures those it has (below).
  */
 const BLAKE2 = {
   'BLAKE2B-160': NEVER,
@@ -129,13 +129,14 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     // --algorithms SM3 --rounds 5, load average 16): node:crypto from 1 MiB as bytes, never to hex
     SM3: { bytes: 1048576, hex: Number.POSITIVE_INFINITY },
     ...BLAKE2,
-    // node:crypto's BLAKE2 (OpenSSL's C) against our TypeScript, to bytes (createHash; CPU time, best of 7
-    // interleaved rounds, load average 7-8, to be re-run idle): BLAKE2b-512 1.5x ours at 64 B (crypto.hash, as auto
-    // calls it: 3.8x, scripts/blake2-speed.mjs --size 64), 1.7x at 128 B, 14x at 2 KiB, 20x at 1 MiB; BLAKE2s-256
-    // 0.63x at 64 B, 1.08x at 128 B, 5.5x at 2 KiB, 7x at 1 MiB. A call with a key, salt or personalization stays
-    // ours at every length (Dispatch, autoStreaming)
-    'BLAKE2B-512': { bytes: 64, hex: 64 },
-    'BLAKE2S-256': { bytes: 128, hex: 128 },
+    // node:crypto's BLAKE2 (OpenSSL's C) against our WebAssembly (scripts/crossovers.mjs --rounds 9 --algorithms
+    // BLAKE2B-512,BLAKE2S-256, twice, load average 8-8.5, to be re-run idle): to bytes, ours wins to 2-4 KiB
+    // (node:crypto 0.27-0.5x ours below 256 B), node:crypto from 8 KiB (BLAKE2b: 1.0-1.07x, 1.15-1.42x at 1 MiB) and
+    // 4 KiB (BLAKE2s: 1.03-1.13x); to hex from a string, node:crypto's native hex wins from 0 B (1.0-1.36x; 3.6-5.3x
+    // at 64 KiB, where a string too long for our input area is encoded apart) but at 1 MiB (0.57-1.34x, noisy). A
+    // call with a key, salt or personalization stays ours at every length (Dispatch, autoStreaming)
+    'BLAKE2B-512': { bytes: 8192, hex: 0 },
+    'BLAKE2S-256': { bytes: 4096, hex: 0 },
   },
   // Bun 1.4 (BoringSSL): a call costs half of Node's; node:crypto wins at every size but MD5 to bytes below 512 B
   bun: {
@@ -162,6 +163,11 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     'BLAKE3-256': NEVER,
     ...CLASSIC,
     ...BLAKE2,
+    // BoringSSL's BLAKE2 beats our WebAssembly at every size: BLAKE2b 2.8-4.5x, BLAKE2s 1.1-2.2x (but BLAKE2b-256 to
+    // bytes at 0 B) (scripts/crossovers.mjs --rounds 9, load average 8.5, to be re-run idle)
+    'BLAKE2B-256': { bytes: 16, hex: 0 },
+    'BLAKE2B-512': { bytes: 0, hex: 0 },
+    'BLAKE2S-256': { bytes: 0, hex: 0 },
   },
   // Deno 2.9 (node:crypto in Rust): a call costs about three times Node's, and its MD5 is slower than our
   // WebAssembly at every size (0.82-0.84x at 1 MiB), so MD5 streams go to WebAssembly there
@@ -188,6 +194,11 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
     'BLAKE3-256': NEVER,
     ...CLASSIC,
     ...BLAKE2,
+    // its BLAKE2 (Rust) against our WebAssembly: 0.16-0.6x to 4 KiB, even at 16-64 KiB, 1.08-1.36x at 1 MiB to bytes;
+    // to hex from a string, 0.4-0.97x to 16 KiB, 3.4-5x from 64 KiB (scripts/crossovers.mjs --rounds 9, load
+    // average 8.7-9.4, to be re-run idle)
+    'BLAKE2B-512': { bytes: 1048576, hex: 65536 },
+    'BLAKE2S-256': { bytes: 1048576, hex: 65536 },
   },
   // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
   // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always
@@ -302,7 +313,8 @@ export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): 
   const noSubtle = subtleFrom === Number.POSITIVE_INFINITY;
   // node:crypto never wins (MD2; any algorithm in a browser), and WebCrypto takes no long async inputs: ours alone
   if (bytes === Number.POSITIVE_INFINITY && hex === Number.POSITIVE_INFINITY && noSubtle) return ours();
-  if (bytes === 0 && hex === 0) {
+  // node:crypto for every size, unless the algorithm takes parameters it lacks (BLAKE2's: the Dispatch sends those ours)
+  if (bytes === 0 && hex === 0 && lookup(algorithm).spec.blake2 === undefined) {
     if (from.runs(from.node, algorithm)) return from.node;
     // node:crypto was asked already and lacks it (Keccak on Node 20): no size decides anything unless WebCrypto may
     // take long async inputs, so no dispatcher per call

@@ -1,12 +1,13 @@
 /**
  * Provider `wasm`: our own WebAssembly (src/wasm), for MD5, SHA-1, the SHA-2 family, SHA-3, SHAKE and Keccak, MD4
- * and the RIPEMDs.
+ * the RIPEMDs, BLAKE2b and BLAKE2s (providers/wasm-blake2.ts) and BLAKE3 (providers/wasm-blake3.ts).
  * The streaming engine is the TypeScript one (buffering, padding, length, state export: one implementation) with
  * its compression function, or its Keccak-f[1600], swapped for the WebAssembly one; short one-shot digests are
  * padded in place in WebAssembly memory and hashed in one call.
  */
 
 import { toBytesTransient } from '../bytes.js';
+import type { Blake2Hash } from '../haifa.js';
 import { CHAIN_HEX_MAX, chainHex, toHex } from '../hex.js';
 import { chainBytes, MDHash, padInPlace } from '../merkle-damgard.js';
 import { lookup } from '../registry.js';
@@ -25,6 +26,7 @@ import { createTree, type TreeHash, treeOnce } from '../tree.js';
 import { loadBlake3, OUT } from '../wasm/blake3.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
+import { createWasmBlake2, wasmBlake2Bytes, wasmBlake2Hex } from './wasm-blake2.js';
 import { rootInPlace, WASM_BLAKE3 } from './wasm-blake3.js';
 
 function wasm(): Wasm {
@@ -98,8 +100,9 @@ export function createWasmEngine(
   spec: AlgorithmSpec,
   outputLength = spec.digestLength,
   options: AlgorithmParams = {},
-): MDHash | SpongeHash | TreeHash {
+): MDHash | SpongeHash | TreeHash | Blake2Hash {
   if (spec.tree) return createTree(spec, WASM_BLAKE3, outputLength, options);
+  if (spec.blake2) return createWasmBlake2(spec, outputLength, options);
   if (spec.sponge) return new SpongeHash(spec, outputLength, WASM_KECCAK);
   const params = md(spec);
   let compress = compressors.get(spec);
@@ -256,23 +259,26 @@ export const wasmProvider: Provider = {
   unavailableReason: wasmUnavailableReason,
   has: (algorithm: AlgorithmName) => {
     const spec = lookup(algorithm).spec;
-    return spec.md !== undefined || spec.sponge !== undefined || spec.tree !== undefined;
+    return spec.md !== undefined || spec.sponge !== undefined || spec.tree !== undefined || spec.blake2 !== undefined;
   },
   create: (algorithm, outputLength, params) => createWasmEngine(lookup(algorithm).spec, outputLength, params),
   digestOnce(algorithm, data, outputLength, params) {
     const spec = lookup(algorithm).spec;
     if (spec.tree) return blake3Once(spec, data, outputLength, params);
+    if (spec.blake2) return wasmBlake2Bytes(spec, data, outputLength, params);
     return spec.sponge ? spongeInPlace(spec, data, outputLength) : mdBytes(wasm(), spec, data);
   },
   digestHexOnce(algorithm, data, outputLength, params) {
     const spec = lookup(algorithm).spec;
     if (spec.tree) return blake3Hex(spec, data, outputLength, params);
+    if (spec.blake2) return wasmBlake2Hex(spec, data, outputLength, params);
     return spec.sponge ? spongeHexInPlace(spec, data, outputLength) : mdHex(wasm(), spec, data);
   },
   // the spec and the module looked up once, not per call: a tenth of the seed's call
   prepareHex(algorithm) {
     const spec = lookup(algorithm).spec;
     if (spec.tree) return (data) => blake3Hex(spec, data);
+    if (spec.blake2) return (data) => wasmBlake2Hex(spec, data);
     if (spec.sponge) return (data) => spongeHexInPlace(spec, data);
     const w = wasm();
     return (data) => mdHex(w, spec, data);
@@ -280,6 +286,7 @@ export const wasmProvider: Provider = {
   prepareBytes(algorithm) {
     const spec = lookup(algorithm).spec;
     if (spec.tree) return (data) => blake3Once(spec, data);
+    if (spec.blake2) return (data) => wasmBlake2Bytes(spec, data);
     if (spec.sponge) return (data) => spongeInPlace(spec, data);
     const w = wasm();
     return (data) => mdBytes(w, spec, data);

@@ -13,6 +13,7 @@
  *   256   2 KiB      chaining values: one per chunk of the input area (the subtree being hashed)
  *   4096  64 KiB     input: whole chunks
  */
+import { decode } from './base64.js';
 import { BLAKE3_WASM, BLAKE3SIMD_WASM } from './generated/blake3.js';
 
 export const KEY = 0;
@@ -50,13 +51,6 @@ export interface Blake3Wasm {
   readonly input: Uint8Array;
   /** The 16 words at OUT. */
   readonly out: Int32Array;
-}
-
-function decode(base64: string): Uint8Array<ArrayBuffer> {
-  const s = atob(base64);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
 }
 
 let loaded: Blake3Wasm | undefined;

@@ -16,6 +16,7 @@ import { tigerBlocks } from '../algorithms/generated/tiger.js';
 import { makeTables, T as TIGER_T } from '../algorithms/tiger-tables.js';
 import { C as WHIRLPOOL_C, RC as WHIRLPOOL_RC } from '../algorithms/whirlpool-tables.js';
 import type { MDParams } from '../spec.js';
+import { decode } from './base64.js';
 import { CLASSIC_LAYOUT, CLASSIC_WASM } from './generated/classic.js';
 import { CORE_WASM } from './generated/core.js';
 import { RIPEMD_WASM } from './generated/ripemd.js';
@@ -271,13 +272,6 @@ export class Wasm {
 let loaded: Wasm | undefined;
 /** Why `load()` failed, when it did. */
 let failure: string | undefined;
-
-function decode(base64: string): Uint8Array<ArrayBuffer> {
-  const s = atob(base64);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
 
 function noWebAssembly(): string | undefined {
   return typeof WebAssembly === 'object' ? undefined : 'this runtime has no WebAssembly';

@@ -2,7 +2,7 @@
  * The library's known answers in every engine (Chromium, Firefox, WebKit: DIGESTLAB_ENGINES): RFC 1321 and 1319, FIPS 180-4's examples, NIST CAVP ShortMsg and
  * LongMsg (SHA-1, SHA-2, SHA-3, SHAKE; SHAKE's VariableOut too), Keccak, the seed string under the seed's six
  * algorithms (Java's digests) and Java's MD2 vectors, RIPEMD-160's homepage, BouncyCastle's MD4, RIPEMD, SM3, Whirlpool
- * and Tiger vectors and GB/T 32905's SM3 examples, through `ts`, `wasm`, `webcrypto` (where it has the algorithm)
+ * and Tiger vectors, GB/T 32905's SM3 examples and BLAKE3's official vectors, through `ts`, `wasm`, `webcrypto` (where it has the algorithm)
  * and `auto`, on the main thread after `await ready()` and in a Worker without it. The vectors are read here, under
  * Node, by the parsers the Node suite uses, and sent to the self-test page.
  */
@@ -86,6 +86,29 @@ const KECCAK: KatVector[] = [
   ]),
 ];
 
+/**
+ * BLAKE3's official vectors (vectors/blake3/test_vectors.json; hash mode: a vector carries no key): every input
+ * length, `i % 251` bytes, at the 131-byte extended output the file gives and at the default 32 bytes. Through
+ * `ts`, `wasm` (its 4-lane subtrees past 4 KiB) and `auto`; the one-chunk inputs take the wasm one-call path.
+ */
+const BLAKE3_OFFICIAL: KatVector[] = (
+  JSON.parse(readVector('blake3/test_vectors.json')) as { cases: { input_len: number; hash: string }[] }
+).cases.flatMap(({ input_len: n, hash }) => [
+  {
+    algorithm: 'BLAKE3-256' as const,
+    name: `BLAKE3 official ${n} bytes`,
+    hex: hex(counting(n)),
+    md: hash.slice(0, 64),
+  },
+  {
+    algorithm: 'BLAKE3-256' as const,
+    name: `BLAKE3 official ${n} bytes, 131 out`,
+    hex: hex(counting(n)),
+    outputLength: 131,
+    md: hash,
+  },
+]);
+
 const VECTORS: KatVector[] = [
   ...rspVectors('rfc/rfc-1321.txt', 'MD5', 'RFC 1321'),
   ...RFC1319.map(([text, md]) => ({ algorithm: 'MD2' as const, name: `RFC 1319 ${JSON.stringify(text)}`, text, md })),
@@ -128,6 +151,7 @@ const VECTORS: KatVector[] = [
   ).flatMap(([algorithm, file]) =>
     rspVectors(file, algorithm, `BouncyCastle ${algorithm}`).filter((_, i) => i % 16 === 0 || i > 300),
   ),
+  ...BLAKE3_OFFICIAL,
 ];
 
 /** What `webcrypto` has in a browser: the SHA family, and the SHA-3 digests crypto.subtle accepts there. */
@@ -216,6 +240,7 @@ describe('the known answers', () => {
       'BouncyCastle SM3',
       'BouncyCastle WHIRLPOOL',
       'BouncyCastle TIGER',
+      'BLAKE3 official',
     ]) {
       expect(
         [...names].some((n) => n.startsWith(source)),

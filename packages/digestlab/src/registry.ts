@@ -275,8 +275,8 @@ const NIST_HASH_ARC = '2.16.840.1.101.3.4.2';
  * 1.3.6.1.4.1.1722.12.2 (.1 BLAKE2b, .2 BLAKE2s; the last arc is the digest length in 32-bit words), and the
  * length-free BLAKE2b and BLAKE2s of b2sum and Python's hashlib, which have no OID and no node:crypto (`blake2b` is
  * what one would be called). `sum`'s tag is b2sum's `--tag`: BLAKE2b for the length-free form, BLAKE2b-256 for a
- * length (b2sum writes BLAKE2b for -l 512 too: one tag names one algorithm here). No coreutils command yet: `sum -a
- * blake2b` as b2sum is not built.
+ * length (b2sum writes BLAKE2b for -l 512 too: one tag names one algorithm here). `sum -a blake2b [-l BITS]` is
+ * b2sum (packages/cli/src/sum/algorithms.ts, B2SUM).
  */
 function blake2(spec: AlgorithmSpec): Given {
   const b = spec.blockLength === 128;

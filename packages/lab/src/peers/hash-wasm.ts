@@ -6,7 +6,7 @@
  * workload keys once and calls `init()` per MAC, which hashes the keyed inner block again (and the outer one in
  * `digest()`): per call the same compressions as keying anew, less the key's XOR with the pads.
  */
-import type { AlgorithmName } from 'digestlab';
+import { type AlgorithmName, algorithms } from 'digestlab';
 import { macAlgorithms, type Prepared, type Row } from '../rows.js';
 import { cjs, lacks, lazy } from './util.js';
 
@@ -21,7 +21,7 @@ type Create = () => Promise<Hasher>;
 const load = lazy(async () => {
   const hw = cjs<
     Record<string, Create> & { createHMAC: CreateHmac } & Record<
-        'createSHA3' | 'createKeccak' | 'createBLAKE3',
+        'createSHA3' | 'createKeccak' | 'createBLAKE3' | 'createBLAKE2b' | 'createBLAKE2s',
         (bits: number) => Promise<Hasher>
       >
   >(await import('hash-wasm'));
@@ -47,8 +47,17 @@ const load = lazy(async () => {
     SM3: hw.createSM3,
     WHIRLPOOL: hw.createWhirlpool,
   };
+  for (const a of BLAKE2) {
+    creators[a.name] = () => (a.blockLength === 128 ? hw.createBLAKE2b : hw.createBLAKE2s)(8 * a.digestLength);
+  }
   return { creators, createHMAC: hw.createHMAC };
 });
+
+/**
+ * BLAKE2b and BLAKE2s at each name's length in bits (`createBLAKE2b(256)` for BLAKE2B-256; the length-free BLAKE2b
+ * and BLAKE2s at their default, 64 and 32 bytes), unkeyed: the registry's BLAKE2 family.
+ */
+const BLAKE2 = algorithms().filter((a) => a.family === 'BLAKE2');
 
 type CreateHmac = (hasher: Promise<Hasher>, key: Uint8Array) => Promise<Hasher>;
 
@@ -72,6 +81,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'BLAKE3-256',
   'SM3',
   'WHIRLPOOL',
+  ...BLAKE2.map((a) => a.name),
 ];
 
 export const hashWasm: Row = {

@@ -1,5 +1,5 @@
 /** @noble/hashes: audited pure JavaScript (TypeScript compiled to JS). v2 takes bytes only, so strings are UTF-8 encoded per call. */
-import type { AlgorithmName } from 'digestlab';
+import { type AlgorithmName, algorithms } from 'digestlab';
 import { macAlgorithms, type Prepared, type Row } from '../rows.js';
 import { lacks, lazy, utf8 } from './util.js';
 
@@ -7,14 +7,32 @@ type Hash = ((data: Uint8Array) => Uint8Array) & {
   create(): { update(d: Uint8Array): unknown; digest(): Uint8Array };
 };
 
+/** noble's BLAKE2 takes its output length as `dkLen`, in each call and in `create`. */
+type LengthHash = ((data: Uint8Array, opts: { dkLen: number }) => Uint8Array) & {
+  create(opts: { dkLen: number }): ReturnType<Hash['create']>;
+};
+
+/** `hash` at `dkLen` bytes, as a {@link Hash} (noble's `hmac` calls `create()` without options). */
+function atLength(hash: LengthHash, dkLen: number): Hash {
+  return Object.assign((data: Uint8Array) => hash(data, { dkLen }), {
+    create: () => hash.create({ dkLen }),
+    outputLen: dkLen,
+    blockLen: (hash as unknown as { blockLen: number }).blockLen,
+  });
+}
+
+/** BLAKE2b and BLAKE2s at each name's length (the length-free ones at 64 and 32 bytes), unkeyed. */
+const BLAKE2 = algorithms().filter((a) => a.family === 'BLAKE2');
+
 const load = lazy(async () => {
-  const [sha2, sha3, legacy, utils, mac, b3] = await Promise.all([
+  const [sha2, sha3, legacy, utils, mac, b3, b2] = await Promise.all([
     import('@noble/hashes/sha2.js'),
     import('@noble/hashes/sha3.js'),
     import('@noble/hashes/legacy.js'),
     import('@noble/hashes/utils.js'),
     import('@noble/hashes/hmac.js'),
     import('@noble/hashes/blake3.js'),
+    import('@noble/hashes/blake2.js'),
   ]);
   const fns: Partial<Record<AlgorithmName, Hash>> = {
     MD5: legacy.md5,
@@ -39,6 +57,10 @@ const load = lazy(async () => {
     RIPEMD160: legacy.ripemd160,
     'BLAKE3-256': b3.blake3 as unknown as Hash,
   };
+  for (const a of BLAKE2) {
+    const hash = a.blockLength === 128 ? b2.blake2b : b2.blake2s;
+    fns[a.name] = atLength(hash as unknown as LengthHash, a.digestLength);
+  }
   return {
     fns,
     bytesToHex: utils.bytesToHex,
@@ -67,6 +89,7 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'KECCAK-512',
   'RIPEMD160',
   'BLAKE3-256',
+  ...BLAKE2.map((a) => a.name),
 ];
 
 export const noble: Row = {

@@ -190,6 +190,16 @@ describe("digestlab/blake2's functions (src/blake2.ts)", () => {
         expect(call).toThrow(InvalidOptionError);
       }
     }
+    // no options at all: the name's own length, on our TypeScript
+    const plain = VECTORS.BLAKE2s.find((c) => Object.keys(c).length === 2 && c.length === 3);
+    expect(blake2m.blake2sHex(msg(3))).toBe(plain?.digest);
+    expect(hex(blake2m.blake2s(msg(3)))).toBe(plain?.digest);
+    const running = blake2m.createBlake2s();
+    expect([running.provider, running.digestLength, running.update(msg(3)).digestHex()]).toEqual([
+      'ts',
+      32,
+      plain?.digest,
+    ]);
     expect(() => blake2m.blake2s(msg(3), { context: 'x' } as never)).toThrow(/BLAKE2s takes no context/);
     expect(() => blake2m.createBlake2b({ outputLength: 65 })).toThrow(/expected 1 to 64 bytes; got 65/);
   });

@@ -18,6 +18,9 @@
 // Debian's libbcprov-java): one pass, a clone at each size:
 //   node scripts/zero-vectors.mjs --algorithms RIPEMD128,RIPEMD256,RIPEMD320 --max 4294967301
 //
+// BLAKE2b-512 and BLAKE2s-256 are node:crypto's (OpenSSL's blake2b512, blake2s256; it has no other BLAKE2 length):
+//   node scripts/zero-vectors.mjs --algorithms BLAKE2B-512,BLAKE2S-256 --max 4294967301
+//
 // --max limits the sizes computed (the full list goes to 2^39+1 bytes: about 70 minutes on one core here);
 // entries already in the file for other sizes are kept, so a partial run can be completed later.
 import { execFileSync, execSync } from 'node:child_process';

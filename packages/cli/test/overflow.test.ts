@@ -136,6 +136,34 @@ describe('digestlab overflow: BLAKE3', () => {
   });
 });
 
+describe('digestlab overflow: BLAKE2', () => {
+  it('PASS through ts and the peers: BLAKE2b-512 against node:crypto, BLAKE2B-256 against hash-wasm, same run', async () => {
+    // 5000 bytes in updates of 1000: the 128-byte block edges fall inside updates
+    const args = ['--size', '5000', '--chunk', '1000', '-a', 'BLAKE2B-512,BLAKE2B-256', '-p', 'ts,@noble/hashes'];
+    const r = await run([...args, '--json', '-q']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as Doc;
+    // GNU b2sum, a program independent of digestlab, of OpenSSL and of the peers
+    const b2sum = (bits: number) =>
+      execSync(`head -c 5000 /dev/zero | b2sum -l ${bits}`, { encoding: 'utf8' }).split(' ')[0];
+    const [b512, b256] = [b2sum(512), b2sum(256)];
+    expect(doc.results.map((x) => [x.algorithm, x.provider, x.kind, x.verdict, x.hex])).toEqual([
+      ['BLAKE2B-512', 'node:crypto', 'reference', 'UNCHECKED', b512],
+      ['BLAKE2B-256', 'hash-wasm', 'reference', 'UNCHECKED', b256],
+      ['BLAKE2B-512', 'ts', 'ours', 'PASS', b512],
+      ['BLAKE2B-512', '@noble/hashes', 'peer', 'PASS', b512],
+      ['BLAKE2B-256', 'ts', 'ours', 'PASS', b256],
+      ['BLAKE2B-256', '@noble/hashes', 'peer', 'PASS', b256],
+    ]);
+    expect(doc.results.filter((x) => x.verdict === 'PASS').map((x) => x.expectedSource)).toEqual([
+      expect.stringMatching(/^node:crypto \(OpenSSL .*\) in this run$/),
+      expect.stringMatching(/^node:crypto \(OpenSSL .*\) in this run$/),
+      expect.stringMatching(/^hash-wasm \d+\.\d+\.\d+ createBLAKE2b in this run$/),
+      expect.stringMatching(/^hash-wasm \d+\.\d+\.\d+ createBLAKE2b in this run$/),
+    ]);
+  });
+});
+
 describe('digestlab overflow: SHA-3, SHAKE and Keccak', () => {
   it('PASS through ts, wasm and node: SHA-3 and SHAKE against node:crypto, Keccak against hash-wasm, same run', async () => {
     const size = 2 ** 20 + 1;

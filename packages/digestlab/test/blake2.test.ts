@@ -10,6 +10,7 @@ import { blake2b, blake2s } from '@noble/hashes/blake2.js';
 import { createBLAKE2b, createBLAKE2s } from 'hash-wasm';
 import { describe, expect, it } from 'vitest';
 import { compressB, compressS } from '../src/algorithms/blake2.js';
+import * as blake2m from '../src/blake2.js';
 import {
   AlgorithmUnavailableError,
   BadStateError,
@@ -137,6 +138,70 @@ describe("CPython's hashlib (vectors/blake2/hashlib.json)", () => {
         expect(hmacHex(lengthed, fromHex(c.key), msg(c.length), { provider }), provider).toBe(c.mac);
       }
     }
+  });
+});
+
+describe("digestlab/blake2's functions (src/blake2.ts)", () => {
+  const FUNCTIONS = {
+    BLAKE2b: [blake2m.blake2b, blake2m.blake2bHex, blake2m.createBlake2b, 64],
+    BLAKE2s: [blake2m.blake2s, blake2m.blake2sHex, blake2m.createBlake2s, 32],
+  } as const;
+
+  it.each(['BLAKE2b', 'BLAKE2s'] as const)(
+    '%s: bytes, hex and a running digest take every option of hashlib.json',
+    (name) => {
+      const [bytes, hexOf, create, longest] = FUNCTIONS[name];
+      for (const c of VECTORS[name]) {
+        const data = msg(c.length);
+        const options = optionsOf(c);
+        expect(hex(bytes(data, options)), JSON.stringify(c)).toBe(c.digest);
+        expect(hexOf(data, options), JSON.stringify(c)).toBe(c.digest);
+        const d = create(options);
+        expect(d.digestLength).toBe(c.outputLength ?? longest);
+        expect(d.update(data).digestHex(), JSON.stringify(c)).toBe(c.digest);
+      }
+    },
+  );
+
+  it('a named length takes a key, salt and personalization, and its own outputLength only', () => {
+    const named = [
+      ['b', 64, blake2m.blake2b512, blake2m.blake2b512Hex, blake2m.createBlake2b512],
+      ['s', 32, blake2m.blake2s256, blake2m.blake2s256Hex, blake2m.createBlake2s256],
+    ] as const;
+    for (const [letter, n, bytes, hexOf, create] of named) {
+      const cases = VECTORS[`BLAKE2${letter}`].filter((c) => (c.outputLength ?? n) === n);
+      expect(cases.filter((c) => c.key !== undefined).length).toBeGreaterThan(0);
+      expect(cases.filter((c) => c.salt !== undefined && c.personalization === undefined).length).toBeGreaterThan(0);
+      expect(cases.filter((c) => c.personalization !== undefined && c.salt === undefined).length).toBeGreaterThan(0);
+      for (const c of cases) {
+        const data = msg(c.length);
+        const { outputLength, ...rest } = optionsOf(c);
+        for (const options of [rest, { ...rest, outputLength }]) {
+          expect(hex(bytes(data, options)), JSON.stringify(c)).toBe(c.digest);
+          expect(hexOf(data, options)).toBe(c.digest);
+          expect(create(options).update(data).digestHex()).toBe(c.digest);
+        }
+      }
+      for (const call of [
+        () => bytes(msg(3), { outputLength: 2 * n }),
+        () => hexOf(msg(3), { key: new Uint8Array(n + 1) }),
+        () => create({ salt: new Uint8Array(n / 4 + 1) }),
+      ]) {
+        expect(call).toThrow(InvalidOptionError);
+      }
+    }
+    // no options at all: the name's own length, on our TypeScript
+    const plain = VECTORS.BLAKE2s.find((c) => Object.keys(c).length === 2 && c.length === 3);
+    expect(blake2m.blake2sHex(msg(3))).toBe(plain?.digest);
+    expect(hex(blake2m.blake2s(msg(3)))).toBe(plain?.digest);
+    const running = blake2m.createBlake2s();
+    expect([running.provider, running.digestLength, running.update(msg(3)).digestHex()]).toEqual([
+      'ts',
+      32,
+      plain?.digest,
+    ]);
+    expect(() => blake2m.blake2s(msg(3), { context: 'x' } as never)).toThrow(/BLAKE2s takes no context/);
+    expect(() => blake2m.createBlake2b({ outputLength: 65 })).toThrow(/expected 1 to 64 bytes; got 65/);
   });
 });
 
@@ -329,6 +394,27 @@ describe('exportState, importState, clone', () => {
       expect(importState(state).update(data.subarray(at)).digestHex(), `${at}`).toBe(digestHex(name, data, opts));
     }
   });
+
+  it.each([
+    ['BLAKE2b', blake2b, 16],
+    ['BLAKE2s', blake2s, 8],
+  ] as const)(
+    '%s: reset after input, and after digest, starts again under the key, salt and personalization',
+    (name, noble, n) => {
+      const opts = { key: msg(5), salt: msg(3), personalization: msg(2), outputLength: 20 };
+      const whole = (b: Uint8Array) => new Uint8Array([...b, ...new Uint8Array(n - b.length)]);
+      const abc = new TextEncoder().encode('abc');
+      const want = hex(noble(abc, { key: msg(5), salt: whole(msg(3)), personalization: whole(msg(2)), dkLen: 20 }));
+      // 300 bytes leave the buffer full of input past the key's 5 bytes: the key block must be zero-padded again
+      const d = createDigest(name, opts).update(msg(300));
+      d.reset();
+      expect(d.update(abc).digestHex()).toBe(want);
+      d.reset();
+      expect(d.update(msg(299)).digestHex()).not.toBe(want);
+      d.reset();
+      expect(d.update(abc).digestHex()).toBe(want);
+    },
+  );
 
   it('a keyed state holds the key; reset after import starts again under it', () => {
     const state = createDigest('BLAKE2b', options).update('ab').exportState();

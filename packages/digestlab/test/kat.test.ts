@@ -6,6 +6,7 @@
  *   MD2            RFC 1319's test suite, and vectors/md2-java.txt from Java's SUN provider
  *   MD4, RIPEMD    vectors/bc/*.txt from BouncyCastle, held to RHash, OpenSSL and Python's hashlib where they have
  *                  the algorithm (vectors/md4-ripemd-tools.json); RIPEMD-160's own vectors (vectors/ripemd/)
+ *   BLAKE2         python3-cryptography-vectors' BLAKE2b-512 and BLAKE2s-256 files (vectors/blake2/*.txt)
  *   all            the empty input, one million 'a', the seed string (vectors/seed-java.txt, from Java)
  *
  * Message vectors are hashed whole (Uint8Array), split at many positions, one byte at a time, in irregular
@@ -578,6 +579,24 @@ describe("RIPEMD-160's homepage (vectors/ripemd/ripevectors.txt)", () => {
     { alg: 'RIPEMD160', name: 'Bosselaers', vectors: rsp('ripemd/ripevectors.txt').vectors, short: () => true },
     8,
   );
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// BLAKE2: python3-cryptography-vectors' hashes/blake2 files (vectors/blake2/blake2b.txt, blake2s.txt, copied
+// unchanged), the plain BLAKE2b-512 and BLAKE2s-256 (no key, salt or personalization), 7 messages each from the
+// empty one to 80 bytes; under the named length and the length-free name at its default, through every provider
+// that has either (our WebAssembly's too, once it has BLAKE2)
+
+describe.each([
+  ['blake2b.txt', 'BLAKE2B-512', 'BLAKE2b'],
+  ['blake2s.txt', 'BLAKE2S-256', 'BLAKE2s'],
+] as const)('python3-cryptography-vectors (vectors/blake2/%s)', (file, named, free) => {
+  const vectors = rsp(`blake2/${file}`).vectors;
+  it('gives the digest at the named length', () => {
+    expect(vectors.every((v) => v.md.length === 2 * digestLength(named))).toBe(true);
+  });
+  katSuite({ alg: named, name: 'cryptography-vectors', vectors, short: () => true }, 7);
+  katSuite({ alg: free, name: 'cryptography-vectors', vectors, short: () => true }, 7);
 });
 
 // ---------------------------------------------------------------------------------------------------------

@@ -51,6 +51,28 @@ export function blake3Reference(rows: readonly Row[], version: string | null = n
   return hashWasmReference(rows, version, 'createBLAKE3', BLAKE3);
 }
 
+/** BLAKE2b's and BLAKE2s' names in the registry (BLAKE2B-160 … BLAKE2B-512 and BLAKE2b; BLAKE2S-128 … and BLAKE2s). */
+export const BLAKE2B: readonly AlgorithmName[] = blake2Names(128);
+export const BLAKE2S: readonly AlgorithmName[] = blake2Names(64);
+
+function blake2Names(blockLength: number): AlgorithmName[] {
+  return algorithms().flatMap((a) => (a.family === 'BLAKE2' && a.blockLength === blockLength ? [a.name] : []));
+}
+
+/**
+ * The references for BLAKE2 where neither vectors/zeros.json (OpenSSL's BLAKE2b-512 and BLAKE2s-256 at the
+ * boundaries) nor node:crypto (only those two forms) gives one: hash-wasm's `createBLAKE2b(bits)` and
+ * `createBLAKE2s(bits)` in the same run (the reference C code compiled to WebAssembly), at the name's length; the
+ * length-free BLAKE2b and BLAKE2s at their default, 64 and 32 bytes. Undefined when `rows` lack hash-wasm.
+ */
+export function blake2bReference(rows: readonly Row[], version: string | null = null): PlanReference | undefined {
+  return hashWasmReference(rows, version, 'createBLAKE2b', BLAKE2B);
+}
+
+export function blake2sReference(rows: readonly Row[], version: string | null = null): PlanReference | undefined {
+  return hashWasmReference(rows, version, 'createBLAKE2s', BLAKE2S);
+}
+
 function hashWasmReference(
   rows: readonly Row[],
   version: string | null,

@@ -2,7 +2,8 @@
  * The library's known answers in every engine (Chromium, Firefox, WebKit: DIGESTLAB_ENGINES): RFC 1321 and 1319, FIPS 180-4's examples, NIST CAVP ShortMsg and
  * LongMsg (SHA-1, SHA-2, SHA-3, SHAKE; SHAKE's VariableOut too), Keccak, the seed string under the seed's six
  * algorithms (Java's digests) and Java's MD2 vectors, RIPEMD-160's homepage, BouncyCastle's MD4, RIPEMD, SM3, Whirlpool
- * and Tiger vectors, GB/T 32905's SM3 examples and BLAKE3's official vectors, through `ts`, `wasm`, `webcrypto` (where it has the algorithm)
+ * and Tiger vectors, GB/T 32905's SM3 examples, BLAKE3's official vectors and python3-cryptography-vectors' BLAKE2
+ * files, through `ts`, `wasm`, `webcrypto` (where it has the algorithm)
  * and `auto`, on the main thread after `await ready()` and in a Worker without it. The vectors are read here, under
  * Node, by the parsers the Node suite uses, and sent to the self-test page.
  */
@@ -152,6 +153,16 @@ const VECTORS: KatVector[] = [
     rspVectors(file, algorithm, `BouncyCastle ${algorithm}`).filter((_, i) => i % 16 === 0 || i > 300),
   ),
   ...BLAKE3_OFFICIAL,
+  // python3-cryptography-vectors' BLAKE2 files, under the named and the length-free forms
+  ...(
+    [
+      ['BLAKE2B-512', 'BLAKE2b', 'blake2b.txt'],
+      ['BLAKE2S-256', 'BLAKE2s', 'blake2s.txt'],
+    ] as const
+  ).flatMap(([named, free, file]) => [
+    ...rspVectors(`blake2/${file}`, named, `Debian BLAKE2 ${named}`),
+    ...rspVectors(`blake2/${file}`, free, `Debian BLAKE2 ${free}`),
+  ]),
 ];
 
 /** What `webcrypto` has in a browser: the SHA family, and the SHA-3 digests crypto.subtle accepts there. */
@@ -241,6 +252,7 @@ describe('the known answers', () => {
       'BouncyCastle WHIRLPOOL',
       'BouncyCastle TIGER',
       'BLAKE3 official',
+      'Debian BLAKE2',
     ]) {
       expect(
         [...names].some((n) => n.startsWith(source)),

@@ -130,6 +130,6 @@ describe('digestlab sum -a blake3 with worker threads', () => {
     expect(() => b3Tuning({ DIGESTLAB_B3_SUBTREE: '512' })).toThrow(/DIGESTLAB_B3_SUBTREE/);
     expect(() => b3Tuning({ DIGESTLAB_B3_PARALLEL_FROM: '1e6' })).toThrow(/DIGESTLAB_B3_PARALLEL_FROM/);
     expect(() => b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '2' })).toThrow(/DIGESTLAB_B3_MAIN_HELPS/);
-    expect(b3Tuning({})).toEqual({ from: 64 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true });
+    expect(b3Tuning({})).toEqual({ from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true });
   });
 });

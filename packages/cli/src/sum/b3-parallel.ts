@@ -25,12 +25,12 @@ export interface B3Tuning {
 }
 
 /**
- * The defaults (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"): 64 MiB is where a ~50 ms worker start
- * (idle) is repaid at ~730 MiB/s per thread, an estimate to check on an idle machine (on this loaded one, where a
- * second thread buys nothing, `-j 2` lost to `-j 1` up to 128 MiB). Subtrees of 4 MiB: ~250 jobs for 1 GiB, the
- * last part (on the main thread) at most 4 MiB.
+ * The defaults (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"): from 256 MiB, where `-j 2` caught up
+ * with `-j 1` on an idle machine (load 0.3-0.9, medians of 3: 128 MiB 0.44 s against 0.40 s, 256 MiB 0.53 against
+ * 0.55, 512 MiB 0.65 against 0.82; at 64 MiB, the earlier default, 0.40 against 0.32): the workers' start is repaid
+ * only past it. Subtrees of 4 MiB: ~250 jobs for 1 GiB, the last part (on the main thread) at most 4 MiB.
  */
-export const B3_DEFAULTS: B3Tuning = { from: 64 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true };
+export const B3_DEFAULTS: B3Tuning = { from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true };
 
 /**
  * The tuning, with the environment's overrides, for tests (small subtrees keep them fast): DIGESTLAB_B3_SUBTREE and

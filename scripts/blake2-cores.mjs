@@ -4,22 +4,10 @@
 // 64-bit words as low and high 32-bit halves). BLAKE2b's rotation by 32 bits is no code: the two halves' variables
 // swap roles here, while the text is written. Measured against the rolled loop over a scratch Int32Array this
 // replaced: BENCHMARKS.md ("BLAKE2 in TypeScript").
-import { BLAKE2_SIGMA } from './constants.mjs';
+import { BLAKE2_SIGMA, COLUMNS_DIAGONALS as G_WORDS } from './constants.mjs';
 
 /** The rows of σ for `rounds` rounds (BLAKE2b's 12 wrap to rows 0 and 1). */
 const schedule = (rounds) => Array.from({ length: rounds }, (_, r) => BLAKE2_SIGMA[r % 10]);
-
-/** G's four columns then four diagonals, as word indices a, b, c, d. */
-const G_WORDS = [
-  [0, 4, 8, 12],
-  [1, 5, 9, 13],
-  [2, 6, 10, 14],
-  [3, 7, 11, 15],
-  [0, 5, 10, 15],
-  [1, 6, 11, 12],
-  [2, 7, 8, 13],
-  [3, 4, 9, 14],
-];
 
 /** BLAKE2b's G on words a, b, c, d whose halves' variables are in `n` (low of word w at 2w), message words x, y. */
 function gb(n, [a, b, c, d], x, y) {

@@ -86,3 +86,15 @@ export const BLAKE2_SIGMA = [
   [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
   [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
 ];
+
+/** BLAKE2's and BLAKE3's G, on state words a, b, c, d: four columns, then four diagonals (RFC 7693 §3.2). */
+export const COLUMNS_DIAGONALS = [
+  [0, 4, 8, 12],
+  [1, 5, 9, 13],
+  [2, 6, 10, 14],
+  [3, 7, 11, 15],
+  [0, 5, 10, 15],
+  [1, 6, 11, 12],
+  [2, 7, 8, 13],
+  [3, 4, 9, 14],
+];

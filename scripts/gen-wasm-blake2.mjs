@@ -17,8 +17,8 @@
 // rotations nor the diagonalisation was the cost: replacing either by a no-op moved nothing), so it was dropped.
 // Loading message words at their use instead of into locals was no faster either (0.96x against 1.00x).
 
-import { BLAKE2_SIGMA as SIGMA } from './constants.mjs';
-import { BLAKE3_IV, COLUMNS_DIAGONALS, g, scalar } from './gen-wasm-blake3.mjs';
+import { BLAKE2_SIGMA as SIGMA, COLUMNS_DIAGONALS } from './constants.mjs';
+import { BLAKE3_IV, g, scalar } from './gen-wasm-blake3.mjs';
 
 const hex64 = (n) => `0x${n.toString(16).padStart(16, '0')}`;
 const get = (v) => `(local.get $${v})`;

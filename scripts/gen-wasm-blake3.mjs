@@ -12,6 +12,8 @@
 // object: the same generator emits the scalar (i32) and the 4-lane (i32x4) code. Counters cross from JavaScript as
 // two i32 halves (no BigInt) and are joined into an i64 here.
 
+import { COLUMNS_DIAGONALS } from './constants.mjs';
+
 const hex32 = (n) => `0x${(n >>> 0).toString(16).padStart(8, '0')}`;
 const get = (v) => `(local.get $${v})`;
 const set = (v, e) => `(local.set $${v} ${e})`;
@@ -75,16 +77,6 @@ export function g(ops, [a, b, c, d], x, y, [r1, r2, r3, r4] = [16, 12, 8, 7]) {
 }
 
 /** G's four columns, then its four diagonals (BLAKE2s' and BLAKE2b's order too, RFC 7693 §3.2). */
-export const COLUMNS_DIAGONALS = [
-  [0, 4, 8, 12],
-  [1, 5, 9, 13],
-  [2, 6, 10, 14],
-  [3, 7, 11, 15],
-  [0, 5, 10, 15],
-  [1, 6, 11, 12],
-  [2, 7, 8, 13],
-  [3, 4, 9, 14],
-];
 
 /**
  * One compression's state set up and its seven rounds: v0..v7 from h0..h7, v8..v11 the IV, v12..v15 from the

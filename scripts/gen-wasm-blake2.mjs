@@ -17,7 +17,7 @@
 // rotations nor the diagonalisation was the cost: replacing either by a no-op moved nothing), so it was dropped.
 // Loading message words at their use instead of into locals was no faster either (0.96x against 1.00x).
 
-import { BLAKE2_SIGMA as SIGMA, COLUMNS_DIAGONALS } from './constants.mjs';
+import { COLUMNS_DIAGONALS, BLAKE2_SIGMA as SIGMA } from './constants.mjs';
 import { BLAKE3_IV, g, scalar } from './gen-wasm-blake3.mjs';
 
 const hex64 = (n) => `0x${n.toString(16).padStart(16, '0')}`;

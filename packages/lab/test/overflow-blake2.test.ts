@@ -25,15 +25,11 @@ import {
   resolveRun,
   runOverflow,
 } from '../src/overflow/index.js';
-import type { Row } from '../src/rows.js';
 import { allRows } from '../src/select.js';
+import { BOUNDARIES_TO_4_GIB, wraps32Row } from './fake-row.js';
 
 const GiB = 2 ** 30;
-// written out, not computed the way the plan computes them
-const BOUNDARIES = [
-  268435455, 268435456, 268435457, 536870911, 536870912, 536870913, 2147483647, 2147483648, 2147483649, 4294967295,
-  4294967296, 4294967301,
-];
+const BOUNDARIES = BOUNDARIES_TO_4_GIB;
 /** Every BLAKE2 name and its output length in bytes, written out. */
 const LENGTHS: Record<string, number> = {
   'BLAKE2B-160': 20,
@@ -49,27 +45,7 @@ const LENGTHS: Record<string, number> = {
 };
 
 /** A broken BLAKE2s as a 32-bit byte count would make one (t1 never set): past 4 GiB it hashes the wrapped count. */
-const wraps: Row = {
-  id: 'wraps32',
-  library: 'stand-in',
-  kind: 'ours',
-  implementedIn: 'TypeScript',
-  algorithms: ['BLAKE2S-256'],
-  async prepare() {
-    return {
-      async: false,
-      stream: () => {
-        let total = 0;
-        return {
-          update: (c) => {
-            total = (total + c.length) >>> 0;
-          },
-          finish: () => blake2s(new Uint8Array(total)),
-        };
-      },
-    };
-  },
-};
+const wraps = wraps32Row(['BLAKE2S-256'], (_, n) => blake2s(new Uint8Array(n)));
 const rows = allRows({ rows: [wraps] });
 const references = [blake2bReference(rows, '4.13.0'), blake2sReference(rows, '4.13.0')].filter(
   (r): r is PlanReference => r !== undefined,

@@ -21,38 +21,14 @@ import {
   resolveRun,
   runOverflow,
 } from '../src/overflow/index.js';
-import type { Row } from '../src/rows.js';
 import { allRows } from '../src/select.js';
+import { BOUNDARIES_TO_4_GIB, wraps32Row } from './fake-row.js';
 
 const GiB = 2 ** 30;
-// written out, not computed the way the plan computes them
-const BOUNDARIES = [
-  268435455, 268435456, 268435457, 536870911, 536870912, 536870913, 2147483647, 2147483648, 2147483649, 4294967295,
-  4294967296, 4294967301,
-];
+const BOUNDARIES = BOUNDARIES_TO_4_GIB;
 
 /** A broken BLAKE3 as a 32-bit byte total would make one: past 4 GiB it digests the wrapped count of zeros. */
-const wraps: Row = {
-  id: 'wraps32',
-  library: 'stand-in',
-  kind: 'ours',
-  implementedIn: 'TypeScript',
-  algorithms: ['BLAKE3-256'],
-  async prepare() {
-    return {
-      async: false,
-      stream: () => {
-        let total = 0;
-        return {
-          update: (c) => {
-            total = (total + c.length) >>> 0;
-          },
-          finish: () => blake3(new Uint8Array(total)),
-        };
-      },
-    };
-  },
-};
+const wraps = wraps32Row(['BLAKE3-256'], (_, n) => blake3(new Uint8Array(n)));
 const rows = allRows({ rows: [wraps] });
 const reference = blake3Reference(rows, '4.13.0');
 const zeros = parseZeroVectors(readFileSync(join(import.meta.dirname, '../../../vectors/zeros.json'), 'utf8'));

@@ -8,7 +8,9 @@
  *
  * The loop is mitata's (which took the samples here before): generated per timed case, unrolled 4× for batches of
  * 64 or more, awaiting each call when the function is async. Generated, so that each case's loop has its own call
- * site and JIT feedback (one shared loop calling every row would be megamorphic and inline none of them). Ours
+ * site and JIT feedback (one shared loop calling every row would be megamorphic and inline none of them), and each
+ * from a source text of its own: V8 caches `new Function` by its source, feedback included, so loops generated from
+ * the same text shared one call site after all (see {@link generateLoop}). Ours
  * rather than mitata's `measure` because the engine takes one sample at a time, in two parts, interleaving the
  * cases of a table row (see engine.ts), and `measure` takes all of a case's samples in one call.
  */
@@ -60,11 +62,20 @@ export interface Sampler {
 
 type Loop = (fn: Call, now: () => number, iterations: number) => number | Promise<number>;
 
-/** A fresh loop of `unroll` calls an iteration (its own function, so its own JIT feedback), returning elapsed ms. */
-function generateLoop(unroll: number, isAsync: boolean): Loop {
+/** How many loops this process has generated: each loop's source names its own number. */
+let loops = 0;
+
+/**
+ * A fresh loop of `unroll` calls an iteration, returning elapsed ms: its own function, so its own JIT feedback. Its
+ * source text is unique: V8's compilation cache hands `new Function` of a text it has seen the same function and
+ * feedback again, so every case's loop was one call site, megamorphic after a few rows, inlining only the first
+ * cases timed (a loop of tiny calls ran 5x slower as the seventh case than with a text of its own; the seed rows'
+ * ratios moved by ±20% with the order of the rows: BENCHMARKS.md, "One loop per case, really").
+ */
+export function generateLoop(unroll: number, isAsync: boolean): Loop {
   const call = isAsync ? 'await $fn();' : '$fn();';
   const body = Array.from({ length: unroll }, () => call).join(' ');
-  const source = `return ${isAsync ? 'async ' : ''}function batch($fn, $now, $n) {
+  const source = `return ${isAsync ? 'async ' : ''}function batch${++loops}($fn, $now, $n) {
     const t0 = $now();
     for (let i = 0; i < $n; i++) { ${body} }
     return $now() - t0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareSampler, roundOrder, sampleCall } from '../src/timing.js';
+import { generateLoop, prepareSampler, roundOrder, sampleCall } from '../src/timing.js';
 
 /** A fake clock, ms, that only calls move. */
 function fakeClock() {
@@ -45,6 +45,20 @@ describe('roundOrder', () => {
         for (let b = 0; b < n; b++) expect(after[a][b], `n=${n}: ${b} right after ${a}`).toBe(a === b ? 0 : times);
       }
     }
+  });
+});
+
+describe('generateLoop', () => {
+  it('makes each loop from a source text of its own, so that no two cases share a call site', async () => {
+    // V8 caches `new Function` by its text, the JIT feedback with it: loops of one text were one megamorphic call site
+    const loops = [generateLoop(4, false), generateLoop(4, false), generateLoop(1, true), generateLoop(1, true)];
+    expect(new Set(loops.map(String)).size).toBe(loops.length);
+    // and each still calls its function `unroll` times an iteration, between two clock reads
+    let calls = 0;
+    const call = () => calls++;
+    const clock = () => calls;
+    expect(await loops[2](call, clock, 3)).toBe(3);
+    expect(loops[0](call, clock, 2)).toBe(2 * 4);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   UnknownAlgorithmError,
 } from '../src/index.js';
 import { NODE_FROM } from '../src/providers/auto.js';
+import { bytesOnceFor, forgetResolutions, hexOnceFor } from '../src/providers/index.js';
 import { NODE_HAS, reference } from './helpers/common.js';
 
 const encoder = new TextEncoder();
@@ -131,4 +132,21 @@ describe('digestHex and digest with no output length', () => {
     expect(digestHex('MD5', SEED)).toBe(want);
     expect(digestHex('md5', SEED, { provider: 'wasm' })).toBe(want);
   });
+
+  it.each(['MD5', 'SHA-256'])(
+    '%s: the last name asked is remembered, and forgotten with the rest (ready() may make a provider available)',
+    (a) => {
+      const [hexCall, bytesCall] = [hexOnceFor(a), bytesOnceFor(a)];
+      hexOnceFor('SHA-1');
+      bytesOnceFor('SHA-1');
+      expect([hexOnceFor(a), bytesOnceFor(a)]).toEqual([hexCall, bytesCall]);
+      expect([hexOnceFor(a), bytesOnceFor(a)]).toEqual([hexCall, bytesCall]);
+      forgetResolutions();
+      const [hexAfter, bytesAfter] = [hexOnceFor(a), bytesOnceFor(a)];
+      expect(hexAfter).not.toBe(hexCall);
+      expect(bytesAfter).not.toBe(bytesCall);
+      expect(hexAfter(SEED)).toBe(reference(a as AlgorithmName, encoder.encode(SEED)));
+      expect(hex(bytesAfter(SEED))).toBe(reference(a as AlgorithmName, encoder.encode(SEED)));
+    },
+  );
 });

@@ -49,9 +49,20 @@ const autoHex = new Map<string, PreparedHex>();
 const autoBytes = new Map<string, PreparedBytes>();
 preparedHex.set('auto', autoHex);
 preparedBytes.set('auto', autoBytes);
+/**
+ * The default provider's last name asked and its prepared call, for hex and for bytes: a loop over one algorithm (the
+ * seed's) compares one string, which V8 does by identity for the same literal, instead of a map lookup (~15-30 ns of
+ * a ~300 ns `crypto.hash` call on Node: BENCHMARKS.md, "The last name asked").
+ */
+let lastHexName: string | undefined;
+let lastHex: PreparedHex | undefined;
+let lastBytesName: string | undefined;
+let lastBytes: PreparedBytes | undefined;
 
 /** Forgets remembered resolutions: after `ready()`, a provider that was unavailable may run. */
 export function forgetResolutions(): void {
+  lastHex = undefined;
+  lastBytes = undefined;
   resolved.clear();
   resolvedStreaming.clear();
   for (const byChoice of [preparedHex, preparedBytes]) {
@@ -84,15 +95,23 @@ function remembered<T>(
  * Throws what {@link resolve} throws, and remembers only successes.
  */
 export function hexOnceFor(algorithm: string, choice?: string): PreparedHex {
-  // the default provider's map at hand: the seed's call makes one lookup, not two
-  const byAlgorithm = choice === undefined ? autoHex : undefined;
-  return byAlgorithm?.get(algorithm) ?? remembered(preparedHex, choice ?? 'auto', algorithm, makeHex);
+  if (choice !== undefined) return remembered(preparedHex, choice, algorithm, makeHex);
+  if (algorithm === lastHexName && lastHex !== undefined) return lastHex;
+  // the default provider's map at hand: one lookup, not two
+  const call = autoHex.get(algorithm) ?? remembered(preparedHex, 'auto', algorithm, makeHex);
+  lastHexName = algorithm;
+  lastHex = call;
+  return call;
 }
 
 /** {@link hexOnceFor} for `digest`: the digest as bytes. */
 export function bytesOnceFor(algorithm: string, choice?: string): PreparedBytes {
-  const byAlgorithm = choice === undefined ? autoBytes : undefined;
-  return byAlgorithm?.get(algorithm) ?? remembered(preparedBytes, choice ?? 'auto', algorithm, makeBytes);
+  if (choice !== undefined) return remembered(preparedBytes, choice, algorithm, makeBytes);
+  if (algorithm === lastBytesName && lastBytes !== undefined) return lastBytes;
+  const call = autoBytes.get(algorithm) ?? remembered(preparedBytes, 'auto', algorithm, makeBytes);
+  lastBytesName = algorithm;
+  lastBytes = call;
+  return call;
 }
 
 function makeHex(algorithm: string, choice: string): PreparedHex {

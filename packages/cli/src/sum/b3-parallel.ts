@@ -9,8 +9,8 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { type Blake3ModeOptions, createBlake3Tree } from 'digestlab';
 import { SumUsageError } from './args.js';
+import { type Blake3ModeOptions, createBlake3Tree } from './b3-lib.js';
 import { type B3WorkerSetup, PIECE, SHRANK, type SubtreeJob, type SubtreeResult, subtreeCv } from './b3-subtree.js';
 import { CHUNK } from './hash.js';
 

@@ -5,10 +5,4 @@
  * `digestlab sum -a blake3` loads ~80 KB of the library rather than all of it. No `auto` here: for BLAKE3 it takes
  * this same WebAssembly engine (node:crypto has no BLAKE3), which every runtime digestlab's CLI runs on compiles.
  */
-export {
-  type Blake3ModeOptions,
-  type Blake3Subtree,
-  type Blake3Tree,
-  createBlake3Subtree,
-  createBlake3Tree,
-} from 'digestlab';
+export { type Blake3ModeOptions, createBlake3Subtree, createBlake3Tree } from 'digestlab';

@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import type { Register } from './command.js';
 import { DEBUG_FLAG, debugOption, unexpectedMessage } from './errors.js';
 import { CliUsageError, EXIT, type Io, processIo } from './io.js';
-import { reason } from './paths.js';
 
 /** A command: its name, and its module's `register` function, loaded on demand. */
 export interface CommandModule {
@@ -80,6 +79,8 @@ async function outputChecked(code: number, io: Io): Promise<number> {
   const failed = await io.stdoutDone?.();
   if (failed === undefined) return code;
   if (failed.code === 'EPIPE') return EXIT.brokenPipe;
+  // imported here, not at the top: paths.ts loads node:crypto (files.ts), which `sum -a blake3` never needs
+  const { reason } = await import('./paths.js');
   io.stderr(`digestlab: cannot write to standard output: ${reason(failed)}\n`);
   return EXIT.failure;
 }

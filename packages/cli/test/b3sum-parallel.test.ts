@@ -70,7 +70,7 @@ describe('digestlab sum -a blake3 with worker threads', () => {
     const paths = FILES.map((f) => join(dir, f));
     const expected = run('b3sum', ['--no-names', ...paths]).stdout.split('\n');
     const subtrees = SIZES.reduce((n, size) => n + (size > SUBTREE ? Math.floor((size - 1) / SUBTREE) : 0), 0);
-    for (const helps of ['0', '1']) {
+    for (const helps of ['0', '1', '2']) {
       const alone: string[] = [];
       const tuning = { DIGESTLAB_B3_SUBTREE: '4096', DIGESTLAB_B3_PARALLEL_FROM: '0', DIGESTLAB_B3_MAIN_HELPS: helps };
       const files = new B3Files(3, b3Tuning(tuning), { outputLength: 32 }, async (name) => {
@@ -86,8 +86,11 @@ describe('digestlab sum -a blake3 with worker threads', () => {
           if (n > SUBTREE) expect(digests[i], `${FILES[i]}, main thread helps: ${helps}`).toBe(expected[i]);
         }
         expect(alone).toEqual(paths.filter((_, i) => (SIZES[i] as number) <= SUBTREE));
-        expect(files.workers).toBe(3);
+        // all along (2), the main thread is one of the three
+        expect(files.workers).toBe(helps === '2' ? 2 : 3);
         if (helps === '0') expect(files.subtreesInWorkers).toBe(subtrees);
+        // all along, the main thread takes the last subtree before its one worker is ready, at least
+        else if (helps === '2') expect(files.subtreesInWorkers).toBeLessThan(subtrees);
         else expect(files.subtreesInWorkers).toBeLessThanOrEqual(subtrees);
       } finally {
         await files.close();
@@ -129,7 +132,8 @@ describe('digestlab sum -a blake3 with worker threads', () => {
     expect(() => b3Tuning({ DIGESTLAB_B3_SUBTREE: '3072' })).toThrow(/DIGESTLAB_B3_SUBTREE/);
     expect(() => b3Tuning({ DIGESTLAB_B3_SUBTREE: '512' })).toThrow(/DIGESTLAB_B3_SUBTREE/);
     expect(() => b3Tuning({ DIGESTLAB_B3_PARALLEL_FROM: '1e6' })).toThrow(/DIGESTLAB_B3_PARALLEL_FROM/);
-    expect(() => b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '2' })).toThrow(/DIGESTLAB_B3_MAIN_HELPS/);
-    expect(b3Tuning({})).toEqual({ from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true });
+    expect(() => b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '3' })).toThrow(/DIGESTLAB_B3_MAIN_HELPS/);
+    expect(b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '2' }).mainHelps).toBe('always');
+    expect(b3Tuning({})).toEqual({ from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: 'start' });
   });
 });

@@ -1,7 +1,11 @@
-/** The algorithms `sum` computes, with the tags their BSD-style lines carry. */
-import { type AlgorithmName, algorithms, createDigest, UnknownAlgorithmError } from 'digestlab';
+/**
+ * The algorithms `sum` computes, with the tags their BSD-style lines carry: from the registry's facts (facts.ts), so
+ * that reading them loads nothing of the library; resolving a name given to `-a` loads it (hash.ts), as hashing will.
+ */
+import type { AlgorithmName } from 'digestlab';
 import { type SumFlags, SumUsageError } from './args.js';
-import type { DigestRequest } from './hash.js';
+import { FACTS } from './facts.js';
+import { type DigestRequest, digestlab } from './hash.js';
 import { quoteLocale } from './names.js';
 
 export interface SumAlgorithm {
@@ -15,11 +19,11 @@ export interface SumAlgorithm {
 
 /** Each algorithm's tag and hex length, from the library's registry (`sum`). */
 const BY_NAME: ReadonlyMap<AlgorithmName, SumAlgorithm> = new Map(
-  algorithms().map((a) => [a.name, { name: a.name, tag: a.sum.tag, hexLength: a.sum.hexLength }]),
+  FACTS.map((a) => [a.name, { name: a.name, tag: a.sum.tag, hexLength: a.sum.hexLength }]),
 );
 
 /** The registry's length-free BLAKE2b, whose facts b2sum's mode reads. */
-const B2_ENTRY = algorithms().find((a) => a.name === 'BLAKE2b');
+const B2_ENTRY = FACTS.find((a) => a.name === 'BLAKE2b');
 
 /**
  * b2sum's facts (GNU coreutils 9.1): `-a blake2b` (the length-free BLAKE2b; its tag, BLAKE2b, from the registry)
@@ -42,9 +46,9 @@ export function blake2bOfLength(bits: number): SumAlgorithm {
 
 /** b2sum's lengths that the registry also names (BLAKE2B-256, BLAKE2B-512 ...): digest length in bytes, name. */
 const B2_NAMED: ReadonlyMap<number, AlgorithmName> = new Map(
-  algorithms()
-    .filter((a) => a.family === B2_ENTRY?.family && a.blockLength === B2_ENTRY.blockLength && a.name !== B2SUM.name)
-    .map((a) => [a.digestLength, a.name]),
+  FACTS.filter(
+    (a) => a.family === B2_ENTRY?.family && a.blockLength === B2_ENTRY.blockLength && a.name !== B2SUM.name,
+  ).map((a) => [a.digestLength, a.name]),
 );
 
 /**
@@ -77,7 +81,7 @@ export const BY_TAG: ReadonlyMap<string, SumAlgorithm> = new Map([...BY_NAME.val
  * those coreutils has a program for (md5sum, sha1sum, sha224sum … sha512sum: their hex lengths differ).
  */
 export const BY_HEX_LENGTH: ReadonlyMap<number, SumAlgorithm> = new Map(
-  algorithms().flatMap((a) => (a.sum.command === null ? [] : [[a.sum.hexLength, entry(a.name)] as const])),
+  FACTS.flatMap((a) => (a.sum.command === null ? [] : [[a.sum.hexLength, entry(a.name)] as const])),
 );
 
 /**
@@ -101,9 +105,13 @@ function withLength(list: SumAlgorithm[], length: SumFlags['length']): SumAlgori
  * The algorithms `-a` names (any digestlab name or alias), in order, each once; the default when none; BLAKE2b
  * at `-l`'s length.
  */
-export function resolveAlgorithms(names: readonly string[], length?: SumFlags['length']): SumAlgorithm[] {
+export async function resolveAlgorithms(
+  names: readonly string[],
+  length?: SumFlags['length'],
+): Promise<SumAlgorithm[]> {
   const out: SumAlgorithm[] = [];
   for (const given of names) {
+    const { createDigest, UnknownAlgorithmError } = await digestlab();
     let name: AlgorithmName;
     try {
       name = createDigest(given).algorithm;
@@ -116,4 +124,28 @@ export function resolveAlgorithms(names: readonly string[], length?: SumFlags['l
     if (!out.some((a) => a.name === name)) out.push(entry(name));
   }
   return withLength(out.length > 0 ? out : [DEFAULT_ALGORITHM], length);
+}
+
+/** BLAKE3's names and aliases, lowercased: `-a` selects b3sum's mode (b3sum.ts) when it names BLAKE3 alone. */
+const B3SUM_NAMES = new Set(
+  FACTS.filter((a) => a.family === 'BLAKE3').flatMap((a) => [a.name, ...a.aliases].map((n) => n.toLowerCase())),
+);
+
+/** The values of `-a`/`--algorithm` in `argv` (before `--`), as the coreutils parser would read them. */
+function algorithmValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') break;
+    if (a === '-a' || a === '--algorithm') out.push(argv[++i] ?? '');
+    else if (a.startsWith('--algorithm=')) out.push(a.slice(12));
+    else if (/^-a./.test(a)) out.push(a.slice(2));
+  }
+  return out.flatMap((v) => v.split(','));
+}
+
+/** `-a` names BLAKE3 and nothing else: the run is b3sum's. */
+export function isB3sum(argv: readonly string[]): boolean {
+  const values = algorithmValues(argv);
+  return values.length > 0 && values.every((v) => B3SUM_NAMES.has(v.toLowerCase()));
 }

@@ -9,20 +9,26 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { type Blake3ModeOptions, createBlake3Tree } from 'digestlab';
 import { SumUsageError } from './args.js';
+import { type Blake3ModeOptions, createBlake3Tree } from './b3-lib.js';
 import { type B3WorkerSetup, PIECE, SHRANK, type SubtreeJob, type SubtreeResult, subtreeCv } from './b3-subtree.js';
 import { CHUNK } from './hash.js';
 
 /**
- * Where the split starts, the subtrees' size (a power of two of at least 1024 bytes), and whether the main thread
- * hashes the first subtrees while the workers start (off: every subtree in a worker, for tests).
+ * Where the split starts, the subtrees' size (a power of two of at least 1024 bytes), and when the main thread
+ * hashes subtrees itself: `start`, the first ones while the workers start; `always`, whenever the chaining value its
+ * merge needs next has not come, from the end of the queue as the workers take it from its start, with one worker
+ * fewer (its thread is the main one); `never`, every subtree in a worker (for tests).
  */
 export interface B3Tuning {
   from: number;
   subtree: number;
-  mainHelps: boolean;
+  mainHelps: MainHelps;
 }
+
+export type MainHelps = 'never' | 'start' | 'always';
+/** DIGESTLAB_B3_MAIN_HELPS's values, in order: 0, 1, 2. */
+const MAIN_HELPS: readonly MainHelps[] = ['never', 'start', 'always'];
 
 /**
  * The defaults (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"): from 256 MiB, where `-j 2` caught up
@@ -30,11 +36,12 @@ export interface B3Tuning {
  * 0.55, 512 MiB 0.65 against 0.82; at 64 MiB, the earlier default, 0.40 against 0.32): the workers' start is repaid
  * only past it. Subtrees of 4 MiB: ~250 jobs for 1 GiB, the last part (on the main thread) at most 4 MiB.
  */
-export const B3_DEFAULTS: B3Tuning = { from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: true };
+export const B3_DEFAULTS: B3Tuning = { from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: 'start' };
 
 /**
  * The tuning, with the environment's overrides, for tests (small subtrees keep them fast): DIGESTLAB_B3_SUBTREE and
- * DIGESTLAB_B3_PARALLEL_FROM in bytes, DIGESTLAB_B3_MAIN_HELPS 0 or 1.
+ * DIGESTLAB_B3_PARALLEL_FROM in bytes, DIGESTLAB_B3_MAIN_HELPS 0, 1 or 2 (never, start, always: `always` is to be measured against the default on an idle
+ * machine, BENCHMARKS.md).
  */
 export function b3Tuning(env: Record<string, string | undefined>): B3Tuning {
   const read = (name: string, fallback: number, ok: (n: number) => boolean) => {
@@ -51,7 +58,9 @@ export function b3Tuning(env: Record<string, string | undefined>): B3Tuning {
       B3_DEFAULTS.subtree,
       (n) => n >= 1024 && n <= 2 ** 40 && Number.isInteger(Math.log2(n)),
     ),
-    mainHelps: read('DIGESTLAB_B3_MAIN_HELPS', 1, (n) => n === 0 || n === 1) === 1,
+    mainHelps: MAIN_HELPS[
+      read('DIGESTLAB_B3_MAIN_HELPS', MAIN_HELPS.indexOf(B3_DEFAULTS.mainHelps), (n) => n >= 0 && n < MAIN_HELPS.length)
+    ] as MainHelps,
   };
 }
 
@@ -83,9 +92,14 @@ const failure = (error: Extract<SubtreeResult, { error: unknown }>['error']) =>
 export interface Ticket {
   id: number;
   cv: Promise<Uint8Array>;
+  /** The chaining value came (or its failure): awaiting it would not wait. */
+  done: boolean;
 }
 
-/** Up to `threads` worker threads, started as jobs come, computing subtrees' chaining values in order. */
+/**
+ * Up to `threads` worker threads (`threads - 1` when the main thread hashes all along), started as jobs come,
+ * computing subtrees' chaining values in order.
+ */
 class SubtreePool {
   readonly #workers: PoolWorker[] = [];
   readonly #queue: (SubtreeJob & Waiting)[] = [];
@@ -99,7 +113,7 @@ class SubtreePool {
   constructor(
     private readonly threads: number,
     private readonly mode: B3WorkerSetup,
-    private readonly mainHelps: boolean,
+    private readonly mainHelps: MainHelps,
   ) {}
 
   cv(path: string, start: number, chunks: number): Ticket {
@@ -107,12 +121,35 @@ class SubtreePool {
     const cv = new Promise<Uint8Array>((resolve, reject) => {
       if (this.#dead) return reject(this.#dead);
       this.#queue.push({ id, path, start, chunks, resolve, reject });
-      if (this.#workers.length < this.threads) this.#start();
+      if (this.#workers.length < this.#workerCount()) this.#start();
       this.#dispatch();
     });
+    const ticket: Ticket = { id, cv, done: false };
     // awaited in order later: a failure before then is not unhandled
-    cv.catch(() => undefined);
-    return { id, cv };
+    cv.then(
+      () => {
+        ticket.done = true;
+      },
+      () => {
+        ticket.done = true;
+      },
+    );
+    return ticket;
+  }
+
+  /** The workers to start: one per thread, but the main thread's, when it hashes subtrees all along. */
+  #workerCount(): number {
+    return this.mainHelps === 'always' ? this.threads - 1 : this.threads;
+  }
+
+  /**
+   * The last job still waiting, computed on this thread: true when there was one. The merge calls it while the
+   * chaining value it needs next is computed elsewhere, so that this thread hashes from the end of the queue as the
+   * workers hash from its start.
+   */
+  runLast(): boolean {
+    const last = this.#queue[this.#queue.length - 1];
+    return last !== undefined && this.runHere(last.id);
   }
 
   /**
@@ -120,7 +157,7 @@ class SubtreePool {
    * caller then yields to the event loop, so a worker's word that it is ready is heard between two subtrees.
    */
   runHere(id: number): boolean {
-    const at = this.mainHelps ? this.#queue.findIndex((j) => j.id === id) : -1;
+    const at = this.mainHelps !== 'never' ? this.#queue.findIndex((j) => j.id === id) : -1;
     if (at < 0) return false;
     const [{ resolve, reject, ...job }] = this.#queue.splice(at, 1) as [SubtreeJob & Waiting];
     this.#buffer ??= Buffer.allocUnsafe(PIECE);
@@ -215,10 +252,17 @@ export class B3Files {
 
   async #merge(name: string, tickets: readonly Ticket[], chunks: number): Promise<Uint8Array> {
     const tree = createBlake3Tree(this.options);
-    for (const { id, cv } of tickets) {
-      // no worker ready yet: this thread hashes the subtree itself, then hears the workers
-      if (this.#pool?.runHere(id)) await new Promise(setImmediate);
-      tree.pushSubtree(await cv, chunks);
+    const always = this.tuning.mainHelps === 'always';
+    for (const ticket of tickets) {
+      if (always) {
+        // while the chaining value needed next is computed elsewhere, this thread hashes the last subtree waiting,
+        // then hears the workers
+        while (!ticket.done && this.#pool?.runLast()) await new Promise(setImmediate);
+      } else if (this.#pool?.runHere(ticket.id)) {
+        // no worker ready yet: this thread hashes the subtree itself, then hears the workers
+        await new Promise(setImmediate);
+      }
+      tree.pushSubtree(await ticket.cv, chunks);
     }
     // the part that holds the last byte, to the end of the file
     const fd = openSync(name, 'r');

@@ -4,7 +4,7 @@
  * one buffer, so a thread's memory is the same for every subtree size.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { type Blake3ModeOptions, createBlake3Subtree } from 'digestlab';
+import { type Blake3ModeOptions, createBlake3Subtree } from './b3-lib.js';
 
 /** What every job of a run shares: BLAKE3's mode. */
 export type B3WorkerSetup = Blake3ModeOptions;

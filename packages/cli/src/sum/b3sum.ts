@@ -8,9 +8,9 @@
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { algorithms, createDigest } from 'digestlab';
 import type { Io } from '../io.js';
 import { SumUsageError } from './args.js';
+import { createBlake3Tree } from './b3-lib.js';
 import { B3Files, b3Tuning } from './b3-parallel.js';
 import { CHUNK } from './hash.js';
 import { PROGRAM, SumOutput, strerror } from './output.js';
@@ -26,32 +26,6 @@ interface B3Flags {
   /** `--num-threads`: undefined (or 0 given) for the cores. */
   threads: number | undefined;
   files: string[];
-}
-
-/** BLAKE3's names and aliases, lowercased: `-a` selects this mode when it names BLAKE3 alone. */
-const NAMES = new Set(
-  algorithms()
-    .filter((a) => a.family === 'BLAKE3')
-    .flatMap((a) => [a.name, ...a.aliases].map((n) => n.toLowerCase())),
-);
-
-/** The values of `-a`/`--algorithm` in `argv` (before `--`), as the coreutils parser would read them. */
-function algorithmValues(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '--') break;
-    if (a === '-a' || a === '--algorithm') out.push(argv[++i] ?? '');
-    else if (a.startsWith('--algorithm=')) out.push(a.slice(12));
-    else if (/^-a./.test(a)) out.push(a.slice(2));
-  }
-  return out.flatMap((v) => v.split(','));
-}
-
-/** `-a` names BLAKE3 and nothing else: the run is b3sum's. */
-export function isB3sum(argv: readonly string[]): boolean {
-  const values = algorithmValues(argv);
-  return values.length > 0 && values.every((v) => NAMES.has(v.toLowerCase()));
 }
 
 const SWITCHES: Readonly<Record<string, keyof B3Flags>> = {
@@ -190,9 +164,12 @@ function osError(e: unknown): string {
 
 type Options = { outputLength: number; key?: Uint8Array; context?: string };
 
-/** The digest of a file, or of standard input (`-`): 64 KiB reads into one running digest. */
+/**
+ * The digest of a file, or of standard input (`-`): 64 KiB reads into one running digest, the engine `auto` takes
+ * for BLAKE3 (our WebAssembly: node:crypto has none), without loading the rest of the library.
+ */
 async function hashOne(name: string, options: Options, io: Io): Promise<Uint8Array> {
-  const d = createDigest('BLAKE3', options);
+  const d = createBlake3Tree(options);
   if (name === '-') {
     for await (const piece of io.stdin ?? process.stdin) d.update(piece);
     return d.digest();

@@ -8,7 +8,7 @@
  * for asynchronous reads to fill.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { type AlgorithmName, createDigest, type Digest } from 'digestlab';
+import type { AlgorithmName, Digest } from 'digestlab';
 
 /** A digest to compute: the algorithm, and its `outputLength` in bytes where not the default (b2sum's `-l`). */
 export interface DigestRequest {
@@ -16,8 +16,23 @@ export interface DigestRequest {
   outputLength?: number;
 }
 
-function start(r: DigestRequest): Digest {
-  return r.outputLength === undefined ? createDigest(r.name) : createDigest(r.name, { outputLength: r.outputLength });
+let library: Promise<typeof import('digestlab')> | undefined;
+
+/**
+ * The library, imported when first asked for (a name to resolve, a digest to start), once: `sum --help`, a usage
+ * mistake and b3sum's mode (b3sum.ts, which hashes with BLAKE3's part alone) never load it.
+ */
+export function digestlab(): Promise<typeof import('digestlab')> {
+  library ??= import('digestlab');
+  return library;
+}
+
+/** A running digest per request, in order. */
+async function start(requests: readonly DigestRequest[]): Promise<Digest[]> {
+  const { createDigest } = await digestlab();
+  return requests.map((r) =>
+    r.outputLength === undefined ? createDigest(r.name) : createDigest(r.name, { outputLength: r.outputLength }),
+  );
 }
 
 export const CHUNK = 64 * 1024;
@@ -41,7 +56,7 @@ async function digestPieces(
   read: () => Uint8Array | null,
   onBytes?: (bytes: number) => void,
 ): Promise<Uint8Array[]> {
-  const digests = algorithms.map(start);
+  const digests = await start(algorithms);
   let sinceYield = 0;
   for (let piece = read(); piece !== null; piece = read()) {
     for (const d of digests) d.update(piece);
@@ -92,7 +107,7 @@ export async function hashStream(
   source: AsyncIterable<Uint8Array>,
   algorithms: readonly DigestRequest[],
 ): Promise<FileOutcome> {
-  const digests = algorithms.map(start);
+  const digests = await start(algorithms);
   try {
     for await (const piece of source) for (const d of digests) d.update(piece);
   } catch (e) {

@@ -6,9 +6,8 @@
 import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
-import { digestRequest, resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
+import { digestRequest, isB3sum, resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
 import { checkCombinations, HELP, parseArgs, type SumFlags, SumUsageError } from './args.js';
-import { isB3sum, runB3sum } from './b3sum.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
 import type { DigestRequest, FileOutcome } from './hash.js';
 import { hashStream } from './hash.js';
@@ -23,8 +22,8 @@ export { PROGRAM };
 
 /** Runs `sum` with the arguments after `sum`; resolves to the exit code (0 fine, 1 anything wrong, as coreutils). */
 export async function runSum(argv: readonly string[], io: Io): Promise<number> {
-  // -a blake3 alone: b3sum's lines and flags
-  if (isB3sum(argv)) return runB3sum(argv, io);
+  // -a blake3 alone: b3sum's lines and flags, with BLAKE3's part of the library alone (b3-lib.ts)
+  if (isB3sum(argv)) return (await import('./b3sum.js')).runB3sum(argv, io);
   const out = new SumOutput(io);
   let flags: SumFlags;
   let algorithms: SumAlgorithm[];
@@ -34,7 +33,7 @@ export async function runSum(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(HELP);
       return 0;
     }
-    algorithms = resolveAlgorithms(flags.algorithms, flags.length);
+    algorithms = await resolveAlgorithms(flags.algorithms, flags.length);
     checkCombinations(flags);
   } catch (e) {
     if (!(e instanceof SumUsageError)) throw e;

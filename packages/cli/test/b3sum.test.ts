@@ -69,6 +69,17 @@ describe('digestlab sum -a blake3 as b3sum 1.2.0', () => {
     same(['--raw', '-l', '100', 'abc']);
   });
 
+  it('gives the same lines where the runtime has no WebAssembly (node --jitless: the TypeScript core)', () => {
+    const jitless = (args: readonly string[], input?: string | Buffer) => {
+      const r = run(process.execPath, ['--jitless', BIN, 'sum', '-a', 'blake3', ...args], input);
+      return { code: r.code, stdout: r.stdout.toString('latin1') };
+    };
+    for (const [args, input] of [[FILES], [['--keyed', '-l', '65', ...FILES], KEY]] as const) {
+      const b = theirs(args, input);
+      expect(jitless(args, input)).toEqual({ code: b.code, stdout: b.stdout.toString('latin1') });
+    }
+  });
+
   it('takes --keyed (the key on standard input) and --derive-key', () => {
     same(['--keyed', ...FILES], KEY);
     same(['--keyed', '-l', '65', 'chunks'], KEY);

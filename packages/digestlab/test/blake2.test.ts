@@ -16,8 +16,8 @@ import {
   blake2sCompress,
   blake2sCompressLoop,
 } from '../src/algorithms/generated/blake2.js';
-import { Blake2Hash, coreOf } from '../src/haifa.js';
 import * as blake2m from '../src/blake2.js';
+import { Blake2Hash, coreOf } from '../src/haifa.js';
 import {
   AlgorithmUnavailableError,
   BadStateError,

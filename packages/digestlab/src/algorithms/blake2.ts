@@ -7,9 +7,9 @@
  */
 import { Blake2Hash } from '../haifa.js';
 import { blake2Options } from '../options.js';
+import { type RuntimeInfo, runtime } from '../runtime.js';
 import type { AlgorithmName, AlgorithmSpec, Blake2Compress, Blake2Params } from '../spec.js';
 import { BLAKE2S_IV } from './blake2s-g.js';
-import { type RuntimeInfo, runtime } from '../runtime.js';
 import { blake2bCompress, blake2bCompressLoop, blake2sCompress, blake2sCompressLoop } from './generated/blake2.js';
 
 /** BLAKE2s' IV: SHA-256's; BLAKE2b's: SHA-512's, as 32-bit halves, low first. */

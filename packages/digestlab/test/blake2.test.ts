@@ -9,8 +9,15 @@ import { execFileSync } from 'node:child_process';
 import { blake2b, blake2s } from '@noble/hashes/blake2.js';
 import { createBLAKE2b, createBLAKE2s } from 'hash-wasm';
 import { describe, expect, it } from 'vitest';
-import { compressB, compressS } from '../src/algorithms/blake2.js';
+import { BLAKE2B, BLAKE2S, blake2Shapes, compressB, compressS } from '../src/algorithms/blake2.js';
+import {
+  blake2bCompress,
+  blake2bCompressLoop,
+  blake2sCompress,
+  blake2sCompressLoop,
+} from '../src/algorithms/generated/blake2.js';
 import * as blake2m from '../src/blake2.js';
+import { Blake2Hash, coreOf } from '../src/haifa.js';
 import {
   AlgorithmUnavailableError,
   BadStateError,
@@ -582,6 +589,76 @@ function stateAt(name: string, total: number, opts: object = {}): Uint8Array {
   new DataView(out.buffer).setUint32(body.length, crc32(body));
   return out;
 }
+
+/** Each generated shape of the compressions, as algorithms/blake2.ts binds it (its family's spec and IV). */
+const SHAPES = [
+  ['BLAKE2b unrolled', BLAKE2B, blake2bCompress],
+  ['BLAKE2b loop', BLAKE2B, blake2bCompressLoop],
+  ['BLAKE2s unrolled', BLAKE2S, blake2sCompress],
+  ['BLAKE2s loop', BLAKE2S, blake2sCompressLoop],
+] as const;
+
+describe('every generated shape of the compressions (each engine runs one: blake2Shapes)', () => {
+  it.each(SHAPES)(
+    '%s: F of RFC 7693 §3.2 (the BigInt reference) on blocks at odd offsets, counters and flags',
+    (_, spec, f) => {
+      const w = spec.blake2?.word === 8 ? 64 : 32;
+      const iv = spec.blake2?.iv as Int32Array;
+      const data = msg(3 * spec.blockLength + 5);
+      const h = new Int32Array(iv.length).map((_, i) => Math.imul(i + 1, 0x9e3779b9));
+      for (const [offset, t0, t1, last] of [
+        [0, 128, 0, false],
+        [5, -2, 7, true],
+        [spec.blockLength + 3, 0x89abcdef | 0, 0x1234, false],
+        [2 * spec.blockLength + 5, -1, -1, true],
+      ] as const) {
+        const before = wordsOf(new Uint8Array(h.buffer.slice(0)), w);
+        const t = (BigInt(t1 >>> 0) << 32n) | BigInt(t0 >>> 0);
+        const m = wordsOf(data.subarray(offset, offset + spec.blockLength), w);
+        f(h, data, offset, t0, t1, last, iv);
+        expect(wordsOf(new Uint8Array(h.buffer), w), `${offset}`).toEqual(referenceF(w, before, m, t, last));
+      }
+    },
+  );
+
+  it.each(SHAPES)("%s: every case of CPython's hashlib, in one piece and streamed at odd splits", (_, spec, f) => {
+    const core = coreOf(
+      (h, d, p, t0, t1, last) => f(h, d, p, t0, t1, last, spec.blake2?.iv as Int32Array),
+      spec.blockLength,
+    );
+    for (const c of VECTORS[spec.name]) {
+      const data = msg(c.length);
+      const o = optionsOf(c);
+      const one = new Blake2Hash(spec, c.outputLength ?? spec.digestLength, o, core);
+      one.update(data);
+      expect(hex(one.digest()), JSON.stringify(c)).toBe(c.digest);
+      const split = new Blake2Hash(spec, c.outputLength ?? spec.digestLength, o, core);
+      for (let at = 0; at < c.length; at += 77) split.update(data.subarray(at, at + 77));
+      expect(hex(split.digest()), JSON.stringify(c)).toBe(c.digest);
+    }
+  });
+
+  it('blake2Shapes: unrolled on V8 (Node, Deno, Blink), BLAKE2s unrolled on Bun too, loops elsewhere', () => {
+    const browser = (engine: 'Blink' | 'Gecko' | 'WebKit' | 'unknown') =>
+      blake2Shapes({ runtime: 'browser', browser: { name: 'x', version: '1', engine } });
+    const both = (b: string, s: string) => ({ b, s });
+    expect(blake2Shapes({ runtime: 'node' })).toEqual(both('unrolled', 'unrolled'));
+    expect(blake2Shapes({ runtime: 'deno' })).toEqual(both('unrolled', 'unrolled'));
+    expect(browser('Blink')).toEqual(both('unrolled', 'unrolled'));
+    expect(blake2Shapes({ runtime: 'bun' })).toEqual(both('loop', 'unrolled'));
+    expect(browser('Gecko')).toEqual(both('loop', 'loop'));
+    expect(browser('WebKit')).toEqual(both('loop', 'loop'));
+    expect(browser('unknown')).toEqual(both('loop', 'loop'));
+    expect(blake2Shapes({ runtime: 'unknown' })).toEqual(both('loop', 'loop'));
+    // this process is Node: the library bound the unrolled ones
+    const h = Int32Array.from(BLAKE2B.blake2?.iv as Int32Array);
+    const g = h.slice();
+    compressB(h, msg(128), 0, 128, 0, true);
+    blake2bCompress(g, msg(128), 0, 128, 0, true, BLAKE2B.blake2?.iv as Int32Array);
+    expect(h).toEqual(g);
+    expect(compressS).toBeTypeOf('function');
+  });
+});
 
 describe('counters past 2^32 and near 2^53 - 1', () => {
   it('the reference agrees with our compression functions on one block (a check of the reference)', () => {

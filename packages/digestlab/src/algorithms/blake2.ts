@@ -7,9 +7,10 @@
  */
 import { Blake2Hash } from '../haifa.js';
 import { blake2Options } from '../options.js';
+import { type RuntimeInfo, runtime } from '../runtime.js';
 import type { AlgorithmName, AlgorithmSpec, Blake2Compress, Blake2Params } from '../spec.js';
 import { BLAKE2S_IV } from './blake2s-g.js';
-import { blake2bCompress, blake2sCompress } from './generated/blake2.js';
+import { blake2bCompress, blake2bCompressLoop, blake2sCompress, blake2sCompressLoop } from './generated/blake2.js';
 
 /** BLAKE2s' IV: SHA-256's; BLAKE2b's: SHA-512's, as 32-bit halves, low first. */
 const IV_S = BLAKE2S_IV;
@@ -32,13 +33,30 @@ const IV_B = Int32Array.of(
   0x5be0cd19,
 );
 
+/**
+ * Which generated shape of each compression a runtime runs: the unrolled one where it is the fastest (V8: Node, Deno
+ * and Blink; BLAKE2s on Bun too), else the loop of rounds, which no engine falls off. JavaScriptCore in WebKit runs
+ * both unrolled ones at 1-10 MiB/s (its optimizing tiers never take them), SpiderMonkey compiles the unrolled
+ * BLAKE2b only after seconds of calls; Bun ran the loop BLAKE2b 1.6-2x as fast in a micro-bench of the cores and
+ * level through the library (BENCHMARKS.md, "No engine cliff" under "BLAKE2 in TypeScript").
+ */
+export function blake2Shapes(r: Pick<RuntimeInfo, 'runtime' | 'browser'>): {
+  b: 'unrolled' | 'loop';
+  s: 'unrolled' | 'loop';
+} {
+  const v8 = r.runtime === 'node' || r.runtime === 'deno' || r.browser?.engine === 'Blink';
+  return { b: v8 ? 'unrolled' : 'loop', s: v8 || r.runtime === 'bun' ? 'unrolled' : 'loop' };
+}
+
+const SHAPES = blake2Shapes(runtime());
+const F_B = SHAPES.b === 'loop' ? blake2bCompressLoop : blake2bCompress;
+const F_S = SHAPES.s === 'loop' ? blake2sCompressLoop : blake2sCompress;
+
 /** BLAKE2b's F: 12 rounds, generated (algorithms/generated/blake2.ts); the counter's upper 64 bits stay zero. */
-export const compressB: Blake2Compress = (h, data, offset, t0, t1, last) =>
-  blake2bCompress(h, data, offset, t0, t1, last, IV_B);
+export const compressB: Blake2Compress = (h, data, offset, t0, t1, last) => F_B(h, data, offset, t0, t1, last, IV_B);
 
 /** BLAKE2s' F: 10 rounds, generated; the counter's two words are t0 and t1. */
-export const compressS: Blake2Compress = (h, data, offset, t0, t1, last) =>
-  blake2sCompress(h, data, offset, t0, t1, last, IV_S);
+export const compressS: Blake2Compress = (h, data, offset, t0, t1, last) => F_S(h, data, offset, t0, t1, last, IV_S);
 
 /**
  * A BLAKE2 spec: BLAKE2b (`word` 8) or BLAKE2s (4), of the name's digest length, or length-free (`fixed` false:

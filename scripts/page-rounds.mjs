@@ -2,8 +2,9 @@
 /**
  * Rounds of the page's own bench in each browser engine, engines alternating (so that whatever else the machine does
  * falls on all of them alike), each run saved as DIR/ENGINE-i.json; then, per engine and cell, the median over the
- * rounds of `auto` ÷ the best of `ts` and `wasm` (issue 19's "auto within 5% of our best provider in every cell") and
- * of `wasm` ÷ hash-wasm. BENCHMARKS.md's "Every browser engine" rounds are this script's.
+ * rounds of `auto` ÷ the best of `ts` and `wasm` (issue 19's "auto within 5% of our best provider in every cell"),
+ * of `wasm` ÷ hash-wasm and of `ts` ÷ @noble/hashes, each where the query has its providers. BENCHMARKS.md's "Every
+ * browser engine" rounds are this script's.
  *
  *   node scripts/page-rounds.mjs [--rounds 5] [--out DIR] [--engines chromium,firefox,webkit] [--query QUERY]
  *   node scripts/page-rounds.mjs --medians DIR          the table again, from runs already saved
@@ -39,33 +40,42 @@ const median = (xs) => {
 const cellOf = (r) =>
   `${r.algorithm} | ${r.workload === 'seed' ? 'seed' : r.size >= 1 << 20 ? `${r.size >> 20} MiB` : `${r.size >> 10} KiB`}`;
 
-/** Per engine and cell, each round's auto ÷ best(ts, wasm) and wasm ÷ hash-wasm, from the runs in `dir`. */
+/** The ratios a table can show, each where its providers were in the run: what over what. */
+const RATIOS = {
+  'auto ÷ best': (speed) => speed('auto') / Math.max(speed('ts') ?? 0, speed('wasm') ?? 0),
+  'wasm ÷ hash-wasm': (speed) => speed('wasm') / speed('hash-wasm'),
+  'ts ÷ noble': (speed) => speed('ts') / speed('@noble/hashes'),
+};
+
+/** Per engine and cell, each round's ratios (those whose providers the run has), from the runs in `dir`. */
 function ratios(dir) {
   const by = {};
   for (const f of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const run = JSON.parse(readFileSync(join(dir, f), 'utf8'));
     const engine = run.env.browser.engine;
     const ok = run.results.filter((r) => r.status === 'ok');
-    const speed = (r, provider) =>
-      ok.find((x) => x.provider === provider && cellOf(x) === cellOf(r) && x.workload === r.workload)?.median;
     by[engine] ??= {};
-    for (const r of ok.filter((x) => x.provider === 'auto')) {
-      by[engine][cellOf(r)] ??= { auto: [], wasm: [] };
-      const cell = by[engine][cellOf(r)];
-      cell.auto.push(r.median / Math.max(speed(r, 'ts') ?? 0, speed(r, 'wasm') ?? 0));
-      const hw = speed(r, 'hash-wasm');
-      if (hw) cell.wasm.push(speed(r, 'wasm') / hw);
+    for (const cell of new Set(ok.map(cellOf))) {
+      const speed = (provider) => ok.find((x) => x.provider === provider && cellOf(x) === cell)?.median;
+      by[engine][cell] ??= {};
+      for (const [name, ratio] of Object.entries(RATIOS)) {
+        const r = ratio(speed);
+        if (Number.isFinite(r)) (by[engine][cell][name] ??= []).push(r);
+      }
     }
   }
   return by;
 }
 
-/** The medians as a Markdown table, a column per engine for each ratio. */
+/** The medians as a Markdown table, a column per engine for each ratio the runs have. */
 function table(by) {
   const engines = Object.keys(by).sort();
   const cells = [...new Set(engines.flatMap((e) => Object.keys(by[e])))];
-  const rounds = engines.map((e) => `${e} ${Object.values(by[e])[0].auto.length}`).join(', ');
-  const head = [...engines.map((e) => `${e}: auto ÷ best`), ...engines.map((e) => `${e}: wasm ÷ hash-wasm`)];
+  const names = Object.keys(RATIOS).filter((k) => engines.some((e) => cells.some((c) => by[e][c]?.[k])));
+  const rounds = engines
+    .map((e) => `${e} ${Math.max(...Object.values(by[e]).flatMap((c) => Object.values(c).map((r) => r.length)))}`)
+    .join(', ');
+  const head = names.flatMap((k) => engines.map((e) => `${e}: ${k}`));
   const lines = [
     `medians over the rounds (${rounds}) of each round's ratio`,
     '',
@@ -73,10 +83,8 @@ function table(by) {
     `| --- | --- | ${head.map(() => '---:').join(' | ')} |`,
   ];
   for (const cell of cells) {
-    const m = (e, k) => (by[e][cell]?.[k].length ? median(by[e][cell][k]).toFixed(2) : 'n/a');
-    lines.push(
-      `| ${cell} | ${[...engines.map((e) => m(e, 'auto')), ...engines.map((e) => m(e, 'wasm'))].join(' | ')} |`,
-    );
+    const m = (e, k) => (by[e][cell]?.[k]?.length ? median(by[e][cell][k]).toFixed(2) : 'n/a');
+    lines.push(`| ${cell} | ${names.flatMap((k) => engines.map((e) => m(e, k))).join(' | ')} |`);
   }
   return lines.join('\n');
 }

@@ -60,7 +60,9 @@ function ratios(dir) {
       by[engine][cell] ??= {};
       for (const [name, ratio] of Object.entries(RATIOS)) {
         const r = ratio(speed);
-        if (Number.isFinite(r)) (by[engine][cell][name] ??= []).push(r);
+        if (!Number.isFinite(r)) continue;
+        by[engine][cell][name] ??= [];
+        by[engine][cell][name].push(r);
       }
     }
   }

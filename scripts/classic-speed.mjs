@@ -17,27 +17,17 @@ import { createHash, getHashes } from 'node:crypto';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import hashWasm from 'hash-wasm';
 import { digest, digestHex } from '../packages/digestlab/dist/index.js';
+import { interleaved, option, SEED } from './speed-common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const ROUNDS = Number(option('--rounds', '9'));
 const ALGORITHMS = option('--algorithms', 'RIPEMD160,MD4,SM3,WHIRLPOOL').split(',');
 const WORKLOADS = option('--workloads', '1M,seed').split(',');
 const ROUND_MS = 40;
-const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";
 const MiB = 1 << 20;
 const inputs = Array.from({ length: 4 }, (_, k) => Uint8Array.from({ length: MiB }, (_, i) => (i * 7 + k * 31) & 255));
 const HASH_WASM = { RIPEMD160: 'createRIPEMD160', MD4: 'createMD4', SM3: 'createSM3', WHIRLPOOL: 'createWhirlpool' };
 const NODE = { RIPEMD160: 'ripemd160', SM3: 'sm3' };
 const NATIVE = 'node:crypto';
-
-const cpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 /** The rows for one algorithm and workload: name → a call with the input (bytes or the seed's string). */
 async function contestants(algorithm, hex) {
@@ -66,21 +56,10 @@ async function contestants(algorithm, hex) {
   return rows;
 }
 
-/** Calls per round so that a round lasts about ROUND_MS (after a warm-up that lets every row tier up). */
-function calibrate(call) {
-  for (const end = cpu() + 5 * ROUND_MS; cpu() < end; ) call(1);
-  for (let reps = 1; ; reps *= 2) {
-    const t0 = cpu();
-    call(reps);
-    const ms = cpu() - t0;
-    if (ms >= ROUND_MS / 4) return Math.max(1, Math.ceil((reps * ROUND_MS) / ms));
-  }
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const PEERS = new Set(['hash-wasm', '@noble/hashes']);
 
-/** Each row's milliseconds per call, round by round, the rows' order rotating. */
+/** Each row's milliseconds per call, round by round (speed-common.mjs). */
 function race(rows, input) {
   const names = Object.keys(rows);
   const calls = Object.fromEntries(
@@ -93,17 +72,7 @@ function race(rows, input) {
       },
     ]),
   );
-  const reps = Object.fromEntries(names.map((n) => [n, calibrate(calls[n])]));
-  const per = Object.fromEntries(names.map((n) => [n, []]));
-  for (let r = 0; r < ROUNDS; r++) {
-    for (let k = 0; k < names.length; k++) {
-      const n = names[(r + k) % names.length];
-      const t0 = cpu();
-      calls[n](reps[n]);
-      per[n].push((cpu() - t0) / reps[n]);
-    }
-  }
-  return per;
+  return interleaved(calls, ROUNDS, ROUND_MS);
 }
 
 /** One line a row: best round, median ratio to hash-wasm and to the round's fastest JavaScript/wasm peer. */

@@ -18,22 +18,12 @@
 import { readFileSync } from 'node:fs';
 import hashWasm from 'hash-wasm';
 import { algorithms, digest, digestHex } from '../packages/digestlab/dist/index.js';
+import { interleaved, option, SEED } from './speed-common.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const ROUNDS = Number(option('--rounds', '15'));
 const ALGORITHMS = option('--algorithms', 'SHA3-256,SHA3-512,KECCAK-256').split(',');
 const ROUND_MS = 20;
-const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";
 const MiB = 1 << 20;
-
-const cpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 /** hash-wasm's hasher for an algorithm, created once (its constructors are asynchronous). */
 async function peer(algorithm) {
@@ -43,33 +33,10 @@ async function peer(algorithm) {
 
 const inputs = Array.from({ length: 4 }, (_, k) => Uint8Array.from({ length: MiB }, (_, i) => (i * 7 + k * 31) & 255));
 
-/** Calls per round so that a round lasts about ROUND_MS. */
-function calibrate(call) {
-  // warm up first: tier-up to optimized code, and compilation of hash-wasm's string path
-  for (const end = performance.now() + 5 * ROUND_MS; performance.now() < end; ) call(1);
-  let reps = 1;
-  for (;;) {
-    const t0 = cpu();
-    call(reps);
-    const ms = cpu() - t0;
-    if (ms >= ROUND_MS / 4) return Math.max(1, Math.ceil((reps * ROUND_MS) / ms));
-    reps *= 2;
-  }
-}
-
 /** Milliseconds per call of each of `calls`, best round, and the median over rounds of ours / theirs. */
 function race(calls) {
   const names = Object.keys(calls);
-  const reps = Object.fromEntries(names.map((n) => [n, calibrate(calls[n])]));
-  const per = Object.fromEntries(names.map((n) => [n, []]));
-  for (let r = 0; r < ROUNDS; r++) {
-    for (let k = 0; k < names.length; k++) {
-      const n = names[(r + k) % names.length];
-      const t0 = cpu();
-      calls[n](reps[n]);
-      per[n].push((cpu() - t0) / reps[n]);
-    }
-  }
+  const per = interleaved(calls, ROUNDS, ROUND_MS);
   const best = Object.fromEntries(names.map((n) => [n, Math.min(...per[n])]));
   const ratios = per.ours.map((t, r) => per['hash-wasm'][r] / t).sort((a, b) => a - b);
   return { best, medianRatio: ratios[ratios.length >> 1] };

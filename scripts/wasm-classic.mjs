@@ -1,9 +1,10 @@
 // The WebAssembly module `classic` (SM3, Whirlpool, Tiger), for scripts/gen-wasm.mjs, which imports this and
 // passes in its expression builders. Its own memory, not the core module's: Whirlpool's and Tiger's tables live in
 // it (the core module's memory past the input area is the batch's, src/wasm/module.ts), and it is compiled only
-// when one of the three is first used. Layout (src/wasm/module.ts, CLASSIC_*): the chaining value at 0, the tables
-// from 1024 (copied in from the TypeScript tables at instantiation, so they are computed in one place), the input
-// area from 32768. Functions take (state, data, blocks) pointers into this memory, as the core module's do.
+// when one of the three is first used. Layout (src/wasm/module.ts, CLASSIC_*): the chaining value at 0,
+// Whirlpool's working buffers from 256, the tables from 1024 (copied in from the TypeScript tables at
+// instantiation, so they are computed in one place), the input area from 32768. Functions take (state, data,
+// blocks) pointers into this memory, as the core module's do.
 //
 // The round logic is written from the standards: GB/T 32905-2016 §5.3 (SM3), Barreto–Rijmen 2003 (Whirlpool,
 // the reference implementation's tables), Anderson–Biham 1996 (Tiger).
@@ -14,6 +15,8 @@ export const CLASSIC_LAYOUT = {
   whirlpoolC: 1024,
   /** Whirlpool's ten round constants (row 0 of each), i64. */
   whirlpoolRc: 1024 + 8 * 2048,
+  /** Whirlpool's key, state and message as the compression works on them: 5 buffers of 64 bytes. */
+  whirlpoolWork: 256,
   /** Tiger's t1..t4, 256 i64 each. */
   tigerT: 1024 + 8 * 2048 + 128,
   input: 32768,
@@ -103,69 +106,65 @@ function sm3() {
   );
 }
 
-// ---- Whirlpool: i64 words (big-endian in the block), two sets of key and state locals alternating ----------
-const { whirlpoolC, whirlpoolRc, tigerT } = CLASSIC_LAYOUT;
-/** C_t[byte t (most significant first) of x]. */
-/**
- * C_t[byte t (most significant first) of word j of the layer's input], the word's halves split once into the i32
- * locals hi<j> and lo<j>: a shift and a mask of an i32 for each of the 64 lookups, not a 64-bit shift, a wrap, a
- * mask and a shift.
- */
-const wpLookup = (t, j) => {
-  const half = t < 4 ? `hi${j}` : `lo${j}`;
-  const shift = 21 - 8 * (t & 3);
-  const index =
-    shift >= 0 ? `(i32.shr_u ${get(half)} (i32.const ${shift}))` : `(i32.shl ${get(half)} (i32.const ${-shift}))`;
-  return `(i64.load offset=${whirlpoolC + 2048 * t} (i32.and ${t === 0 ? `(i32.shr_u ${get(half)} (i32.const 21))` : index} (i32.const 0x7f8)))`;
-};
-function wpLayer(from, to, add) {
-  const split = from.flatMap((x, j) => [
-    set(`hi${j}`, `(i32.wrap_i64 (i64.shr_u ${get(x)} (i64.const 32)))`),
-    set(`lo${j}`, `(i32.wrap_i64 ${get(x)})`),
-  ]);
-  return [
-    ...split,
-    ...to.map((dst, i) =>
-      set(dst, S64.xor(...[0, 1, 2, 3, 4, 5, 6, 7].map((t) => wpLookup(t, (i - t + 8) & 7)), add(i))),
-    ),
-  ];
-}
+// ---- Whirlpool: the key and the state in memory, each new word alone from eight byte loads ------------------
+// Each of a layer's eight new words is the XOR of eight table entries, C_t[byte t of word i - t], computed alone as
+// one i64 value and stored: its bytes are read from memory (i32.load8_u), not shifted out of words held in locals,
+// so a layer keeps one word live and the compiler spills nothing. The key and the state alternate between two
+// buffers each (two rounds a loop iteration). Words are held as little-endian i64 values, so byte t (most
+// significant first) of word j lies at 8 j + 7 - t. The former shape (the words in 40 i64 locals, split into i32
+// halves once a layer, each lookup a shift and a mask) ran at 0.65x of this (BENCHMARKS.md, issue 23).
+const { whirlpoolC, whirlpoolRc, whirlpoolWork, tigerT } = CLASSIC_LAYOUT;
+/** Byte addresses of the scratch buffers (64 bytes each): the two keys, the two states, the message. */
+const [WK0, WS0, WK1, WS1, WM] = [0, 1, 2, 3, 4].map((i) => whirlpoolWork + 64 * i);
+const wpAt = (buffer, i) => `(i64.load offset=${buffer + 8 * i} (i32.const 0))`;
+const wpStore = (buffer, i, e) => `(i64.store offset=${buffer + 8 * i} (i32.const 0) ${e})`;
+/** C_t[byte t (most significant first) of word j of `buffer`]. */
+const wpLookup = (t, buffer, j) =>
+  `(i64.load offset=${whirlpoolC + 2048 * t} (i32.shl (i32.load8_u offset=${buffer + 8 * j + 7 - t} (i32.const 0)) (i32.const 3)))`;
+/** One half-round: the words of `to` from the words of `from` through the tables, XOR `add(i)` if any. */
+const wpLayer = (from, to, add) =>
+  [0, 1, 2, 3, 4, 5, 6, 7].map((i) => {
+    const terms = [0, 1, 2, 3, 4, 5, 6, 7].map((t) => wpLookup(t, from, (i - t + 8) & 7));
+    const extra = add(i);
+    return wpStore(to, i, S64.xor(...terms, ...(extra === null ? [] : [extra])));
+  });
 function whirlpool() {
-  const names = (p) => Array.from({ length: 8 }, (_, i) => `${p}${i}`);
-  const [K, S, L, U, M] = ['k', 's', 'n', 'u', 'm'].map(names);
   const rc = (o) => `(i64.load offset=${whirlpoolRc + o} (local.get $r))`;
   const round = (k0, s0, k1, s1, o) => [
-    ...wpLayer(k0, k1, (i) => (i === 0 ? rc(o) : '(i64.const 0)')),
-    ...wpLayer(s0, s1, (i) => get(k1[i])),
+    ...wpLayer(k0, k1, (i) => (i === 0 ? rc(o) : null)),
+    ...wpLayer(s0, s1, (i) => wpAt(k1, i)),
   ];
+  // the chaining value's words are (hi, lo) pairs of i32 in memory: an i64 load gives them swapped
   const chain = (i) => `(i64.rotl (i64.load offset=${8 * i} (local.get $s)) (i64.const 32))`;
   const body = [
-    ...M.flatMap((m, i) => [set(m, `(i64.load offset=${8 * i} (local.get $p))`), ...bswap64(m)]),
-    ...K.map((k, i) => set(k, chain(i))),
-    ...S.map((x, i) => set(x, S64.xor(get(M[i]), get(K[i])))),
+    ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap((i) => [
+      set('m', `(i64.load offset=${8 * i} (local.get $p))`),
+      ...bswap64('m'),
+      set('k', chain(i)),
+      wpStore(WM, i, get('m')),
+      wpStore(WK0, i, get('k')),
+      wpStore(WS0, i, S64.xor(get('m'), get('k'))),
+    ]),
     '(local.set $r (i32.const 0))',
     '(loop $round',
-    ...[...round(K, S, L, U, 0), ...round(L, U, K, S, 8)].map((l) => `  ${l}`),
+    ...[...round(WK0, WS0, WK1, WS1, 0), ...round(WK1, WS1, WK0, WS0, 8)].map((l) => `  ${l}`),
     '  (local.set $r (i32.add (local.get $r) (i32.const 16)))',
     '  (br_if $round (i32.lt_u (local.get $r) (i32.const 80))))',
-    ...S.map(
-      (x, i) =>
-        `(i64.store offset=${8 * i} (local.get $s) (i64.rotl ${S64.xor(chain(i), get(x), get(M[i]))} (i64.const 32)))`,
+    // Miyaguchi–Preneel: H ^= state ^ message
+    ...[0, 1, 2, 3, 4, 5, 6, 7].map(
+      (i) =>
+        `(i64.store offset=${8 * i} (local.get $s) (i64.rotl ${S64.xor(chain(i), wpAt(WS0, i), wpAt(WM, i))} (i64.const 32)))`,
     ),
   ];
-  const locals = [...K, ...S, ...L, ...U, ...M];
   return frame(
     'whirlpool',
     'Whirlpool compression (Barreto–Rijmen 2003, Miyaguchi–Preneel).',
-    locals,
+    ['m', 'k'],
     'i64',
     [],
     body,
     [],
-  ).replace(
-    '(local $m7 i64)',
-    `(local $m7 i64) (local $r i32) ${[0, 1, 2, 3, 4, 5, 6, 7].map((j) => `(local $hi${j} i32) (local $lo${j} i32)`).join(' ')}`,
-  );
+  ).replace('(local $k i64)', '(local $k i64) (local $r i32)');
 }
 
 // ---- Tiger: i64 words (little-endian), three passes of eight rounds, fully unrolled ------------------------

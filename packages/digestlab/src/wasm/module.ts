@@ -94,9 +94,9 @@ export interface Simd {
 /**
  * The `classic` module: SM3, Whirlpool and Tiger, on a memory of its own (the core memory past the input area is
  * the batch's, so tables cannot live there). Layout (CLASSIC_LAYOUT, written by scripts/wasm-classic.mjs): the
- * chaining value at 0, Whirlpool's eight tables C_0..C_7 and its round constants, Tiger's four S-boxes (from 1024,
- * copied in from the TypeScript tables at instantiation, so that they are computed in one place), the input area
- * from 32768 to the end of its two pages.
+ * chaining value at 0, Whirlpool's working buffers (its key, state and message) from 256, its eight tables
+ * C_0..C_7 and round constants and Tiger's four S-boxes from 1024 (copied in from the TypeScript tables at
+ * instantiation, so that they are computed in one place), the input area from 32768 to the end of its two pages.
  */
 class Classic {
   readonly bytes: Uint8Array;

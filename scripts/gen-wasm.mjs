@@ -203,6 +203,9 @@ function sha1Rounds(ops, simd = false) {
     : { vars: v, words: 16, body, bigEndian: true, extra: ['t'] };
 }
 
+/** σ0 or σ1 of FIPS 180-4 §4.1.2-4.1.3 (rotations r1, r2 and a shift s) of local x. */
+const smallSigma = (ops, x, [r1, r2, s]) => ops.xor(ops.rotr(x, r1), ops.rotr(x, r2), ops.shr(x, s));
+
 /**
  * SHA-256 with 32-bit ops (scalar or 4 lanes), and SHA-512 with 64-bit ones: the same rounds, other constants.
  * SHA-256 with `simd`: scalar rounds over a schedule computed four words at a time in SIMD128 ({@link sha256Quad}),
@@ -219,7 +222,7 @@ function sha2Rounds(ops, wide, simd = false) {
     if (wide) body.push(set(`x${j}`, `(i64.load offset=${8 * j} (local.get $p))`), ...bswap64(`x${j}`));
     else body.push(...loadWord(ops, `x${j}`, j, true));
   }
-  const sigma = (x, [r1, r2, s]) => ops.xor(ops.rotr(x, r1), ops.rotr(x, r2), ops.shr(x, s));
+  const sigma = (x, rs) => smallSigma(ops, x, rs);
   const Sigma = (x, [r1, r2, r3]) => ops.xor(ops.rotr(x, r1), ops.rotr(x, r2), ops.rotr(x, r3));
   // Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the previous round's a ^ b: 3 operations instead of 4.
   // m0 and m1 hold a ^ b of alternate rounds; before round 0, m1 = b ^ c.
@@ -230,7 +233,7 @@ function sha2Rounds(ops, wide, simd = false) {
       : `(${ops.type}.xor ${get(B)} (${ops.type}.and (local.tee $m${i & 1} ${ops.xor(get(A), get(B))}) ${get(`m${(i + 1) & 1}`)}))`;
   for (let i = 0; i < rounds; i++) {
     const [A, B, C, D, E, F, G, H] = roles(v, i);
-    if (simd) body.push(...scheduleAhead(i, 16, sha256Quad, quadK));
+    if (simd) body.push(...scheduleAhead(i, 16, (q) => sha256Quad(q, s0, s1), quadK));
     else if (i >= 16) {
       body.push(set('u', word(ops, i - 2)), set('v', word(ops, i - 15)));
       body.push(putWord(ops, i, ops.add(sigma('u', s1), word(ops, i - 7), sigma('v', s0), word(ops, i))));
@@ -287,19 +290,19 @@ function scheduleAhead(i, quads, next, k) {
 }
 
 /**
- * SHA-256's quad q: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for t = 4q..4q+3. σ1 of W[t+2] and W[t+3]
+ * SHA-256's quad q: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for t = 4q..4q+3 (s0, s1: σ's amounts). σ1 of W[t+2] and W[t+3]
  * needs W[t] and W[t+1], so σ1 is added in two halves: of W[t-2], W[t-1] into the low lanes, then of the new W[t],
  * W[t+1] into the high ones (the other lanes zero, and σ(0) = 0).
  */
-function sha256Quad(q) {
-  const sigma = (v, [r1, r2, s]) => vectorOps.xor(vectorOps.rotr(v, r1), vectorOps.rotr(v, r2), vectorOps.shr(v, s));
+function sha256Quad(q, s0, s1) {
+  const sigma = (rs) => smallSigma(vectorOps, 'vu', rs);
   return [
     set('vu', lanes32(quad(q - 4), quad(q - 3), [1, 2, 3, 4])),
-    set(`w${q}`, vectorOps.add(quad(q - 4), sigma('vu', [7, 18, 3]), lanes32(quad(q - 2), quad(q - 1), [1, 2, 3, 4]))),
+    set(`w${q}`, vectorOps.add(quad(q - 4), sigma(s0), lanes32(quad(q - 2), quad(q - 1), [1, 2, 3, 4]))),
     set('vu', lanes32(quad(q - 1), ZERO, [2, 3, 4, 5])),
-    set(`w${q}`, vectorOps.add(quad(q), sigma('vu', [17, 19, 10]))),
+    set(`w${q}`, vectorOps.add(quad(q), sigma(s1))),
     set('vu', lanes32(ZERO, quad(q), [0, 1, 4, 5])),
-    set(`w${q}`, vectorOps.add(quad(q), sigma('vu', [17, 19, 10]))),
+    set(`w${q}`, vectorOps.add(quad(q), sigma(s1))),
   ];
 }
 

@@ -290,9 +290,9 @@ function scheduleAhead(i, quads, next, k) {
 }
 
 /**
- * SHA-256's quad q: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for t = 4q..4q+3 (s0, s1: σ's amounts). σ1 of W[t+2] and W[t+3]
- * needs W[t] and W[t+1], so σ1 is added in two halves: of W[t-2], W[t-1] into the low lanes, then of the new W[t],
- * W[t+1] into the high ones (the other lanes zero, and σ(0) = 0).
+ * SHA-256's quad q: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for t = 4q..4q+3 (s0, s1: σ's amounts).
+ * σ1 of W[t+2] and W[t+3] needs W[t] and W[t+1], so σ1 is added in two halves: of W[t-2], W[t-1] into the low
+ * lanes, then of the new W[t], W[t+1] into the high ones (the other lanes zero, and σ(0) = 0).
  */
 function sha256Quad(q, s0, s1) {
   const sigma = (rs) => smallSigma(vectorOps, 'vu', rs);

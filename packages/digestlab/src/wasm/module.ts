@@ -4,12 +4,11 @@
  *
  * Three modules over one memory: `core` (scalar MD5, SHA-1, SHA-256, SHA-512; WebAssembly 1.0), `shasimd` (SHA-1
  * and SHA-256 with their message schedule in SIMD128, used instead of the core's where the runtime has SIMD) and
- * `simd` (4-lane MD5, SHA-1, SHA-256 for batches). A runtime without SIMD still gets `core`. A family's own module (`ripemd`:
- * MD4 and the RIPEMDs, scalar) imports the same memory and is compiled when one of its functions is first used,
- * so that a caller of SHA-256 never pays for it; its functions work on the same layout as the core's. Another,
+ * `simd` (4-lane MD5, SHA-1, SHA-256 for batches). A runtime without SIMD still gets `core`. A family's own module
+ * (`ripemd`: MD4 and the RIPEMDs, scalar) imports the same memory and is compiled when one of its functions is first
+ * used, so that a caller of SHA-256 never pays for it; its functions work on the same layout as the core's. Another,
  * `classic` (SM3, Whirlpool, Tiger), has a memory of its own (see {@link Classic}) and is compiled when one of the
- * three is first used. All are compiled synchronously on
- * first use, which Node, Bun, Deno and every Worker allow; a browser's main thread refuses to compile modules this
+ * three is first used. All are compiled synchronously on first use, which Node, Bun, Deno and every Worker allow; a browser's main thread refuses to compile modules this
  * size synchronously, so there `await ready()` first (which compiles the families' modules too).
  */
 

@@ -8,8 +8,9 @@
  * (`ripemd`: MD4 and the RIPEMDs, scalar) imports the same memory and is compiled when one of its functions is first
  * used, so that a caller of SHA-256 never pays for it; its functions work on the same layout as the core's. Another,
  * `classic` (SM3, Whirlpool, Tiger), has a memory of its own (see {@link Classic}) and is compiled when one of the
- * three is first used. All are compiled synchronously on first use, which Node, Bun, Deno and every Worker allow; a browser's main thread refuses to compile modules this
- * size synchronously, so there `await ready()` first (which compiles the families' modules too).
+ * three is first used. All are compiled synchronously on first use, which Node, Bun, Deno and every Worker allow; a
+ * browser's main thread refuses to compile modules this size synchronously, so there `await ready()` first (which
+ * compiles the families' modules too).
  */
 
 import { tigerBlocks } from '../algorithms/generated/tiger.js';

@@ -181,7 +181,7 @@ async function inBrowser(engine) {
 
 const { host, clock, load, results, render } = values.browser ? await inBrowser(values.browser) : await onNode();
 if (values.json) {
-  console.log(JSON.stringify({ host, clock, load, rounds: ROUNDS, calls: CALLS, results }));
+  console.log(JSON.stringify({ host, clock, load, rounds: ROUNDS, calls: CALLS, bytes: BYTES, results }));
 } else {
   const what = BYTES === undefined ? 'the seed' : `${BYTES} bytes`;
   console.log(`seed call ablation (${what}): ${host}, ${ROUNDS} rounds × ${CALLS} calls in ${clock}`);

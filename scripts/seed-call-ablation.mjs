@@ -11,6 +11,8 @@
  *   node scripts/seed-call-ablation.mjs [--rounds 15] [--calls 20000] [--algorithms MD5,SHA-1,SHA-256,SHA-512] [--json]
  *     [--base DIR]     (another copy of packages/digestlab/src, e.g. a base commit's: its public calls join the rounds)
  *     [--browser chromium|firefox|webkit]   (the same rounds in a page of Debian's browser: scripts/browsers.mjs)
+ *     [--bytes N]      (hash N pseudo-random bytes instead of the seed, e.g. 1048576; the string's steps left out)
+ *     [--reference ROW]  (divide by this row instead of the public call, e.g. 'peer: hash-wasm')
  *
  * On Node rounds are timed in CPU time (`process.cpuUsage`), which does not count the time other processes hold the
  * core; in a browser in `performance.now()` wall time, the page served cross-origin isolated so that the clock is
@@ -46,8 +48,11 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     base: { type: 'string' },
     browser: { type: 'string' },
+    bytes: { type: 'string' },
+    reference: { type: 'string' },
   },
 });
+const BYTES = values.bytes === undefined ? undefined : Number(values.bytes);
 const ROUNDS = Number(values.rounds);
 const CALLS = Number(values.calls ?? (values.browser ? 50000 : 20000));
 const ALGORITHMS = values.algorithms.split(',');
@@ -71,7 +76,7 @@ const imported = async (text) => import(`data:text/javascript;base64,${Buffer.fr
 /** The rounds on Node, with node:crypto's rows (and --base's public calls) beside the platform-neutral ones. */
 async function onNode() {
   // one bundle, so that the node rows call the same library instance as the others
-  const { measure, render, SEED, digestHex, baseRows } = await imported(
+  const { measure, render, SEED, bytesInput, digestHex, baseRows } = await imported(
     await bundle(
       HERE,
       "export * from './ablation/variants.mjs'; export { digestHex } from '../packages/digestlab/src/index.ts';",
@@ -83,8 +88,10 @@ async function onNode() {
   const base = values.base && (await imported(await bundle(values.base, "export { digestHex } from './index.ts';")));
   const crypto = createRequire(import.meta.url)('node:crypto');
   let sink = 0;
+  // the same input as the rows of variants.mjs hash
+  const subject = BYTES === undefined ? SEED : bytesInput(BYTES);
   const row = (f) => () => {
-    sink += f(SEED).length;
+    sink += f(subject).length;
   };
   const extra = (alg, name) => ({
     'digestHex(alg, s, {provider: node})': row((s) => digestHex(alg, s, { provider: 'node' })),
@@ -99,7 +106,15 @@ async function onNode() {
     return (user + system) / 1000;
   };
   const load0 = loadavg()[0];
-  const results = await measure({ algorithms: ALGORITHMS, rounds: ROUNDS, calls: CALLS, now, extra });
+  const results = await measure({
+    algorithms: ALGORITHMS,
+    rounds: ROUNDS,
+    calls: CALLS,
+    now,
+    extra,
+    bytes: BYTES,
+    reference: values.reference,
+  });
   if (sink === 0) throw new Error('ablation: the node rows were optimized away');
   return { host: `Node ${process.version}`, clock: 'CPU time', load: [load0, loadavg()[0]], results, render };
 }
@@ -146,6 +161,8 @@ async function inBrowser(engine) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const query = new URLSearchParams({ token, algorithms: ALGORITHMS.join(','), rounds: ROUNDS, calls: CALLS });
+  if (BYTES !== undefined) query.set('bytes', String(BYTES));
+  if (values.reference) query.set('reference', values.reference);
   const logDir = mkdtempSync(join(tmpdir(), 'digestlab-ablation-'));
   const load0 = loadavg()[0];
   const stop = await open(`http://127.0.0.1:${server.address().port}/?${query}`, { logDir });
@@ -164,10 +181,12 @@ async function inBrowser(engine) {
 
 const { host, clock, load, results, render } = values.browser ? await inBrowser(values.browser) : await onNode();
 if (values.json) {
-  console.log(JSON.stringify({ host, clock, load, rounds: ROUNDS, calls: CALLS, results }));
+  console.log(JSON.stringify({ host, clock, load, rounds: ROUNDS, calls: CALLS, bytes: BYTES, results }));
 } else {
-  console.log(`seed call ablation: ${host}, ${ROUNDS} rounds × ${CALLS} calls in ${clock}`);
+  const what = BYTES === undefined ? 'the seed' : `${BYTES} bytes`;
+  console.log(`seed call ablation (${what}): ${host}, ${ROUNDS} rounds × ${CALLS} calls in ${clock}`);
   console.log(`load average ${load[0].toFixed(2)} → ${load[1].toFixed(2)}`);
-  console.log('ns per call (median of rounds) and × the public call in the same round (median of per-round ratios)\n');
+  const ref = values.reference ?? 'the public call';
+  console.log(`ns per call (median of rounds) and × ${ref} in the same round (median of per-round ratios)\n`);
   console.log(render(results));
 }

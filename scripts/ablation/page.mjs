@@ -18,6 +18,8 @@ export async function start(base) {
       calls: Number(params.get('calls')),
       now: () => performance.now(),
       extra: (alg) => (base ? baseRows(base, alg) : {}),
+      bytes: params.has('bytes') ? Number(params.get('bytes')) : undefined,
+      reference: params.get('reference') ?? undefined,
     });
     await post({ userAgent: navigator.userAgent, isolated: globalThis.crossOriginIsolated === true, results });
   } catch (e) {

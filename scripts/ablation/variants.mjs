@@ -11,15 +11,34 @@ import { digestHex } from '../../packages/digestlab/src/index.ts';
 import { padInPlace } from '../../packages/digestlab/src/merkle-damgard.ts';
 import { resolve } from '../../packages/digestlab/src/providers/index.ts';
 import { lookup } from '../../packages/digestlab/src/registry.ts';
-import { INPUT, load, STATE } from '../../packages/digestlab/src/wasm/module.ts';
+import { INPUT, INPUT_CAPACITY, load, STATE, scalarCore } from '../../packages/digestlab/src/wasm/module.ts';
 import { hashWasm } from '../../packages/lab/src/peers/hash-wasm.ts';
 import { noble } from '../../packages/lab/src/peers/noble.ts';
 
 /** The seed's input, as packages/lab/src/seed.ts defines it (93 ASCII characters). */
 export const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";
 
-/** The row every other is divided by, round by round. */
+/** The row every other is divided by, round by round, unless measure() is given another. */
 export const PUBLIC = 'public digestHex(alg, s)';
+
+/**
+ * What every call hashes: the seed, or `n` bytes (`bytesInput`). The rows' names say `s` either way; with bytes the
+ * steps of the string's call are left out and the compression functions are timed over the whole input area.
+ */
+let input = SEED;
+
+/** `n` pseudo-random bytes, the same in every host (a 32-bit xorshift from a fixed seed). */
+export function bytesInput(n) {
+  const out = new Uint8Array(n);
+  let x = 0x9e3779b9;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x;
+  }
+  return out;
+}
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -94,20 +113,22 @@ function spread(b) {
   return f(b);
 }
 
-/** A function of no arguments making one call of `f(SEED)` and keeping its result alive. */
+/** A function of no arguments making one call of `f(input)` and keeping its result alive. */
 const call = (f) => () => {
-  sink += f(SEED).length;
+  sink += f(input).length;
 };
 
-/** The whole calls: the public one, with a provider named, the name resolution alone. */
-function calls(alg) {
+/** The whole calls: the public one, with a provider named, the name resolution alone (the seed's steps). */
+function calls(alg, seed) {
   return {
     [PUBLIC]: call((s) => digestHex(alg, s)),
     'digestHex(alg, s, {provider: wasm})': call((s) => digestHex(alg, s, { provider: 'wasm' })),
-    'digestHex(alg, s, {provider: ts})': call((s) => digestHex(alg, s, { provider: 'ts' })),
-    'resolve(alg)': () => {
-      sink += resolve(alg).entry.spec.digestLength;
-    },
+    ...(seed && {
+      'digestHex(alg, s, {provider: ts})': call((s) => digestHex(alg, s, { provider: 'ts' })),
+      'resolve(alg)': () => {
+        sink += resolve(alg).entry.spec.digestLength;
+      },
+    }),
   };
 }
 
@@ -119,10 +140,13 @@ export function baseRows(digestHex, alg) {
   };
 }
 
-/** The fastest JavaScript and WebAssembly peers' seed calls, as the lab's rows make them. */
-async function peers(alg) {
+/**
+ * The fastest JavaScript and WebAssembly peers' seed calls, as the lab's rows make them; with bytes, the
+ * WebAssembly one alone.
+ */
+async function peers(alg, seed) {
   const rows = {};
-  for (const row of [hashWasm, noble]) {
+  for (const row of seed ? [hashWasm, noble] : [hashWasm]) {
     if (!row.algorithms.includes(alg)) continue;
     const prepared = await row.prepare(alg);
     if (prepared.async || !prepared.hex) continue;
@@ -169,6 +193,7 @@ function wasmSteps(spec) {
       f(STATE, INPUT, blocks);
       sink += words[0];
     },
+    ...scalarCompress(md.core, blocks, w.bytes.slice(INPUT, INPUT + blocks * bl), 'wasm: compress'),
     'wasm: hex digits': () => {
       hexDigits(words, units, dl, md.littleEndian);
       sink += units[0];
@@ -195,6 +220,39 @@ function wasmSteps(spec) {
   };
 }
 
+/**
+ * `label`, scalar core: the core module's compression alone (no SIMD schedule: a runtime without SIMD runs it), over
+ * `data` in the input area of a core of its own; nothing where the core's function is the one `load()` gives.
+ */
+function scalarCompress(core, blocks, data, label) {
+  if (!load().simdSchedule || (core !== 'sha1' && core !== 'sha256')) return {};
+  const scalar = scalarCore();
+  scalar.bytes.set(data, INPUT);
+  const f = scalar.blocks[core];
+  return {
+    [`${label}, scalar core`]: () => {
+      f(STATE, INPUT, blocks);
+      sink += scalar.words[0];
+    },
+  };
+}
+
+/** With bytes as the input: the compression function over the whole input area (64 KiB), as load() gives it. */
+function areaSteps(spec) {
+  const w = load();
+  const f = w.blocks[spec.md.core];
+  const blocks = INPUT_CAPACITY / spec.blockLength;
+  const data = bytesInput(INPUT_CAPACITY);
+  w.bytes.set(data, INPUT);
+  return {
+    'wasm: compress 64 KiB': () => {
+      f(STATE, INPUT, blocks);
+      sink += w.words[0];
+    },
+    ...scalarCompress(spec.md.core, blocks, data, 'wasm: compress 64 KiB'),
+  };
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -204,10 +262,12 @@ const median = (xs) => {
 /**
  * Every variant of each algorithm timed in `rounds` interleaved rounds (the order rotated every round) of `calls`
  * calls each, on the clock `now` (milliseconds); `extra(alg, name)` adds the host's own rows. Each variant's result
- * is its median ns per call and the median of its per-round ratios to the public call: robust to other load, which
- * slows a whole round rather than one variant.
+ * is its median ns per call and the median of its per-round ratios to the `reference` row (the public call unless
+ * named): robust to other load, which slows a whole round rather than one variant. `bytes`: hash that many bytes
+ * (bytesInput) instead of the seed.
  */
-export async function measure({ algorithms, rounds, calls: n, now, extra = () => ({}) }) {
+export async function measure({ algorithms, rounds, calls: n, now, extra = () => ({}), bytes, reference = PUBLIC }) {
+  input = bytes === undefined ? SEED : bytesInput(bytes);
   const timeOnce = (fn) => {
     const t0 = now();
     for (let i = 0; i < n; i++) fn();
@@ -217,11 +277,12 @@ export async function measure({ algorithms, rounds, calls: n, now, extra = () =>
   for (const alg of algorithms) {
     const entry = lookup(alg);
     const vs = Object.entries({
-      ...calls(alg),
+      ...calls(alg, bytes === undefined),
       ...extra(alg, entry.nodeName),
-      ...(await peers(alg)),
-      ...wasmSteps(entry.spec),
+      ...(await peers(alg, bytes === undefined)),
+      ...(bytes === undefined ? wasmSteps(entry.spec) : areaSteps(entry.spec)),
     });
+    if (!vs.some(([k]) => k === reference)) throw new Error(`ablation: no row ${reference}`);
     for (const [, fn] of vs) timeOnce(fn); // warm-up: every variant compiled before it is timed
     const ns = Object.fromEntries(vs.map(([k]) => [k, []]));
     const ratio = Object.fromEntries(vs.map(([k]) => [k, []]));
@@ -233,7 +294,7 @@ export async function measure({ algorithms, rounds, calls: n, now, extra = () =>
       }
       for (const [k] of vs) {
         ns[k].push(round[k]);
-        ratio[k].push(round[k] / round[PUBLIC]);
+        ratio[k].push(round[k] / round[reference]);
       }
     }
     results[alg] = Object.fromEntries(vs.map(([k]) => [k, { ns: median(ns[k]), ratio: median(ratio[k]) }]));

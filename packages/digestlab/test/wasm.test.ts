@@ -14,12 +14,13 @@ import {
   ready,
   StateUnsupportedError,
 } from '../src/index.js';
+import { padInPlace } from '../src/merkle-damgard.js';
 import { NODE_FROM } from '../src/providers/auto.js';
 import { forgetResolutions } from '../src/providers/index.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry.js';
-import { type Blocks, INPUT_CAPACITY, load } from '../src/wasm/module.js';
+import { type Blocks, INPUT, INPUT_CAPACITY, load, STATE, scalarCore, type Wasm } from '../src/wasm/module.js';
 import { NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
 const WASM_HAS = NODE_HAS.filter((a) => lookup(a).spec.md !== undefined);
@@ -197,6 +198,59 @@ describe('wasm: the calls into WebAssembly (each route gives the same digest, so
         name,
       ).toEqual(want);
       expect(hex, name).toBe(expected);
+    }
+  });
+});
+
+describe('wasm: SHA-1 and SHA-256 with the message schedule in SIMD128 (module shasimd), and without', () => {
+  const simd = (): Wasm => {
+    const w = load();
+    if (!w) throw new Error('WebAssembly did not load: Node 20 has it, so this is a bug');
+    return w;
+  };
+
+  it('the SIMD schedule is what this runtime runs, so every test of the wasm provider here runs it', () => {
+    expect(simd().simdSchedule).toBe(true);
+    expect(scalarCore().simdSchedule).toBe(false);
+  });
+
+  it.each(['sha1', 'sha256'] as const)('%s: the same chaining values as the scalar core', (core) => {
+    const scalar = scalarCore();
+    const words = core === 'sha1' ? 5 : 8;
+    // the schedule's vectors cross every block and every quad of words; 1024 blocks fill the input area
+    for (const blocks of [1, 2, 3, 4, 5, 16, 17, 1023, 1024]) {
+      const data = bytes(64 * blocks, blocks);
+      const chain = new Int32Array(pseudoRandomBytes(4 * words, 7 * blocks).buffer);
+      const after = [simd(), scalar].map((w) => {
+        w.words.set(chain, STATE >> 2);
+        w.bytes.set(data, INPUT);
+        w.blocks[core](STATE, INPUT, blocks);
+        return Array.from(w.words.subarray(STATE >> 2, (STATE >> 2) + words));
+      });
+      expect(after[0], `${blocks} blocks`).toEqual(after[1]);
+    }
+  });
+
+  /** A message's digest through one core's compression function alone, padded in that core's memory. */
+  function digestIn(w: Wasm, algorithm: AlgorithmName, data: Uint8Array): string {
+    const { spec } = lookup(algorithm);
+    const md = spec.md;
+    if (!md) throw new Error(`${algorithm} has no WebAssembly core`);
+    w.bytes.set(data, INPUT);
+    const padded = padInPlace(w.bytes, INPUT, data.length, spec.blockLength, md);
+    w.words.set(md.iv, STATE >> 2);
+    w.blocksOf(md.core)(STATE, INPUT, padded / spec.blockLength);
+    const out = Array.from(w.words.subarray(STATE >> 2, (STATE >> 2) + spec.digestLength / 4));
+    return out.map((x) => (x >>> 0).toString(16).padStart(8, '0')).join('');
+  }
+
+  it.each(['SHA-1', 'SHA-224', 'SHA-256'] as const)("%s: both give node:crypto's digests", (algorithm) => {
+    const scalar = scalarCore();
+    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 1000, INPUT_CAPACITY - 64]) {
+      const data = bytes(n);
+      const want = reference(algorithm, data);
+      expect(digestIn(simd(), algorithm, data), `${n} bytes, SIMD schedule`).toBe(want);
+      expect(digestIn(scalar, algorithm, data), `${n} bytes, scalar core`).toBe(want);
     }
   });
 });

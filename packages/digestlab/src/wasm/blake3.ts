@@ -13,7 +13,7 @@
  *   256   2 KiB      chaining values: one per chunk of the input area (the subtree being hashed)
  *   4096  64 KiB     input: whole chunks
  */
-import { decode } from './base64.js';
+import { compileIfSupported, decode } from './base64.js';
 import { BLAKE3_WASM, BLAKE3SIMD_WASM } from './generated/blake3.js';
 
 export const KEY = 0;
@@ -81,21 +81,12 @@ function instantiate(scalar: WebAssembly.Module, simd: WebAssembly.Module | unde
   };
 }
 
-/** The SIMD module, or undefined where this runtime cannot compile it (no SIMD). */
-function simdModule(): WebAssembly.Module | undefined {
-  try {
-    return new WebAssembly.Module(decode(BLAKE3SIMD_WASM));
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The modules, compiled on first use. Throws where WebAssembly cannot compile synchronously (a browser's main
  * thread before `ready()`): the wasm provider is unavailable there until then, as module.ts says.
  */
 export function loadBlake3(): Blake3Wasm {
-  loaded ??= instantiate(new WebAssembly.Module(decode(BLAKE3_WASM)), simdModule());
+  loaded ??= instantiate(new WebAssembly.Module(decode(BLAKE3_WASM)), compileIfSupported(BLAKE3SIMD_WASM));
   return loaded;
 }
 

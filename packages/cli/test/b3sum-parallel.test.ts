@@ -134,6 +134,7 @@ describe('digestlab sum -a blake3 with worker threads', () => {
     expect(() => b3Tuning({ DIGESTLAB_B3_PARALLEL_FROM: '1e6' })).toThrow(/DIGESTLAB_B3_PARALLEL_FROM/);
     expect(() => b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '3' })).toThrow(/DIGESTLAB_B3_MAIN_HELPS/);
     expect(b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '2' }).mainHelps).toBe('always');
-    expect(b3Tuning({})).toEqual({ from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: 'start' });
+    expect(b3Tuning({})).toEqual({ from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: 'always' });
+    expect(b3Tuning({ DIGESTLAB_B3_MAIN_HELPS: '1' }).mainHelps).toBe('start');
   });
 });

@@ -34,14 +34,16 @@ const MAIN_HELPS: readonly MainHelps[] = ['never', 'start', 'always'];
  * The defaults (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"): from 256 MiB, where `-j 2` caught up
  * with `-j 1` on an idle machine (load 0.3-0.9, medians of 3: 128 MiB 0.44 s against 0.40 s, 256 MiB 0.53 against
  * 0.55, 512 MiB 0.65 against 0.82; at 64 MiB, the earlier default, 0.40 against 0.32): the workers' start is repaid
- * only past it. Subtrees of 4 MiB: ~250 jobs for 1 GiB, the last part (on the main thread) at most 4 MiB.
+ * only past it. Subtrees of 4 MiB: ~250 jobs for 1 GiB, the last part (on the main thread) at most 4 MiB. The main
+ * thread hashes subtrees all along (`always`), with one worker fewer: 1 GiB with `-j 2` took 933 and 879 ms against
+ * 1007 and 928 for `start` (two idle runs of 5 interleaved rounds, session 11), with less CPU.
  */
-export const B3_DEFAULTS: B3Tuning = { from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: 'start' };
+export const B3_DEFAULTS: B3Tuning = { from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: 'always' };
 
 /**
  * The tuning, with the environment's overrides, for tests (small subtrees keep them fast): DIGESTLAB_B3_SUBTREE and
- * DIGESTLAB_B3_PARALLEL_FROM in bytes, DIGESTLAB_B3_MAIN_HELPS 0, 1 or 2 (never, start, always: `always` is to be measured against the default on an idle
- * machine, BENCHMARKS.md).
+ * DIGESTLAB_B3_PARALLEL_FROM in bytes, DIGESTLAB_B3_MAIN_HELPS 0, 1 or 2 (the main thread hashes subtrees never,
+ * while the workers start, or always).
  */
 export function b3Tuning(env: Record<string, string | undefined>): B3Tuning {
   const read = (name: string, fallback: number, ok: (n: number) => boolean) => {

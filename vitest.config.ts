@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 // digestlab command under Bun and Deno, and `portable` is the library's own suite, which `npm run test:bun` and
 // `npm run test:deno` run with vitest itself on Bun and on Deno (the library's tests minus the one that spawns them).
 // `jvm` (`npm run test:jvm`) runs `digestlab bench --jvm` with a real JDK; kept out of `npm test`, which needs none.
+// `refs` (`npm run test:refs`) runs the outside programs of scripts/reference-programs.mjs (b3sum, RHash, xxhsum, a
+// JDK) live on fresh inputs; `npm test` reads what they printed for fixed inputs from vectors/ and runs none of them.
 export default defineConfig({
   test: {
     projects: [
@@ -18,9 +20,17 @@ export default defineConfig({
             '**/*.browser.test.ts',
             '**/*.runtimes.test.ts',
             '**/*.jvm.test.ts',
+            '**/*.refs.test.ts',
             '**/node_modules/**',
           ],
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'refs',
+          include: ['packages/*/test/**/*.refs.test.ts'],
+          testTimeout: 5 * 60_000,
         },
       },
       {
@@ -50,6 +60,7 @@ export default defineConfig({
             '**/*.large.test.ts',
             '**/*.browser.test.ts',
             '**/*.runtimes.test.ts',
+            '**/*.refs.test.ts',
             // it spawns Bun, Deno and Node --jitless itself, from Node
             'packages/digestlab/test/runtimes.test.ts',
             '**/node_modules/**',

@@ -40,9 +40,12 @@ export function which(program, path = process.env.PATH ?? '') {
 /** The program's name when it is on PATH; else a thrown Error whose one line says which Debian package has it. */
 export function requireProgram(program) {
   const pkg = REFERENCE_PROGRAMS[program];
-  if (pkg === undefined) throw new Error(`${program} is not a listed reference program (scripts/reference-programs.mjs)`);
+  if (pkg === undefined)
+    throw new Error(`${program} is not a listed reference program (scripts/reference-programs.mjs)`);
   if (which(program) === undefined)
-    throw new Error(`${program} is not installed: sudo apt-get install ${pkg} (it is a reference of npm run test:refs)`);
+    throw new Error(
+      `${program} is not installed: sudo apt-get install ${pkg} (it is a reference of npm run test:refs)`,
+    );
   return program;
 }
 

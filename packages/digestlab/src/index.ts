@@ -78,7 +78,13 @@ export type { ImplementedIn, ProviderId } from './providers/provider.js';
 export { type BrowserEngine, type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
 export type { AlgorithmName } from './spec.js';
 export { MAX_LENGTH } from './spec.js';
-export type { StreamSource } from './stream.js';
+export type {
+  BlobLike,
+  ReadableStreamLike,
+  ReadableStreamReaderLike,
+  ReadResultLike,
+  StreamSource,
+} from './stream.js';
 
 /**
  * Options of every call: which provider computes the digest (default `auto`), an XOF's output length, BLAKE3's

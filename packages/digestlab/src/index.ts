@@ -42,7 +42,7 @@ import {
   type SumFact,
   type WebCryptoSupport,
 } from './registry.js';
-import type { AlgorithmName } from './spec.js';
+import type { AlgorithmName, DigestAlgorithm } from './spec.js';
 import { SpongeHash } from './sponge.js';
 import { decodeState, stateAlgorithmCode } from './state.js';
 import { feed, type StreamSource } from './stream.js';
@@ -76,9 +76,15 @@ export { Mac } from './hmac/mac.js';
 export type { ProviderChoice } from './providers/index.js';
 export type { ImplementedIn, ProviderId } from './providers/provider.js';
 export { type BrowserEngine, type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
-export type { AlgorithmName } from './spec.js';
+export type { AlgorithmAlias, AlgorithmName, DigestAlgorithm, HmacAlgorithm, HmacAlgorithmName } from './spec.js';
 export { MAX_LENGTH } from './spec.js';
-export type { StreamSource } from './stream.js';
+export type {
+  BlobLike,
+  ReadableStreamLike,
+  ReadableStreamReaderLike,
+  ReadResultLike,
+  StreamSource,
+} from './stream.js';
 
 /**
  * Options of every call: which provider computes the digest (default `auto`), an XOF's output length, BLAKE3's
@@ -130,7 +136,7 @@ export async function ready(): Promise<void> {
 }
 
 /** The digest of `data` (bytes as they are, a string as UTF-8). Synchronous providers only. */
-export function digest(algorithm: string, data: Data, options?: DigestOptions): Uint8Array {
+export function digest(algorithm: DigestAlgorithm, data: Data, options?: DigestOptions): Uint8Array {
   // no output length, key or context (every call but the XOFs' sized ones and BLAKE3's modes): the call
   // prepared for this name, no options work
   if (plain(options)) {
@@ -143,7 +149,7 @@ export function digest(algorithm: string, data: Data, options?: DigestOptions): 
 }
 
 /** {@link digest} as lowercase hex: Java's `getMessageDigestString(input, alg)` is `digestHex(alg, input)`. */
-export function digestHex(algorithm: string, data: Data, options?: DigestOptions): string {
+export function digestHex(algorithm: DigestAlgorithm, data: Data, options?: DigestOptions): string {
   // no output length, key or context: the call prepared for this name, e.g. crypto.hash itself
   if (plain(options)) {
     return hexOnceFor(algorithm, options?.provider)(typeof data === 'string' ? data : toBytesTransient(data));
@@ -155,7 +161,11 @@ export function digestHex(algorithm: string, data: Data, options?: DigestOptions
 }
 
 /** The digest of `data` through any provider, WebCrypto included. */
-export async function digestAsync(algorithm: string, data: Data, options?: DigestOptions): Promise<Uint8Array> {
+export async function digestAsync(
+  algorithm: DigestAlgorithm,
+  data: Data,
+  options?: DigestOptions,
+): Promise<Uint8Array> {
   // whether WebCrypto has SHA-3 here is an asynchronous question, answered once
   if (lookup(algorithm).spec.sponge) await probeWebCrypto();
   const { entry, oneShot } = resolve(algorithm, options?.provider);
@@ -166,7 +176,7 @@ export async function digestAsync(algorithm: string, data: Data, options?: Diges
 }
 
 /** {@link digestAsync} as lowercase hex. */
-export async function digestHexAsync(algorithm: string, data: Data, options?: DigestOptions): Promise<string> {
+export async function digestHexAsync(algorithm: DigestAlgorithm, data: Data, options?: DigestOptions): Promise<string> {
   return toHex(await digestAsync(algorithm, data, options));
 }
 
@@ -178,7 +188,11 @@ export async function digestHexAsync(algorithm: string, data: Data, options?: Di
  * same batched pass). Synchronous providers only.
  * The batched digests are views into one ArrayBuffer per batch (each its own bytes; `.buffer` is the batch's).
  */
-export function digestMany(algorithm: string, messages: readonly Data[], options?: DigestOptions): Uint8Array[] {
+export function digestMany(
+  algorithm: DigestAlgorithm,
+  messages: readonly Data[],
+  options?: DigestOptions,
+): Uint8Array[] {
   const choice = options?.provider ?? 'auto';
   const { entry, oneShot } = resolve(algorithm, choice);
   const spec = entry.spec;
@@ -193,7 +207,7 @@ export function digestMany(algorithm: string, messages: readonly Data[], options
 }
 
 /** A running digest to feed piece by piece. Synchronous, streaming providers only. */
-export function createDigest(algorithm: string, options?: DigestOptions): Digest {
+export function createDigest(algorithm: DigestAlgorithm, options?: DigestOptions): Digest {
   return start(resolve(algorithm, options?.provider), options);
 }
 
@@ -236,7 +250,7 @@ export function importState(state: Uint8Array, options?: DigestOptions): Digest 
  * Blob), read one chunk at a time: memory stays flat whatever the length.
  */
 export async function digestStream(
-  algorithm: string,
+  algorithm: DigestAlgorithm,
   source: StreamSource,
   options?: DigestOptions,
 ): Promise<Uint8Array> {

@@ -4,48 +4,19 @@
  * nothing else of the hashing code, and it imports nothing but types, so no import circle can pass through it.
  */
 
+import type { AlgorithmAlias, AlgorithmName, HmacAlgorithmName } from './names.js';
 import type { OptionFact } from './registry.js';
 
-/** Canonical algorithm names, exactly as Java's MessageDigest spells them. */
-export type AlgorithmName =
-  | 'MD2'
-  | 'MD5'
-  | 'SHA-1'
-  | 'SHA-224'
-  | 'SHA-256'
-  | 'SHA-384'
-  | 'SHA-512'
-  | 'SHA-512/224'
-  | 'SHA-512/256'
-  | 'SHA3-224'
-  | 'SHA3-256'
-  | 'SHA3-384'
-  | 'SHA3-512'
-  | 'SHAKE128'
-  | 'SHAKE256'
-  | 'KECCAK-224'
-  | 'KECCAK-256'
-  | 'KECCAK-384'
-  | 'KECCAK-512'
-  | 'MD4'
-  | 'RIPEMD128'
-  | 'RIPEMD160'
-  | 'RIPEMD256'
-  | 'RIPEMD320'
-  | 'BLAKE3-256'
-  | 'BLAKE2B-160'
-  | 'BLAKE2B-256'
-  | 'BLAKE2B-384'
-  | 'BLAKE2B-512'
-  | 'BLAKE2b'
-  | 'BLAKE2S-128'
-  | 'BLAKE2S-160'
-  | 'BLAKE2S-224'
-  | 'BLAKE2S-256'
-  | 'BLAKE2s'
-  | 'SM3'
-  | 'WHIRLPOOL'
-  | 'TIGER';
+export type { AlgorithmAlias, AlgorithmName, HmacAlgorithmName } from './names.js';
+
+/**
+ * What a digest call's `algorithm` takes: a name, alias or OID, in any case, so any string; the names digestlab
+ * knows are listed for an editor to complete (`(string & {})` is a string that does not absorb them into `string`).
+ */
+export type DigestAlgorithm = AlgorithmName | AlgorithmAlias | (string & {});
+
+/** What an HMAC call's `algorithm` takes: a {@link DigestAlgorithm}, or one behind Java's "Hmac" (`HmacSHA256`). */
+export type HmacAlgorithm = HmacAlgorithmName | (string & {});
 
 /** Largest total input, in bytes, that a digest accepts. */
 export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;

@@ -11,6 +11,7 @@ import { type Data, toBytes, toBytesTransient } from '../bytes.js';
 import { InvalidDataError } from '../errors.js';
 import { toHex } from '../hex.js';
 import type { ProviderChoice } from '../providers/index.js';
+import type { HmacAlgorithm } from '../spec.js';
 import { Mac } from './mac.js';
 import { resolveHmac } from './resolve.js';
 
@@ -28,31 +29,41 @@ function keyBytes(key: Data): Uint8Array {
 }
 
 /** The HMAC of `data` (bytes as they are, a string as UTF-8) with `key`. Synchronous providers only. */
-export function hmac(algorithm: string, key: Data, data: Data, options?: HmacOptions): Uint8Array {
+export function hmac(algorithm: HmacAlgorithm, key: Data, data: Data, options?: HmacOptions): Uint8Array {
   const { spec, once } = resolveHmac(algorithm, options?.provider);
   return once.once(spec, keyBytes(key), typeof data === 'string' ? data : toBytesTransient(data));
 }
 
 /** {@link hmac} as lowercase hex. */
-export function hmacHex(algorithm: string, key: Data, data: Data, options?: HmacOptions): string {
+export function hmacHex(algorithm: HmacAlgorithm, key: Data, data: Data, options?: HmacOptions): string {
   const { spec, once } = resolveHmac(algorithm, options?.provider);
   return once.onceHex(spec, keyBytes(key), typeof data === 'string' ? data : toBytesTransient(data));
 }
 
 /** The HMAC of `data` through any provider, WebCrypto included. */
-export async function hmacAsync(algorithm: string, key: Data, data: Data, options?: HmacOptions): Promise<Uint8Array> {
+export async function hmacAsync(
+  algorithm: HmacAlgorithm,
+  key: Data,
+  data: Data,
+  options?: HmacOptions,
+): Promise<Uint8Array> {
   const { spec, once } = resolveHmac(algorithm, options?.provider);
   // fresh arrays, not scratch: an asynchronous provider may read them after this call returns
   return once.async(spec, keyBytes(key), toBytes(data));
 }
 
 /** {@link hmacAsync} as lowercase hex. */
-export async function hmacHexAsync(algorithm: string, key: Data, data: Data, options?: HmacOptions): Promise<string> {
+export async function hmacHexAsync(
+  algorithm: HmacAlgorithm,
+  key: Data,
+  data: Data,
+  options?: HmacOptions,
+): Promise<string> {
   return toHex(await hmacAsync(algorithm, key, data, options));
 }
 
 /** A running HMAC keyed with `key`, to feed piece by piece. Synchronous providers only. */
-export function createHmac(algorithm: string, key: Data, options?: HmacOptions): Mac {
+export function createHmac(algorithm: HmacAlgorithm, key: Data, options?: HmacOptions): Mac {
   const { spec, streaming } = resolveHmac(algorithm, options?.provider);
   return new Mac(spec, streaming.id, streaming.create(spec, keyBytes(key)));
 }
@@ -62,14 +73,14 @@ export function createHmac(algorithm: string, key: Data, options?: HmacOptions):
  * difference, so the time taken does not tell how much of a forged MAC was right. A MAC of another length (or a
  * string that is not hex) is `false`; a `mac` that is neither bytes nor a string is refused.
  */
-export function hmacVerify(algorithm: string, key: Data, data: Data, mac: Data, options?: HmacOptions): boolean {
+export function hmacVerify(algorithm: HmacAlgorithm, key: Data, data: Data, mac: Data, options?: HmacOptions): boolean {
   const received = receivedMac(mac);
   return sameMac(hmac(algorithm, key, data, options), received);
 }
 
 /** {@link hmacVerify} through any provider, WebCrypto included. */
 export async function hmacVerifyAsync(
-  algorithm: string,
+  algorithm: HmacAlgorithm,
   key: Data,
   data: Data,
   mac: Data,

@@ -78,6 +78,6 @@ export declare function bytesOf(stored: Stored): Buffer;
 export declare function record(name: string, dir: string, options?: { random?: boolean }): Transcript;
 export declare function readTranscript(name: string): Transcript;
 export declare function runsOf(name: string, transcript: Transcript): Map<string, Run>;
-export declare function prepare(name: string, dir: string, transcript: Transcript): void;
+export declare function prepare(name: string, dir: string, transcript: Transcript): Map<string, Run>;
 export declare function differences(stored: Transcript, live: Transcript): string[];
 export declare function format(transcript: Transcript): string;

@@ -388,7 +388,7 @@ export function runsOf(name, transcript) {
 
 /**
  * Fills `dir` with the files the transcript was recorded over: the scenario's, and those its steps wrote from the
- * program's output. Throws when they are not the transcript's byte for byte.
+ * program's output; returns its cases (runsOf). Throws when they are not the transcript's byte for byte.
  */
 export function prepare(name, dir, transcript) {
   const scenario = scenarioOf(name);
@@ -403,6 +403,7 @@ export function prepare(name, dir, transcript) {
     if (!sameJson(f, transcript.files[i])) throw stale(name, `file ${JSON.stringify(f.name)}`);
   }
   if (files.length !== transcript.files.length) throw stale(name, 'its list of files');
+  return runs;
 }
 
 /** Where a transcript recorded now differs from the stored one (the date and the Debian revision aside). */

@@ -32,18 +32,27 @@ function opened(name: string, dir: string, runs: Map<string, Run>): Opened {
   };
 }
 
+/** What `fill` returns; the folder removed when it throws (a stale transcript, a program missing). */
+function filled<T>(dir: string, fill: () => T): T {
+  try {
+    return fill();
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
 /** The stored transcript (vectors/tools/NAME.json) and the files it was recorded over: no program is run. */
 export function stored(name: string): Opened {
-  const dir = mkdtempSync(join(tmpdir(), `digestlab-${name}-`));
   const transcript = readTranscript(name);
-  prepare(name, dir, transcript);
-  return opened(name, dir, runsOf(name, transcript));
+  const dir = mkdtempSync(join(tmpdir(), `digestlab-${name}-`));
+  return opened(name, dir, filled(dir, () => prepare(name, dir, transcript)));
 }
 
 /** The scenario run now by the installed program over random files of the same names and sizes (refs tier). */
 export function live(name: string): Opened {
   const dir = mkdtempSync(join(tmpdir(), `digestlab-${name}-live-`));
-  return opened(name, dir, runsOf(name, record(name, dir, { random: true })));
+  return opened(name, dir, filled(dir, () => runsOf(name, record(name, dir, { random: true }))));
 }
 
 /** Where the installed program, run over the stored transcript's files, prints something else (refs tier). */

@@ -1,19 +1,21 @@
 /**
  * `digestlab sum -a blake3` on several cores (src/sum/b3-parallel.ts, b3-worker.ts): subtrees of 4 KiB (set through
  * DIGESTLAB_B3_SUBTREE, so the files stay small) hashed in worker threads and merged on the main thread give
- * Debian's b3sum 1.2.0 stdout byte for byte at the subtree and chunk edges, several files at once. In-process, the
- * split is shown to happen (no file over a subtree hashed on the main thread) and `-j` to bound the worker threads
- * of the whole run. Every mode with -j 1, 2 and 4, and `-c` both ways: b3sum-parallel.large.test.ts.
+ * Debian's b3sum 1.2.0 stdout byte for byte at the subtree and chunk edges, several files at once: its lines for the
+ * b3sum-parallel scenario of scripts/tool-transcripts.mjs, stored in vectors/tools/b3sum-parallel.json (no outside
+ * program is run here; b3sum-parallel.refs.test.ts runs b3sum on fresh random files). In-process, the split is shown
+ * to happen (no file over a subtree hashed on the main thread) and `-j` to bound the worker threads of the whole
+ * run. Every mode with -j 1, 2 and 4, and `-c` both ways: b3sum-parallel.large.test.ts.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { B3_PARALLEL_FILES as FILES, B3_PARALLEL_SIZES as SIZES } from '../../../scripts/tool-transcripts.mjs';
 import { B3Files, b3Tuning } from '../src/sum/b3-parallel.js';
 import { b3sumInProcess } from './b3-in-process.js';
 import { requireBuilt } from './run.js';
+import { type Opened, stored } from './transcripts.js';
 
 const SUBTREE = 4096;
 const ENV = {
@@ -24,51 +26,35 @@ const ENV = {
   // every subtree in a worker: the main thread would take them all while the workers start
   DIGESTLAB_B3_MAIN_HELPS: '0',
 };
-/** Sizes at the edges: empty, a chunk ± 1, k subtrees ± 1, and one of many subtrees. */
-const SIZES = [
-  0,
-  1,
-  1023,
-  1024,
-  1025,
-  4095,
-  4096,
-  4097,
-  3 * 4096 - 1,
-  3 * 4096 + 1,
-  8 * 4096,
-  8 * 4096 + 1,
-  61 * 4096 + 7,
-];
-const FILES = SIZES.map((n) => `f${n}`);
+/** The files at the edges (empty, a chunk ± 1, k subtrees ± 1, one of many subtrees) and b3sum's lines for them. */
+let b3sum: Opened;
 let dir = '';
 
-function run(cmd: string, args: readonly string[], input: string | Buffer = '') {
-  const r = spawnSync(cmd, args, { cwd: dir, input, env: ENV });
-  return { code: r.status, stdout: r.stdout.toString('latin1'), stderr: r.stderr.toString() };
-}
 beforeAll(() => {
   requireBuilt('sum/run.js', 'sum/b3-worker.js');
-  dir = mkdtempSync(join(tmpdir(), 'digestlab-b3par-'));
-  for (const n of SIZES) writeFileSync(join(dir, `f${n}`), randomBytes(n));
+  b3sum = stored('b3sum-parallel');
+  dir = b3sum.dir;
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => b3sum?.cleanup());
 
 /** The b3sum mode run in this process, in the test files' folder (b3-in-process.ts). */
 const inProcess = (args: readonly string[], key?: Buffer) => b3sumInProcess(dir, ENV, args, key);
 
 describe('digestlab sum -a blake3 with worker threads', () => {
   it('prints b3sum 1.2.0 lines with -j 2 through the workers (derive_key, 131 bytes out)', async () => {
-    const mode = ['--derive-key', 'b3par context', '-l', '131'];
-    const got = await inProcess(['-j', '2', ...mode, ...FILES]);
+    const b = b3sum.run('derive-key-131');
+    expect(b.args).toEqual(['--derive-key', 'b3par context', '-l', '131', ...FILES]);
+    const got = await inProcess(['-j', '2', ...b.args]);
     expect(got.stderr).toBe('');
-    expect(got.stdout).toBe(run('b3sum', [...mode, ...FILES]).stdout);
+    expect(got.stdout).toBe(b.stdout.toString('latin1'));
     expect(got.code).toBe(0);
   });
 
   it('hashes every file over a subtree in workers, never more of them than -j; or on the main thread first', async () => {
     const paths = FILES.map((f) => join(dir, f));
-    const expected = run('b3sum', ['--no-names', ...paths]).stdout.split('\n');
+    const b = b3sum.run('no-names');
+    expect(b.args).toEqual(['--no-names', ...FILES]);
+    const expected = b.stdout.toString().split('\n');
     const subtrees = SIZES.reduce((n, size) => n + (size > SUBTREE ? Math.floor((size - 1) / SUBTREE) : 0), 0);
     for (const helps of ['0', '1', '2']) {
       const alone: string[] = [];

@@ -3,7 +3,7 @@
  * One benchmark on every runtime, side by side: `digestlab bench` under Node, Bun and Deno, and the web page's
  * bench in Debian's Chromium, Firefox and WebKitGTK's MiniBrowser (through `digestlab web`, as a person opens it:
  * the page POSTs its run to the collector), each saved as JSON, then one table made by `digestlab compare` (ratios
- * against Node). This is BENCHMARKS.md's "The default suite on Node, Bun, Deno and every browser engine".
+ * against Node). This is BENCHMARKS.md's "Node, Bun and Deno side by side".
  *
  *   node scripts/bench-runtimes.mjs [--out DIR] [--samples N] [--sizes 1M] [--algorithms LIST] [--providers LIST]
  *

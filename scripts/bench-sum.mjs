@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `digestlab sum` against coreutils, OpenSSL and `xargs -P2`, side by side, for BENCHMARKS.md (issue 11).
+ * `digestlab sum` against coreutils, OpenSSL and `xargs -P2`, side by side, for BENCHMARKS.md ("`digestlab sum`").
  *
  *   node scripts/bench-sum.mjs [--reps N] [--dir /tmp/digestlab-sum-bench] [--only sha256,blake2b,...]
  *

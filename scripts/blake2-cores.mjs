@@ -1,5 +1,5 @@
 // BLAKE2b's and BLAKE2s' compression F (RFC 7693 §3.2), for gen-cores.mjs (algorithms/generated/blake2.ts), in
-// the shapes measured in BENCHMARKS.md ("BLAKE2 in TypeScript", "No engine cliff"):
+// the shapes measured in docs/decisions/ts-blake2-unrolled-core.md and ts-blake2-engine-shapes.md:
 //   unroll 'full'   the 16 message words read once per block into locals, σ resolved here (each G names its
 //                   message words directly), every round written out;
 //   unroll 'round'  one round a loop iteration: the message in a scratch Int32Array, each G's words read through
@@ -225,7 +225,7 @@ ${indent(blake2sBody(le, shape))}
 /**
  * The shapes algorithms/generated/blake2.ts holds, by the name each is exported as: each family's unrolled one (V8
  * runs it fastest) and its loop of rounds (no engine falls off it); algorithms/blake2.ts chooses one per engine at
- * load (BENCHMARKS.md, "No engine cliff" under "BLAKE2 in TypeScript").
+ * load (docs/decisions/ts-blake2-engine-shapes.md).
  */
 export const SHAPES = {
   blake2bCompress: ['b', { unroll: 'full', add: 'double' }],

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Issue 23's speed goals, measured as its BENCHMARKS.md section states them: RIPEMD-160, MD4, SM3 and Whirlpool,
- * our providers (`wasm`, `ts`, `auto`) against hash-wasm, @noble/hashes (RIPEMD-160) and node:crypto where it has
- * the algorithm. Against the built library (`npm run build` first):
+ * The classic digests' speed goals, as BENCHMARKS.md ("The classic digests") states them: RIPEMD-160, MD4, SM3 and
+ * Whirlpool, our providers (`wasm`, `ts`, `auto`) against hash-wasm, @noble/hashes (RIPEMD-160) and node:crypto where
+ * it has the algorithm. Against the built library (`npm run build` first):
  *
  *   node scripts/classic-speed.mjs [--rounds 9] [--algorithms RIPEMD160,MD4,SM3,WHIRLPOOL] [--workloads 1M,seed]
  *

@@ -4,7 +4,7 @@
 // §3.2), into packages/digestlab/src/algorithms/generated/*.ts. The state lives in local variables and the
 // variables' roles rotate in the generated text (no role shuffling, no array traffic for the state); how far each
 // core is unrolled is what runs fast in V8, SpiderMonkey and JavaScriptCore alike: past a size, each engine's
-// optimizing JIT gives up on a function (BENCHMARKS.md, "No engine cliff"). The round logic is written once, here,
+// optimizing JIT gives up on a function (docs/decisions/ts-sha2-core-shape.md). The round logic is written once, here,
 // from the standards:
 // RFC 1321 §3.4 (MD5), FIPS 180-4 §6.1.2, §6.2.2, §6.4.2 (SHA-1, SHA-256, SHA-512) and FIPS 202 §3.2 (Keccak).
 // BLAKE2b and BLAKE2s (RFC 7693 §3.2, fully unrolled) are written in blake2-cores.mjs, MD4 and RIPEMD in
@@ -120,9 +120,9 @@ function sha1() {
 // ---- SHA-256 ---------------------------------------------------------------------------------------------
 // Eight rounds a loop iteration over a 64-word schedule computed first, not 64 rounds unrolled over a 16-word
 // window in locals: fully unrolled (38,667 bytecodes), JavaScriptCore in WebKit compiles it with its DFG again
-// and again and runs it in its baseline tier, 2-3 MiB/s against 70-110 for this shape (BENCHMARKS.md, "No
-// engine cliff"); V8 and SpiderMonkey run this shape within 0.7-1.5x of the unrolled one. After eight rounds
-// the variables' roles are back where they started, so the loop body needs no shuffling.
+// and again and runs it in its baseline tier, 2-3 MiB/s against 70-110 for this shape
+// (docs/decisions/ts-sha2-core-shape.md); V8 and SpiderMonkey run this shape within 0.7-1.5x of the unrolled one.
+// After eight rounds the variables' roles are back where they started, so the loop body needs no shuffling.
 /** Round i + r (r = 0-7 of the eight a loop iteration holds), the variables in their roles for that round. */
 function sha256Round(r) {
   // (C is not named: Maj takes b ^ c from the previous round)
@@ -184,9 +184,9 @@ const W = new Int32Array(64);
 // added into the high halves. Those sums are written once, in two small functions, not at every use: every `+`
 // written out is a site of its own whose first sum past 2^31 sends JavaScriptCore's optimized code back to
 // baseline, and with some hundred such sites WebKit's JIT gave up and ran SHA-512 at 1-6 MiB/s; through the two
-// functions (inlined by every engine) there are two profiles, and WebKit runs at noble's speed (BENCHMARKS.md,
-// "No engine cliff"). Two rounds a loop iteration, the variables' roles shifted back by two at its end: eight
-// rounds an iteration ran 0.4x as fast on Node, fully unrolled exceeds the bytecode size V8 optimizes.
+// functions (inlined by every engine) there are two profiles, and WebKit runs at noble's speed
+// (docs/decisions/ts-sha2-core-shape.md). Two rounds a loop iteration, the variables' roles shifted back by two at
+// its end: eight rounds an iteration ran 0.4x as fast on Node, fully unrolled exceeds the bytecode size V8 optimizes.
 const SHA512_NAMES = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
 
 /** 64-bit rotations and shifts of the pair (h, l), as [hi expression, lo expression]. */
@@ -449,8 +449,8 @@ const W = new Int32Array(68);
 // int32 accumulators, which are then stored over the input (in place: every input word is read before). The
 // state's layer starts from the new key still in the accumulators. The former shape, both sets of key and state
 // words in 80 live int32 locals, two rounds an iteration, ran at a fifth of this in V8 (which spilled them) and at
-// par in SpiderMonkey and JavaScriptCore (BENCHMARKS.md, issue 23). The tables are computed at load from their
-// definitions (whirlpool-tables.ts).
+// par in SpiderMonkey and JavaScriptCore (docs/decisions/ts-whirlpool-core.md). The tables are computed at load
+// from their definitions (whirlpool-tables.ts).
 /** The index of C_t's entry for byte t (most significant first) of the 32-bit half `w` (hi for t < 4, else lo). */
 function whirlpoolIndex(t, w) {
   const shift = 24 - 8 * (t & 3) - 1;

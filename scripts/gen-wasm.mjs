@@ -261,7 +261,8 @@ function sha2Rounds(ops, wide, simd = false) {
 // W + K added there, so that each scalar round adds one word instead of computing its schedule word. Quad q holds
 // W[4q..4q+3] in local wq and its W + K in kq, from which a round extracts its lane; quad q + 4 is computed before
 // the rounds of quad q. (W + K stored to memory and loaded by the rounds, as the SSE code does, measured slower in
-// V8: SHA-1 0.93x of the scalar core, against 1.16x extracted from lanes; BENCHMARKS.md.)
+// V8: SHA-1 0.93x of the scalar core, against 1.16x extracted from lanes;
+// docs/decisions/sha256-w-plus-k-through-memory.md.)
 
 const ZERO = '(v128.const i64x2 0 0)';
 /** 32-bit lanes of a (0-3) and b (4-7), by i8x16.shuffle. */

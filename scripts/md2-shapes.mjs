@@ -3,7 +3,8 @@
  * MD2's compression in four shapes, each checked against RFC 1319's vectors, then timed on the seed string in CPU
  * time, interleaved rounds (9 × 20,000 digests): which runs its chain of 864 dependent lookups a block fastest?
  * A: packages/digestlab/src/algorithms/md2.ts's loop; B: the same, the state copied back by a loop, not `subarray`;
- * C: the 48 bytes in locals, one round unrolled; D: C with the S-box an Int32Array. BENCHMARKS.md, "The JVM beside us".
+ * C: the 48 bytes in locals, one round unrolled; D: C with the S-box an Int32Array.
+ * docs/decisions/ts-md2-core-shapes.md.
  *
  *   node scripts/md2-shapes.mjs        (or deno run / bun)
  */

@@ -3,8 +3,8 @@
  * Rounds of the page's own bench in each browser engine, engines alternating (so that whatever else the machine does
  * falls on all of them alike), each run saved as DIR/ENGINE-i.json; then, per engine and cell, the median over the
  * rounds of `auto` ÷ the best of `ts` and `wasm` (issue 19's "auto within 5% of our best provider in every cell"),
- * of `wasm` ÷ hash-wasm and of `ts` ÷ @noble/hashes, each where the query has its providers. BENCHMARKS.md's "Every
- * browser engine" rounds are this script's.
+ * of `wasm` ÷ hash-wasm and of `ts` ÷ @noble/hashes, each where the query has its providers. BENCHMARKS.md's "In the
+ * browsers" rounds are this script's.
  *
  *   node scripts/page-rounds.mjs [--rounds 5] [--out DIR] [--engines chromium,firefox,webkit] [--query QUERY]
  *   node scripts/page-rounds.mjs --medians DIR          the table again, from runs already saved

@@ -3,7 +3,7 @@
  * Where `digestlab sum`'s start goes, step by step in one process: CPU (user + system) and wall milliseconds of
  * Node's own start, process.stdout, the CLI's entry, the `sum` command, its body, and the run (arguments, what it
  * loads for its algorithm, hashing, printing), and how many of Node's built-in modules each step loaded. One JSON
- * line per run; run it several times and take medians (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"):
+ * line per run; run it several times and take medians (docs/decisions/sum-start.md):
  *
  *   : > /tmp/empty && for i in $(seq 10); do
  *     node scripts/sum-start-items.mjs packages/cli -a blake3 /tmp/empty; done

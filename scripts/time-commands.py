@@ -6,7 +6,7 @@ load average at the start and end, then per command the medians, with the range 
 
     python3 scripts/time-commands.py ROUNDS NAME='COMMAND ARGS' ...
 
-e.g. `digestlab sum`'s start against Node's own (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"):
+e.g. `digestlab sum`'s start against Node's own (docs/decisions/sum-start.md):
 
     : > /tmp/empty && python3 scripts/time-commands.py 10 node='node -e 0' \\
         b3='node packages/cli/bin/digestlab.js sum -a blake3 /tmp/empty'

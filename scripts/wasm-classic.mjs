@@ -112,7 +112,8 @@ function sm3() {
 // so a layer keeps one word live and the compiler spills nothing. The key and the state alternate between two
 // buffers each (two rounds a loop iteration). Words are held as little-endian i64 values, so byte t (most
 // significant first) of word j lies at 8 j + 7 - t. The former shape (the words in 40 i64 locals, split into i32
-// halves once a layer, each lookup a shift and a mask) ran at 0.65x of this (BENCHMARKS.md, issue 23).
+// halves once a layer, each lookup a shift and a mask) ran at 0.65x of this
+// (docs/decisions/wasm-whirlpool-core.md).
 const { whirlpoolC, whirlpoolRc, whirlpoolWork, tigerT } = CLASSIC_LAYOUT;
 /** Byte addresses of the scratch buffers (64 bytes each): the two keys, the two states, the message. */
 const [WK0, WS0, WK1, WS1, WM] = [0, 1, 2, 3, 4].map((i) => whirlpoolWork + 64 * i);

@@ -2,7 +2,7 @@
  * What `digestlab sum` loads to start: the built CLI, spawned with module hooks that list every module it loads
  * (loads/register.mjs). b3sum's mode takes BLAKE3's part of the library alone: never the rest (whose SHA-2
  * WebAssembly marks it), nor node:crypto; the coreutils mode loads the library when it hashes; `--help` loads none
- * of it. What a start costs in time is in BENCHMARKS.md ("digestlab sum -a blake3 on several cores"): no timed
+ * of it. What a start costs in time is in BENCHMARKS.md ("Cold start", docs/decisions/sum-start.md): no timed
  * assertion here.
  */
 import { spawnSync } from 'node:child_process';

@@ -70,7 +70,7 @@ let loops = 0;
  * source text is unique: V8's compilation cache hands `new Function` of a text it has seen the same function and
  * feedback again, so every case's loop was one call site, megamorphic after a few rows, inlining only the first
  * cases timed (a loop of tiny calls ran 5x slower as the seventh case than with a text of its own; the seed rows'
- * ratios moved by ±20% with the order of the rows: BENCHMARKS.md, "One loop per case, really").
+ * ratios moved by ±20% with the order of the rows: docs/decisions/bench-loop-per-case.md).
  */
 export function generateLoop(unroll: number, isAsync: boolean): Loop {
   const call = isAsync ? 'await $fn();' : '$fn();';

@@ -176,7 +176,7 @@ const ENGINE_OF: Record<EngineName, BrowserEngine> = { chromium: 'Blink', firefo
 
 /**
  * Where `auto`'s digestAsync must call WebCrypto in a secure page of this engine, among ASYNC_PROBES: from the
- * engine's measured crossover on (WEBCRYPTO_CROSSOVERS, BENCHMARKS.md "Every browser engine"), never for the
+ * engine's measured crossover on (WEBCRYPTO_CROSSOVERS, docs/decisions/webcrypto-crossovers.md), never for the
  * algorithms it does not list.
  */
 function autoAsyncWebCrypto(engine: EngineName): Record<string, number[]> {

@@ -31,7 +31,7 @@ export type MainHelps = 'never' | 'start' | 'always';
 const MAIN_HELPS: readonly MainHelps[] = ['never', 'start', 'always'];
 
 /**
- * The defaults (BENCHMARKS.md, "digestlab sum -a blake3 on several cores"): from 256 MiB, where `-j 2` caught up
+ * The defaults (docs/decisions/sum-blake3-parallel.md): from 256 MiB, where `-j 2` caught up
  * with `-j 1` on an idle machine (load 0.3-0.9, medians of 3: 128 MiB 0.44 s against 0.40 s, 256 MiB 0.53 against
  * 0.55, 512 MiB 0.65 against 0.82; at 64 MiB, the earlier default, 0.40 against 0.32): the workers' start is repaid
  * only past it. Subtrees of 4 MiB: ~250 jobs for 1 GiB, the last part (on the main thread) at most 4 MiB. The main

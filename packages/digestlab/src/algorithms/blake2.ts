@@ -38,7 +38,7 @@ const IV_B = Int32Array.of(
  * and Blink; BLAKE2s on Bun too), else the loop of rounds, which no engine falls off. JavaScriptCore in WebKit runs
  * both unrolled ones at 1-10 MiB/s (its optimizing tiers never take them), SpiderMonkey compiles the unrolled
  * BLAKE2b only after seconds of calls; Bun ran the loop BLAKE2b 1.6-2x as fast in a micro-bench of the cores and
- * level through the library (BENCHMARKS.md, "No engine cliff" under "BLAKE2 in TypeScript").
+ * level through the library (docs/decisions/ts-blake2-engine-shapes.md).
  */
 export function blake2Shapes(r: Pick<RuntimeInfo, 'runtime' | 'browser'>): {
   b: 'unrolled' | 'loop';

@@ -12,7 +12,7 @@
  *
  * The crossovers are measured on each runtime that has node:crypto (Node, Bun, Deno) by scripts/crossovers.mjs,
  * and the table of the runtime the library runs on is chosen once, at load: node:crypto's per-call cost differs
- * by a factor of three between them (BENCHMARKS.md, "Across runtimes"). The bench's `auto` row checks
+ * by a factor of three between them (BENCHMARKS.md, "`auto`'s crossovers"). The bench's `auto` row checks
  * them against every single provider at each size it runs; its `auto:async` row checks the WebCrypto crossovers
  * against `wasm:async` in the page's bench in each engine.
  */
@@ -94,8 +94,8 @@ const BLAKE2 = {
 
 /**
  * Per runtime, measured on x86-64 with SHA-NI by `scripts/crossovers.mjs` (CPU time, best of 9 interleaved rounds;
- * Node's table is in BENCHMARKS.md, "Across runtimes"; Bun's and Deno's are in git, `git show 9e344b0:BENCHMARKS.md`).
- * MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
+ * Node's table is in docs/decisions/auto-crossovers-per-runtime.md; Bun's and Deno's are in git, `git show
+ * 9e344b0:BENCHMARKS.md`). MD2 is in no node:crypto here (OpenSSL 3, BoringSSL).
  */
 export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
   // Node 20 (OpenSSL 3.0): a call costs about a microsecond, which inputs under 64-256 bytes do not repay, except
@@ -229,8 +229,8 @@ export const NODE_FROM: Crossovers = crossoversOf(runtime().runtime);
  * Where node:crypto is absent, `digestAsync` of an input from this length (bytes) on goes to WebCrypto when it runs
  * (a secure context); an algorithm not listed never does. A WebCrypto call's fixed cost differs by three orders of
  * magnitude between browser engines (microseconds in Blink, tens of them in WebKit), so each engine has its own
- * table, measured with the page's own bench (`auto:async` against `wasm:async` and `webcrypto`; BENCHMARKS.md, "Every
- * browser engine"), and the engine's table is chosen once, at load.
+ * table, measured with the page's own bench (`auto:async` against `wasm:async` and `webcrypto`;
+ * docs/decisions/webcrypto-crossovers.md), and the engine's table is chosen once, at load.
  */
 export type WebCryptoFrom = Readonly<Partial<Record<AlgorithmName, number>>>;
 

@@ -52,7 +52,7 @@ preparedBytes.set('auto', autoBytes);
 /**
  * The default provider's last name asked and its prepared call, for hex and for bytes: a loop over one algorithm (the
  * seed's) compares one string, which V8 does by identity for the same literal, instead of a map lookup (~15-30 ns of
- * a ~300 ns `crypto.hash` call on Node: BENCHMARKS.md, "The last name asked").
+ * a ~300 ns `crypto.hash` call on Node: docs/decisions/seed-call-path.md).
  */
 let lastHexName: string | undefined;
 let lastHex: PreparedHex | undefined;

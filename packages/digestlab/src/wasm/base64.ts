@@ -4,8 +4,8 @@ type NativeBase64 = { from(text: string, encoding: 'base64'): Uint8Array };
 /**
  * The bytes of a module embedded as base64 (src/wasm/generated): every module loader's decoding, written once.
  * Through Buffer where the runtime has it (Node, Bun): Node 20's `atob` is JavaScript, and with the copy loop below
- * it took ~8 ms of a fresh process for BLAKE3's two modules (49 KB) against ~0.3 ms through Buffer (BENCHMARKS.md,
- * "digestlab sum -a blake3 on several cores"). Elsewhere (browsers, Deno) `atob`, which is native there.
+ * it took ~8 ms of a fresh process for BLAKE3's two modules (49 KB) against ~0.3 ms through Buffer
+ * (docs/decisions/sum-start.md). Elsewhere (browsers, Deno) `atob`, which is native there.
  */
 export function decode(base64: string): Uint8Array<ArrayBuffer> {
   const native = (globalThis as { Buffer?: NativeBase64 }).Buffer;

@@ -12,7 +12,10 @@ import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '
 import { NODE_FROM } from '../../src/providers/auto.js';
 import { tigerHex } from './classic.js';
 import { md2Hex } from './md2.js';
+import { pseudoRandomBytes } from './pseudo-random.mjs';
 import { MD4_FAMILY, md4FamilyHex } from './ripemd.js';
+
+export { pseudoRandomBytes };
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
 
@@ -267,17 +270,4 @@ export function streamZeros(
     wallSeconds: (performance.now() - t0) / 1000,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
-}
-
-/** Deterministic pseudo-random bytes (xorshift32 seeded from `seed`): fast for tens of KiB. */
-export function pseudoRandomBytes(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let x = seed * 2654435761 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x;
-  }
-  return out;
 }

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // The tests Stryker runs against each mutant (npm run test:mutation): those that exercise the mutated files in
 // this process. Left out: tests that run the library in child processes (Bun, Deno, the built dist, the CLI),
-// where Stryker's mutant switch does not reach, the large tier, and the refs tier (live outside programs).
+// where Stryker's mutant switch does not reach, the large tier, and the refs tier (outside programs on fresh random
+// inputs: a mutant's verdict would change from run to run, and npm test's tier has the same references stored).
 export default defineConfig({
   test: {
     include: [
@@ -13,7 +14,6 @@ export default defineConfig({
     ],
     exclude: [
       '**/*.large.test.ts',
-      // the outside programs' tier: their stored output is what the mutants meet, in the default tier's tests
       '**/*.refs.test.ts',
       '**/node_modules/**',
       'packages/digestlab/test/runtimes.test.ts',

@@ -3,19 +3,17 @@
  *
  *   vectors/blake3/test_vectors.json   BLAKE3's official vectors: inputs 0 to 102,400 bytes of i % 251, hash,
  *                                      keyed_hash and derive_key, 131 bytes of extended output each
- *   b3sum 1.2.0 (Debian)               random inputs, keys, contexts and output lengths, run as a program
+ *   b3sum 1.2.0 (Debian)               the official inputs, and fixed ones with keys, contexts and output lengths:
+ *                                      its digests stored (vectors/blake3/b3sum.json); fresh random ones in
+ *                                      blake3.refs.test.ts (npm run test:refs), which runs the program
  *   @noble/hashes                      split at chunk and block edges, a property over random splits
  *
  * and the options' checks, the state's stack, and the length limit. Lean on purpose: the official vectors once
  * per provider and way of feeding, a few differential cases, no sweeps over every length in every mode.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { blake3 } from '@noble/hashes/blake3.js';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLAKE3_256 } from '../src/algorithms/blake3.js';
 import {
   BadStateError,
@@ -36,7 +34,7 @@ import { wasmBlake3 } from '../src/providers/wasm-blake3.js';
 import { treeOnce } from '../src/tree.js';
 import { loadBlake3, scalarBlake3 } from '../src/wasm/blake3.js';
 import { blake3From } from './helpers/blake3-reference.js';
-import { MUTATION_PROFILE, readVector } from './helpers/common.js';
+import { hexToBytes, MUTATION_PROFILE, pseudoRandomBytes, readVector } from './helpers/common.js';
 
 interface Case {
   input_len: number;
@@ -196,72 +194,54 @@ function crc(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-const TMP = mkdtempSync(join(tmpdir(), 'digestlab-b3-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+/** Debian's b3sum's digests, stored by scripts/b3sum-vectors.mjs (npm run test:refs runs b3sum again over them). */
+const B3SUM = JSON.parse(readVector('blake3/b3sum.json')) as {
+  official: Record<'input_len' | (typeof MODES)[number][0], (string | number)[]>;
+  cases: {
+    mode: string;
+    length: number;
+    seed: number;
+    outputLength: number;
+    key?: string;
+    context?: string;
+    b3sum: string;
+  }[];
+};
 
-/** b3sum's arguments for a mode: `--keyed` (the key then goes on stdin), `--derive-key CONTEXT`, or none. */
-function b3sumModeArgs(mode: { key?: Uint8Array; context?: string }): string[] {
-  if (mode.key) return ['--keyed'];
-  if (mode.context === undefined) return [];
-  // b3sum (clap) reads a separate value that starts with '-' as another option, and drops the '=' a joined value
-  // starts with ('--derive-key==' is the context ''): joined only for the first, separate otherwise
-  return mode.context.startsWith('-') ? [`--derive-key=${mode.context}`] : ['--derive-key', mode.context];
-}
-
-/** Debian's b3sum of `data` (in a file: `--keyed` reads the key from stdin). */
-function b3sum(data: Uint8Array, outputLength: number, mode: { key?: Uint8Array; context?: string }): string {
-  const file = join(TMP, 'input');
-  writeFileSync(file, data);
-  const args = ['-l', String(outputLength), '--no-names', ...b3sumModeArgs(mode)];
-  return execFileSync('b3sum', [...args, file], { input: mode.key ?? '' })
-    .toString()
-    .trim();
-}
-
-// The official vectors were copied from the BLAKE3 repository; here each one is made again by a program we did not
-// write either (every case, every mode, 131 bytes out: one b3sum run per mode over the 35 inputs' files), so a copy
-// damaged in a way that still parses, or vectors of another BLAKE3 revision, would show.
-describe('the official vectors, regenerated with b3sum 1.2.0', () => {
+// The official vectors were copied from the BLAKE3 repository; b3sum, a program we did not write either, made each
+// one again (every case, every mode, 131 bytes out), so a copy damaged in a way that still parses, or vectors of
+// another BLAKE3 revision, would show.
+describe('the official vectors, regenerated with b3sum 1.2.0 (vectors/blake3/b3sum.json)', () => {
   it('b3sum gives every case in every mode (hash; --keyed with the key on stdin; --derive-key with the context)', () => {
     expect(VECTORS.cases).toHaveLength(35);
     expect(KEY).toHaveLength(32);
-    const files = VECTORS.cases.map((c) => {
-      const file = join(TMP, `official-${c.input_len}`);
-      writeFileSync(file, input(c.input_len));
-      return file;
-    });
-    for (const [mode, options] of MODES) {
-      const args = ['-l', '131', '--no-names', ...b3sumModeArgs(options), ...files];
-      const lines = execFileSync('b3sum', args, { input: 'key' in options ? options.key : '' })
-        .toString()
-        .trimEnd()
-        .split('\n');
-      expect(lines, mode).toEqual(VECTORS.cases.map((c) => c[mode]));
-      for (const line of lines) expect(line, mode).toMatch(/^[0-9a-f]{262}$/);
+    expect(B3SUM.official.input_len).toEqual(VECTORS.cases.map((c) => c.input_len));
+    for (const [mode] of MODES) {
+      expect(B3SUM.official[mode], mode).toEqual(VECTORS.cases.map((c) => c[mode]));
+      for (const line of B3SUM.official[mode]) expect(line, mode).toMatch(/^[0-9a-f]{262}$/);
     }
   });
 });
 
-describe('against b3sum 1.2.0: random inputs, keys, contexts, output lengths', () => {
+// b3sum's digests of fixed inputs, keys, contexts and output lengths; blake3.refs.test.ts adds fresh random ones
+describe('against b3sum 1.2.0: stored inputs, keys, contexts, output lengths (vectors/blake3/b3sum.json)', () => {
+  it('36 cases: 0 to 5,000 bytes in every mode, 1 to 300 bytes out, contexts a command line could mangle', () => {
+    expect(B3SUM.cases).toHaveLength(36);
+    expect(new Set(B3SUM.cases.map((c) => `${c.mode} ${c.length}`)).size).toBe(36);
+    expect(new Set(B3SUM.cases.map((c) => c.outputLength))).toEqual(new Set([1, 31, 32, 33, 64, 65, 131, 300]));
+    expect(B3SUM.cases.map((c) => c.context).filter((c) => c !== undefined)).toContain('-x');
+  });
+
   it('every provider agrees with the program', () => {
-    const runs = MUTATION_PROFILE ? 3 : 12;
-    fc.assert(
-      fc.property(
-        fc.uint8Array({ maxLength: 5000 }),
-        fc.integer({ min: 1, max: 300 }),
-        fc.oneof(
-          fc.constant({}),
-          fc.uint8Array({ minLength: 32, maxLength: 32 }).map((key) => ({ key })),
-          fc.string({ maxLength: 40 }).map((context) => ({ context })),
-        ),
-        (data, outputLength, mode) => {
-          const expected = b3sum(data, outputLength, mode);
-          for (const provider of PROVIDERS)
-            expect(digestHex('BLAKE3', data, { provider, outputLength, ...mode })).toBe(expected);
-        },
-      ),
-      { numRuns: runs },
-    );
+    for (const c of B3SUM.cases) {
+      const data = pseudoRandomBytes(c.length, c.seed);
+      const mode = c.key ? { key: hexToBytes(c.key) } : c.context === undefined ? {} : { context: c.context };
+      expect(c.b3sum).toHaveLength(2 * c.outputLength);
+      for (const provider of PROVIDERS) {
+        const what = `${provider} ${c.mode} ${c.length} bytes, ${c.outputLength} out`;
+        expect(digestHex('BLAKE3', data, { provider, outputLength: c.outputLength, ...mode }), what).toBe(c.b3sum);
+      }
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * The default provider, `auto`, which is what `digestHex(alg, data)` runs for most users: a size sweep at 2^k − 1,
  * 2^k and 2^k + 1 bytes for k = 0..22 through every entry point, against an independent reference (node:crypto
- * called directly; for MD2 the suite's own RFC 1319 MD2). `auto` sends a one-shot to a different provider on each
- * side of a crossover, and to a different pair of providers on each runtime, so the sweep also runs `auto` as it is
- * built where node:crypto is missing (browsers, Workers; with and without WebCrypto) and where WebAssembly is
- * missing too, and checks which provider takes each size there.
+ * called directly; for MD2 the suite's own RFC 1319 MD2; for Tiger RHash's digests of these inputs, stored in
+ * vectors/rhash-prefixes.json). `auto` sends a one-shot to a different provider on each side of a crossover, and to a
+ * different pair of providers on each runtime, so the sweep also runs `auto` as it is built where node:crypto is
+ * missing (browsers, Workers; with and without WebCrypto) and where WebAssembly is missing too, and checks which
+ * provider takes each size there.
  */
 import { describe, expect, it } from 'vitest';
 import { createDigest, digest, digestAsync, digestHex, digestHexAsync, digestMany } from '../src/index.js';
@@ -27,13 +28,15 @@ import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { webcryptoProvider } from '../src/providers/webcrypto.js';
 import type { AlgorithmName } from '../src/spec.js';
-import { ALGORITHMS, MUTATION_PROFILE, pseudoRandomBytes, reference } from './helpers/common.js';
+import { ALGORITHMS, MUTATION_PROFILE, pseudoRandomBytes, RHASH_PREFIXES, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 
 /** 2^k − 1, 2^k, 2^k + 1 for k = 0..22 (0 to 4 MiB + 1), without repeats (to k = 17 in the mutation profile). */
 const K_MAX = MUTATION_PROFILE ? 17 : 22;
 const SIZES = [...new Set(Array.from({ length: K_MAX + 1 }, (_, k) => [2 ** k - 1, 2 ** k, 2 ** k + 1]).flat())];
-const DATA = pseudoRandomBytes(2 ** K_MAX + 1, 0xdefa);
+/** The stream's seed: Tiger's reference for these inputs is RHash's, stored for this stream (RHASH_PREFIXES). */
+const SEED = 0xdefa;
+const DATA = pseudoRandomBytes(2 ** K_MAX + 1, SEED);
 /** Each size as its own buffer: a path that read past the end of its input would read other bytes of DATA. */
 const INPUTS = SIZES.map((n) => DATA.slice(0, n));
 /** The same lengths as ASCII strings: `auto` compares a string's length (UTF-16 units) with the crossovers. */
@@ -98,6 +101,11 @@ describe('the sweep', () => {
     expect(SIZES.at(-1)).toBe(2 ** K_MAX + 1);
     if (!MUTATION_PROFILE) expect(K_MAX).toBe(22);
     expect(INPUTS.every((d, i) => d.length === SIZES[i])).toBe(true);
+  });
+
+  it("its inputs are those whose Tiger RHash's stored digests have (the BigInt Tiger would take seconds)", () => {
+    expect(RHASH_PREFIXES.input.seed).toBe(SEED);
+    for (const n of SIZES) expect(RHASH_PREFIXES.digests[n]?.TIGER, `${n} bytes`).toMatch(/^[0-9a-f]{48}$/);
   });
 });
 

@@ -1,6 +1,5 @@
 /** Shared by the test files: the providers to run every suite against, and node:crypto's names. */
 import { Buffer } from 'node:buffer';
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +11,10 @@ import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '
 import { NODE_FROM } from '../../src/providers/auto.js';
 import { tigerHex } from './classic.js';
 import { md2Hex } from './md2.js';
+import { pseudoRandomBytes } from './pseudo-random.mjs';
 import { MD4_FAMILY, md4FamilyHex } from './ripemd.js';
+
+export { pseudoRandomBytes };
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
 
@@ -106,22 +108,47 @@ export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLeng
 /** hash-wasm's BLAKE3 (C compiled to WebAssembly), made once: its hasher is created asynchronously. */
 const HASH_WASM_BLAKE3 = await createBLAKE3(256);
 
-/** Past this many bytes Tiger's reference is RHash's (`rhash --tiger -`, one process a call), not the BigInt one. */
-const TIGER_BIGINT_MAX = 16384;
+/**
+ * RHash's Tiger and Whirlpool of the first n bytes of one pseudo-random stream, default.test.ts's sweep input, for
+ * every n to 129 and at the sweep's sizes to 4 MiB + 1 (vectors/rhash-prefixes.json, made by
+ * scripts/rhash-vectors.mjs; npm run test:refs runs RHash again over them).
+ */
+export const RHASH_PREFIXES = JSON.parse(readVector('rhash-prefixes.json')) as {
+  input: { seed: number; length: number; sha256: string };
+  digests: Record<string, { TIGER: string; WHIRLPOOL: string }>;
+};
+
+let rhashStream: Uint8Array = new Uint8Array(0);
+/** The stream's first `n` bytes: the input of RHASH_PREFIXES' digests at length n. */
+export function rhashPrefix(n: number): Uint8Array {
+  if (rhashStream.length < n) rhashStream = pseudoRandomBytes(n, RHASH_PREFIXES.input.seed);
+  return rhashStream.subarray(0, n);
+}
+
+/** RHash's stored digest of `data` when `data` is one of the stream's prefixes that it lists, else undefined. */
+export function storedRhash(algorithm: 'TIGER' | 'WHIRLPOOL', data: Uint8Array): string | undefined {
+  const entry = RHASH_PREFIXES.digests[data.length];
+  return entry !== undefined && Buffer.compare(data, rhashPrefix(data.length)) === 0 ? entry[algorithm] : undefined;
+}
+
+/** Up to this many bytes an input RHash's stored digests lack takes the BigInt Tiger (kat.test.ts's 10^6 'a': 0.4 s). */
+const TIGER_BIGINT_MAX = 2 ** 20;
 
 /**
- * Tiger's reference: the suite's BigInt Tiger (about 1 MB/s) for short inputs, remembered per array (a suite asks for
- * the same bytes' digest again and again); RHash, BouncyCastle's equal on every vector (vectors/classic-cross-check.txt),
- * for long ones (the default provider's sweep to 4 MiB + 1). Debian's rhash: .ci/run installs it before npm test.
+ * Tiger's reference, remembered per array (a suite asks for the same bytes' digest again and again): RHash's stored
+ * digest for the sweep's inputs (to 4 MiB + 1, which the BigInt Tiger would take seconds over), else the suite's
+ * BigInt Tiger (about 3 MB/s; classic-tools.test.ts holds it to RHash's stored digests, kat.test.ts to BouncyCastle's).
  */
 const tigerCache = new WeakMap<Uint8Array, string>();
 function tigerOf(data: Uint8Array): string {
   let hex = tigerCache.get(data);
   if (hex === undefined) {
-    hex =
-      data.length <= TIGER_BIGINT_MAX
-        ? tigerHex(data)
-        : execFileSync('rhash', ['--tiger', '-'], { input: data, encoding: 'utf8' }).split(/\s/)[0];
+    hex = storedRhash('TIGER', data) ?? (data.length <= TIGER_BIGINT_MAX ? tigerHex(data) : undefined);
+    if (hex === undefined)
+      throw new Error(
+        `no Tiger reference for this ${data.length}-byte input: not a prefix vectors/rhash-prefixes.json has ` +
+          `(scripts/rhash-vectors.mjs), and past ${TIGER_BIGINT_MAX} bytes, too long for the BigInt Tiger`,
+      );
     tigerCache.set(data, hex);
   }
   return hex;
@@ -267,17 +294,4 @@ export function streamZeros(
     wallSeconds: (performance.now() - t0) / 1000,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
-}
-
-/** Deterministic pseudo-random bytes (xorshift32 seeded from `seed`): fast for tens of KiB. */
-export function pseudoRandomBytes(length: number, seed: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let x = seed * 2654435761 || 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x;
-  }
-  return out;
 }

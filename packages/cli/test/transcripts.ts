@@ -46,13 +46,21 @@ function filled<T>(dir: string, fill: () => T): T {
 export function stored(name: string): Opened {
   const transcript = readTranscript(name);
   const dir = mkdtempSync(join(tmpdir(), `digestlab-${name}-`));
-  return opened(name, dir, filled(dir, () => prepare(name, dir, transcript)));
+  return opened(
+    name,
+    dir,
+    filled(dir, () => prepare(name, dir, transcript)),
+  );
 }
 
 /** The scenario run now by the installed program over random files of the same names and sizes (refs tier). */
 export function live(name: string): Opened {
   const dir = mkdtempSync(join(tmpdir(), `digestlab-${name}-live-`));
-  return opened(name, dir, filled(dir, () => runsOf(name, record(name, dir, { random: true }))));
+  return opened(
+    name,
+    dir,
+    filled(dir, () => runsOf(name, record(name, dir, { random: true }))),
+  );
 }
 
 /** Where the installed program, run over the stored transcript's files, prints something else (refs tier). */

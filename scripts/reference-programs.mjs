@@ -19,7 +19,6 @@ import { fileURLToPath } from 'node:url';
 export const REFERENCE_PROGRAMS = Object.freeze({
   b3sum: 'b3sum',
   rhash: 'rhash',
-  xxhsum: 'xxhash',
   java: 'default-jdk-headless',
   javac: 'default-jdk-headless',
 });

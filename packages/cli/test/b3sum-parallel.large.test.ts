@@ -11,8 +11,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireProgram } from '../../../scripts/reference-programs.mjs';
 import { b3sumInProcess } from './b3-in-process.js';
 import { requireBuilt } from './run.js';
+
+/** Debian's b3sum, the reference this tier runs (one line naming its package when it is missing). */
+const B3SUM = requireProgram('b3sum');
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
 const SUBTREE = 4096;
@@ -65,7 +69,7 @@ describe('digestlab sum -a blake3 with worker threads, every mode', () => {
   it('prints b3sum 1.2.0 lines with -j 1, 2 and 4 in every mode', async () => {
     for (const mode of [[], ['-l', '131'], ['--keyed'], ['--derive-key', 'b3par context', '-l', '7']]) {
       const key = mode[0] === '--keyed' ? KEY : undefined;
-      const expected = run('b3sum', [...mode, ...FILES], key);
+      const expected = run(B3SUM, [...mode, ...FILES], key);
       expect(expected.code).toBe(0);
       for (const j of ['1', '2', '4']) {
         const got = await inProcess(['--num-threads', j, ...mode, ...FILES], key);
@@ -75,19 +79,19 @@ describe('digestlab sum -a blake3 with worker threads, every mode', () => {
       }
     }
     // -j N as well as --num-threads; 0 is the default (the cores), as b3sum's
-    const expected = run('b3sum', FILES).stdout;
+    const expected = run(B3SUM, FILES).stdout;
     expect((await inProcess(['-j3', ...FILES])).stdout).toBe(expected);
     expect((await inProcess(['--num-threads=0', ...FILES])).stdout).toBe(expected);
-    expect((await inProcess(['--num-threads', 'x', 'f1'])).code).toBe(run('b3sum', ['--num-threads', 'x', 'f1']).code);
+    expect((await inProcess(['--num-threads', 'x', 'f1'])).code).toBe(run(B3SUM, ['--num-threads', 'x', 'f1']).code);
   });
 
   it('-c with workers, the built command as a user runs it: we check b3sum list and our own; b3sum checks ours', () => {
-    writeFileSync(join(dir, 'theirs.b3'), run('b3sum', FILES).stdout);
+    writeFileSync(join(dir, 'theirs.b3'), run(B3SUM, FILES).stdout);
     writeFileSync(join(dir, 'ours.b3'), ours(['-j', '2', ...FILES]).stdout);
     const checked = ours(['-j', '2', '-c', 'theirs.b3', 'ours.b3']);
-    expect(checked.stdout).toBe(run('b3sum', ['-c', 'theirs.b3', 'ours.b3']).stdout);
+    expect(checked.stdout).toBe(run(B3SUM, ['-c', 'theirs.b3', 'ours.b3']).stdout);
     expect(checked.stdout.split('\n').filter((l) => l.endsWith(': OK'))).toHaveLength(2 * FILES.length);
     expect(checked.code).toBe(0);
-    expect(run('b3sum', ['-c', 'ours.b3']).code).toBe(0);
+    expect(run(B3SUM, ['-c', 'ours.b3']).code).toBe(0);
   });
 });

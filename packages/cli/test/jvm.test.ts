@@ -1,5 +1,5 @@
 // `bench --jvm` without a JVM: the protocol's lines both ways, the rows the JVM's hello makes, the timing hook with a
-// stand-in session, the merge into a report, and the missing-JDK message. The real JVM runs in jvm.jvm.test.ts.
+// stand-in session, the merge into a report, and the missing-JDK message. The real JVM runs in bench.jvm.test.ts.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

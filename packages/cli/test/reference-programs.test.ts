@@ -40,7 +40,7 @@ test('requireProgram names the Debian package of a missing program in one line',
   const saved = process.env.PATH;
   process.env.PATH = bin('empty', []);
   try {
-    expect(() => requireProgram('xxhsum')).toThrow(/^xxhsum is not installed: sudo apt-get install xxhash \(/);
+    expect(() => requireProgram('b3sum')).toThrow(/^b3sum is not installed: sudo apt-get install b3sum \(/);
     expect(() => requireProgram('sha256sum')).toThrow(/not a listed reference program/);
   } finally {
     process.env.PATH = saved;

@@ -6,15 +6,16 @@
  *   createDigest('MD5').update(a).update(b).digestHex()
  *   hmacHex('HmacSHA256', key, message)            // HMAC (RFC 2104) over any fixed-length digest
  */
-import type { BlockHash } from './block.js';
-import { type Data, toBytes, toBytesTransient } from './bytes.js';
-import { Digest, described } from './digest.js';
-import { BadStateError, StateUnsupportedError } from './errors.js';
-import { Blake2Hash } from './haifa.js';
-import { toHex } from './hex.js';
+
+import { Digest, described } from './api/digest.js';
+import { digestManyWasm } from './api/many.js';
+import { feed, type StreamSource } from './api/stream.js';
+import type { BlockHash } from './constructions/block/block.js';
+import { Blake2Hash } from './constructions/haifa/haifa.js';
+import { SpongeHash } from './constructions/sponge/sponge.js';
+import { decodeState, stateAlgorithmCode } from './constructions/state.js';
+import { TreeHash } from './constructions/tree/tree.js';
 import { forgetHmacResolutions } from './hmac/resolve.js';
-import { digestManyWasm } from './many.js';
-import { outputLengthOf, paramsOf } from './options.js';
 import { autoStreaming } from './providers/auto.js';
 import {
   bytesOnceFor,
@@ -41,12 +42,12 @@ import {
   type OutputKind,
   type SumFact,
   type WebCryptoSupport,
-} from './registry.js';
-import type { AlgorithmName, DigestAlgorithm } from './spec.js';
-import { SpongeHash } from './sponge.js';
-import { decodeState, stateAlgorithmCode } from './state.js';
-import { feed, type StreamSource } from './stream.js';
-import { TreeHash } from './tree.js';
+} from './registry/registry.js';
+import { type Data, toBytes, toBytesTransient } from './shared/bytes.js';
+import { BadStateError, StateUnsupportedError } from './shared/errors.js';
+import { toHex } from './shared/hex.js';
+import type { AlgorithmName, DigestAlgorithm } from './spec/algorithm.js';
+import { outputLengthOf, paramsOf } from './spec/options.js';
 import { readyBlake2 } from './wasm/blake2.js';
 import { readyBlake3 } from './wasm/blake3.js';
 import { ready as compileWasm, load as loadWasm } from './wasm/module.js';
@@ -57,11 +58,15 @@ export {
   type Blake3Tree,
   createBlake3Subtree,
   createBlake3Tree,
-} from './blake3-split.js';
-export type { Data } from './bytes.js';
-export { Digest } from './digest.js';
-export * from './errors.js';
-export { toHex } from './hex.js';
+} from './api/blake3-split.js';
+export { Digest } from './api/digest.js';
+export type {
+  BlobLike,
+  ReadableStreamLike,
+  ReadableStreamReaderLike,
+  ReadResultLike,
+  StreamSource,
+} from './api/stream.js';
 export {
   createHmac,
   type HmacOptions,
@@ -75,16 +80,18 @@ export {
 export { Mac } from './hmac/mac.js';
 export type { ProviderChoice } from './providers/index.js';
 export type { ImplementedIn, ProviderId } from './providers/provider.js';
-export { type BrowserEngine, type RuntimeInfo, type RuntimeName, runtime } from './runtime.js';
-export type { AlgorithmAlias, AlgorithmName, DigestAlgorithm, HmacAlgorithm, HmacAlgorithmName } from './spec.js';
-export { MAX_LENGTH } from './spec.js';
+export type { Data } from './shared/bytes.js';
+export * from './shared/errors.js';
+export { toHex } from './shared/hex.js';
+export { type BrowserEngine, type RuntimeInfo, type RuntimeName, runtime } from './shared/runtime.js';
 export type {
-  BlobLike,
-  ReadableStreamLike,
-  ReadableStreamReaderLike,
-  ReadResultLike,
-  StreamSource,
-} from './stream.js';
+  AlgorithmAlias,
+  AlgorithmName,
+  DigestAlgorithm,
+  HmacAlgorithm,
+  HmacAlgorithmName,
+} from './spec/algorithm.js';
+export { MAX_LENGTH } from './spec/algorithm.js';
 
 /**
  * Options of every call: which provider computes the digest (default `auto`), an XOF's output length, BLAKE3's
@@ -268,7 +275,7 @@ export type {
   OutputKind,
   SumFact,
   WebCryptoSupport,
-} from './registry.js';
+} from './registry/registry.js';
 
 /**
  * What digestlab knows about one algorithm: the facts the lab, the CLI, the page and the scripts read rather than

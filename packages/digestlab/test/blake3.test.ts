@@ -17,6 +17,7 @@ import { blake3 } from '@noble/hashes/blake3.js';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BLAKE3_256 } from '../src/algorithms/blake3.js';
+import { treeOnce } from '../src/constructions/tree/tree.js';
 import {
   BadStateError,
   createDigest,
@@ -33,7 +34,6 @@ import {
   providers,
 } from '../src/index.js';
 import { wasmBlake3 } from '../src/providers/wasm-blake3.js';
-import { treeOnce } from '../src/tree.js';
 import { loadBlake3, scalarBlake3 } from '../src/wasm/blake3.js';
 import { blake3From } from './helpers/blake3-reference.js';
 import { MUTATION_PROFILE, readVector } from './helpers/common.js';

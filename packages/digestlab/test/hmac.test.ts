@@ -39,7 +39,7 @@ import {
   UnknownAlgorithmError,
   UnknownProviderError,
 } from '../src/index.js';
-import { ENTRIES } from '../src/registry.js';
+import { ENTRIES } from '../src/registry/registry.js';
 import { INPUT_CAPACITY } from '../src/wasm/module.js';
 import {
   ALGORITHMS,

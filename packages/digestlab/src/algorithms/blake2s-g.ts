@@ -7,7 +7,7 @@
  * BLAKE2s' IV (RFC 7693 §2.6), SHA-256's; BLAKE3's too. Defined once, in tree.ts, which every bundle carries already
  * (the state format reads BLAKE3's tree through it), so that a family's bundle gains no other family's module.
  */
-export { BLAKE3_IV as BLAKE2S_IV } from '../tree.js';
+export { BLAKE3_IV as BLAKE2S_IV } from '../constructions/tree/tree.js';
 
 /** G (RFC 7693 §3.1; BLAKE3 §2.2) on words a, b, c, d of `v`, with message words x and y: rotations 16, 12, 8, 7. */
 export function g(v: Int32Array, a: number, b: number, c: number, d: number, x: number, y: number): void {

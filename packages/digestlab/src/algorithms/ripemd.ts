@@ -5,8 +5,8 @@
  * initial value, and are no stronger than the single-width ones (their designers' note).
  */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec, MDParams } from '../spec/algorithm.js';
 import { ripemd128Blocks, ripemd160Blocks, ripemd256Blocks, ripemd320Blocks } from './generated/ripemd.js';
 
 /** MD4's initial value, and RIPEMD-160's fifth word. */

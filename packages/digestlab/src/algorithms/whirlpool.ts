@@ -4,8 +4,8 @@
  * are computed at load (whirlpool-tables.ts).
  */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec, MDParams } from '../spec/algorithm.js';
 import { whirlpoolBlocks } from './generated/whirlpool.js';
 
 /**

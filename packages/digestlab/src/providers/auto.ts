@@ -17,9 +17,9 @@
  * against `wasm:async` in the page's bench in each engine.
  */
 
-import { ALGORITHM_NAMES, lookup } from '../registry.js';
-import { type BrowserEngine, type RuntimeName, runtime } from '../runtime.js';
-import type { AlgorithmName, AlgorithmParams } from '../spec.js';
+import { ALGORITHM_NAMES, lookup } from '../registry/registry.js';
+import { type BrowserEngine, type RuntimeName, runtime } from '../shared/runtime.js';
+import type { AlgorithmName, AlgorithmParams } from '../spec/algorithm.js';
 import { nodeProvider } from './node.js';
 import { type PreparedBytes, type PreparedHex, type Provider, prepareBytes, prepareHex, runsHere } from './provider.js';
 import { SizeDispatch } from './size-dispatch.js';

@@ -6,11 +6,14 @@
  * padded in place in WebAssembly memory and hashed in one call.
  */
 
-import { toBytesTransient } from '../bytes.js';
-import type { Blake2Hash } from '../haifa.js';
-import { CHAIN_HEX_MAX, chainHex, toHex } from '../hex.js';
-import { chainBytes, MDHash, padInPlace } from '../merkle-damgard.js';
-import { lookup } from '../registry.js';
+import type { Blake2Hash } from '../constructions/haifa/haifa.js';
+import { chainBytes, MDHash, padInPlace } from '../constructions/merkle-damgard/merkle-damgard.js';
+import { SpongeHash, STATE_WORDS, spongeOnce } from '../constructions/sponge/sponge.js';
+import { createTree, type TreeHash, treeOnce } from '../constructions/tree/tree.js';
+import { lookup } from '../registry/registry.js';
+import { toBytesTransient } from '../shared/bytes.js';
+import { CHAIN_HEX_MAX, chainHex, toHex } from '../shared/hex.js';
+import { writeUtf8 } from '../shared/strings.js';
 import type {
   AlgorithmName,
   AlgorithmParams,
@@ -19,10 +22,7 @@ import type {
   KeccakCore,
   MDParams,
   SpongeParams,
-} from '../spec.js';
-import { SpongeHash, STATE_WORDS, spongeOnce } from '../sponge.js';
-import { writeUtf8 } from '../strings.js';
-import { createTree, type TreeHash, treeOnce } from '../tree.js';
+} from '../spec/algorithm.js';
 import { loadBlake3, OUT } from '../wasm/blake3.js';
 import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';

@@ -16,7 +16,7 @@
 import { tigerBlocks } from '../algorithms/generated/tiger.js';
 import { makeTables, T as TIGER_T } from '../algorithms/tiger-tables.js';
 import { C as WHIRLPOOL_C, RC as WHIRLPOOL_RC } from '../algorithms/whirlpool-tables.js';
-import type { MDParams } from '../spec.js';
+import type { MDParams } from '../spec/algorithm.js';
 import { compileIfSupported, decode } from './base64.js';
 import { CLASSIC_LAYOUT, CLASSIC_WASM } from './generated/classic.js';
 import { CORE_WASM } from './generated/core.js';

@@ -11,8 +11,9 @@
  * bit-interleaved in TypeScript, plain (the FIPS 202 byte string read as little-endian words) in WebAssembly.
  * Exported state is always the plain one ("lanes" below), so it moves between engines.
  */
-import { BlockHash, SLICE } from './block.js';
-import type { AlgorithmSpec, KeccakCore, SpongeFields, SpongeParams } from './spec.js';
+
+import type { AlgorithmSpec, KeccakCore, SpongeFields, SpongeParams } from '../../spec/algorithm.js';
+import { BlockHash, SLICE } from '../block/block.js';
 
 /** Words of the state: 25 lanes of two int32 halves. */
 export const STATE_WORDS = 50;

@@ -1,7 +1,7 @@
-import { type Data, toBytesTransient } from './bytes.js';
-import { FinalizedError, StateUnsupportedError } from './errors.js';
-import { toHex } from './hex.js';
-import type { AlgorithmName } from './spec.js';
+import { type Data, toBytesTransient } from '../shared/bytes.js';
+import { FinalizedError, StateUnsupportedError } from '../shared/errors.js';
+import { toHex } from '../shared/hex.js';
+import type { AlgorithmName } from '../spec/algorithm.js';
 
 /** What a provider supplies for one running digest. The {@link Digest} wrapper owns the lifecycle rules. */
 export interface Engine {

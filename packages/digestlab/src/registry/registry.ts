@@ -18,13 +18,13 @@ import {
   BLAKE2S_160,
   BLAKE2S_224,
   BLAKE2S_256,
-} from './algorithms/blake2.js';
-import { BLAKE3_256 } from './algorithms/blake3.js';
-import { MD2 } from './algorithms/md2.js';
-import { MD4 } from './algorithms/md4.js';
-import { MD5 } from './algorithms/md5.js';
-import { RIPEMD128, RIPEMD160, RIPEMD256, RIPEMD320 } from './algorithms/ripemd.js';
-import { SHA1 } from './algorithms/sha1.js';
+} from '../algorithms/blake2.js';
+import { BLAKE3_256 } from '../algorithms/blake3.js';
+import { MD2 } from '../algorithms/md2.js';
+import { MD4 } from '../algorithms/md4.js';
+import { MD5 } from '../algorithms/md5.js';
+import { RIPEMD128, RIPEMD160, RIPEMD256, RIPEMD320 } from '../algorithms/ripemd.js';
+import { SHA1 } from '../algorithms/sha1.js';
 import {
   KECCAK_224,
   KECCAK_256,
@@ -36,16 +36,16 @@ import {
   SHA3_512,
   SHAKE128,
   SHAKE256,
-} from './algorithms/sha3.js';
-import { SHA224, SHA256 } from './algorithms/sha256.js';
-import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
-import { SM3 } from './algorithms/sm3.js';
-import { TIGER } from './algorithms/tiger.js';
-import { WHIRLPOOL } from './algorithms/whirlpool.js';
+} from '../algorithms/sha3.js';
+import { SHA224, SHA256 } from '../algorithms/sha256.js';
+import { SHA384, SHA512, SHA512_224, SHA512_256 } from '../algorithms/sha512.js';
+import { SM3 } from '../algorithms/sm3.js';
+import { TIGER } from '../algorithms/tiger.js';
+import { WHIRLPOOL } from '../algorithms/whirlpool.js';
+import { UnknownAlgorithmError } from '../shared/errors.js';
+import type { AlgorithmName, AlgorithmSpec } from '../spec/algorithm.js';
+import { CONTEXT, KEY, OUTPUT_LENGTH } from '../spec/options.js';
 import { boundariesOf, type Counter } from './boundaries.js';
-import { UnknownAlgorithmError } from './errors.js';
-import { CONTEXT, KEY, OUTPUT_LENGTH } from './options.js';
-import type { AlgorithmName, AlgorithmSpec } from './spec.js';
 
 export type { Counter } from './boundaries.js';
 

@@ -43,8 +43,7 @@
  *
  * The format carries no provider: any engine that implements the algorithm can continue from it.
  */
-import { BadStateError } from './errors.js';
-import { blake2Buffered } from './haifa.js';
+import { BadStateError } from '../shared/errors.js';
 import type {
   AlgorithmParams,
   AlgorithmSpec,
@@ -53,8 +52,9 @@ import type {
   BlockEngine,
   EngineFields,
   TreeFields,
-} from './spec.js';
-import { CHUNK_LENGTH, popcount } from './tree.js';
+} from '../spec/algorithm.js';
+import { blake2Buffered } from './haifa/haifa.js';
+import { CHUNK_LENGTH, popcount } from './tree/tree.js';
 
 const MAGIC = 0x444c5354; // "DLST"
 export const STATE_VERSION = 1;

@@ -13,11 +13,11 @@
  * by a 32-bit shift of the chunk count.
  */
 
-import { sliced } from './block.js';
-import { InvalidOptionError, LengthLimitError } from './errors.js';
-import type { AlgorithmParams, AlgorithmSpec, Blake3Core, BlockEngine } from './spec.js';
-import { MAX_LENGTH } from './spec.js';
-import { encodeState } from './state.js';
+import { InvalidOptionError, LengthLimitError } from '../../shared/errors.js';
+import type { AlgorithmParams, AlgorithmSpec, Blake3Core, BlockEngine } from '../../spec/algorithm.js';
+import { MAX_LENGTH } from '../../spec/algorithm.js';
+import { sliced } from '../block/block.js';
+import { encodeState } from '../state.js';
 
 /** The IV: SHA-256's, as BLAKE2s' (algorithms/blake2s-g.ts gives it that name too). */
 export const BLAKE3_IV = Int32Array.of(

@@ -4,8 +4,8 @@
  * nothing else of the hashing code, and it imports nothing but types, so no import circle can pass through it.
  */
 
+import type { OptionFact } from '../registry/registry.js';
 import type { AlgorithmAlias, AlgorithmName, HmacAlgorithmName } from './names.js';
-import type { OptionFact } from './registry.js';
 
 export type { AlgorithmAlias, AlgorithmName, HmacAlgorithmName } from './names.js';
 

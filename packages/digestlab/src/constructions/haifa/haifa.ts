@@ -11,7 +11,6 @@
  * words by division, never by a 32-bit shift, so lengths past 2^32 are counted right (BLAKE2s's t1).
  */
 
-import { sliced } from './block.js';
 import type {
   AlgorithmParams,
   AlgorithmSpec,
@@ -19,8 +18,9 @@ import type {
   Blake2Fields,
   Blake2Params,
   BlockEngine,
-} from './spec.js';
-import { encodeState } from './state.js';
+} from '../../spec/algorithm.js';
+import { sliced } from '../block/block.js';
+import { encodeState } from '../state.js';
 
 const EMPTY = new Uint8Array(0);
 

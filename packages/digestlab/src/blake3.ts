@@ -4,7 +4,7 @@
  */
 import { BLAKE3_256 } from './algorithms/blake3.js';
 import { Digest, described } from './api/digest.js';
-import { treeOnce } from './constructions/tree/tree.js';
+import { treeOnce } from './constructions/tree/modes.js';
 import { type Data, toBytesTransient } from './shared/bytes.js';
 import { toHex } from './shared/hex.js';
 import { CONTEXT, KEY, OUTPUT_LENGTH, outputLengthOf, paramsOf } from './spec/options.js';

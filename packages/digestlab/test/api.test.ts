@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as blake2m from '../src/blake2.js';
 import * as blake3m from '../src/blake3.js';
-import { crc32, decodeState, STATE_VERSION } from '../src/constructions/state.js';
+import { decodeState } from '../src/constructions/state.js';
 import {
   type AlgorithmName,
   AlgorithmUnavailableError,
@@ -54,6 +54,7 @@ import * as sha256m from '../src/sha256.js';
 import * as sha512m from '../src/sha512.js';
 import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/shared/bytes.js';
 import { toHex } from '../src/shared/hex.js';
+import { crc32, STATE_VERSION } from '../src/shared/state-envelope.js';
 import * as sm3m from '../src/sm3.js';
 import * as tigerm from '../src/tiger.js';
 import * as whirlpoolm from '../src/whirlpool.js';

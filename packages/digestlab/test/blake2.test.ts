@@ -18,7 +18,6 @@ import {
 } from '../src/algorithms/generated/blake2.js';
 import * as blake2m from '../src/blake2.js';
 import { Blake2Hash, coreOf } from '../src/constructions/haifa/haifa.js';
-import { crc32 } from '../src/constructions/state.js';
 import {
   AlgorithmUnavailableError,
   BadStateError,
@@ -33,6 +32,7 @@ import {
   importState,
   LengthLimitError,
 } from '../src/index.js';
+import { crc32 } from '../src/shared/state-envelope.js';
 import { NEWER_IN_NODE, readVector } from './helpers/common.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');

@@ -17,7 +17,7 @@ import { blake3 } from '@noble/hashes/blake3.js';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BLAKE3_256 } from '../src/algorithms/blake3.js';
-import { treeOnce } from '../src/constructions/tree/tree.js';
+import { treeOnce } from '../src/constructions/tree/modes.js';
 import {
   BadStateError,
   createDigest,

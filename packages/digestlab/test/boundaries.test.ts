@@ -21,7 +21,8 @@ import { mdOnce, paddedLength, padInPlace } from '../src/constructions/merkle-da
 import { encodeState } from '../src/constructions/state.js';
 import { type AlgorithmName, importState, MAX_LENGTH } from '../src/index.js';
 import { ENTRIES, lookup } from '../src/registry/registry.js';
-import type { AlgorithmSpec, MDPadding, MDParams } from '../src/spec/algorithm.js';
+import type { AlgorithmSpec } from '../src/spec/algorithm.js';
+import type { MDPadding, MDParams } from '../src/spec/constructions.js';
 import { SM3_IV, sm3Compress, TIGER_IV, tigerCompress, whirlpoolCompress } from './helpers/classic.js';
 import { readVector, reference } from './helpers/common.js';
 import { RFC1319 } from './helpers/known.js';

@@ -40,7 +40,7 @@ import {
   UnknownProviderError,
 } from '../src/index.js';
 import { ENTRIES } from '../src/registry/registry.js';
-import { INPUT_CAPACITY } from '../src/wasm/module.js';
+import { INPUT_CAPACITY } from '../src/wasm/layout.js';
 import {
   ALGORITHMS,
   CASE_PROVIDERS,

@@ -19,7 +19,8 @@ import {
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry/registry.js';
-import { load, type Many, type Wasm } from '../src/wasm/module.js';
+import type { Many } from '../src/wasm/layout.js';
+import { load, type Wasm } from '../src/wasm/module.js';
 import { hexToBytes, NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
 const encoder = new TextEncoder();

@@ -9,7 +9,6 @@ import { Buffer } from 'node:buffer';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { crc32 } from '../src/constructions/state.js';
 import {
   type AlgorithmName,
   AlgorithmUnavailableError,
@@ -30,7 +29,8 @@ import {
   ready,
   UnknownAlgorithmError,
 } from '../src/index.js';
-import { INPUT_CAPACITY } from '../src/wasm/module.js';
+import { crc32 } from '../src/shared/state-envelope.js';
+import { INPUT_CAPACITY } from '../src/wasm/layout.js';
 import { CASE_PROVIDERS, MUTATION_PROFILE, NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 

@@ -20,7 +20,8 @@ import { forgetResolutions } from '../src/providers/index.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry/registry.js';
-import { type Blocks, INPUT, INPUT_CAPACITY, load, STATE, scalarCore, type Wasm } from '../src/wasm/module.js';
+import { type Blocks, INPUT, INPUT_CAPACITY, STATE } from '../src/wasm/layout.js';
+import { load, scalarCore, type Wasm } from '../src/wasm/module.js';
 import { NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
 const WASM_HAS = NODE_HAS.filter((a) => lookup(a).spec.md !== undefined);

@@ -7,7 +7,8 @@
  */
 import { Blake2Hash } from '../constructions/haifa/haifa.js';
 import { type RuntimeInfo, runtime } from '../shared/runtime.js';
-import type { AlgorithmName, AlgorithmSpec, Blake2Compress, Blake2Params } from '../spec/algorithm.js';
+import type { AlgorithmName, AlgorithmSpec } from '../spec/algorithm.js';
+import type { Blake2Compress, Blake2Params } from '../spec/constructions.js';
 import { blake2Options } from '../spec/options.js';
 import { BLAKE2S_IV } from './blake2s-g.js';
 import { blake2bCompress, blake2bCompressLoop, blake2sCompress, blake2sCompressLoop } from './generated/blake2.js';

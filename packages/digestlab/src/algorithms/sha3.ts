@@ -5,7 +5,8 @@
  */
 
 import { SpongeHash } from '../constructions/sponge/sponge.js';
-import type { AlgorithmSpec, KeccakCore } from '../spec/algorithm.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { KeccakCore } from '../spec/constructions.js';
 import { keccakP } from './generated/sha3.js';
 
 /**

@@ -5,7 +5,8 @@
  */
 
 import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec/algorithm.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { sha512Blocks } from './generated/sha512.js';
 
 // Initial hash values (FIPS 180-4 §5.3.4–5.3.6), as hi, lo pairs.

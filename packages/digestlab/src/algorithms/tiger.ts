@@ -5,7 +5,8 @@
  */
 
 import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
-import type { AlgorithmSpec, Compress, MDParams } from '../spec/algorithm.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { Compress, MDParams } from '../spec/constructions.js';
 import { tigerBlocks } from './generated/tiger.js';
 import { makeTables } from './tiger-tables.js';
 

@@ -5,7 +5,8 @@
  */
 
 import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec/algorithm.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { whirlpoolBlocks } from './generated/whirlpool.js';
 
 /**

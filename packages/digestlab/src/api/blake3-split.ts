@@ -6,9 +6,10 @@
  * files are the caller's: no Worker API is built on it.
  */
 import { BLAKE3_256, TS_BLAKE3 } from '../algorithms/blake3.js';
-import { createTree, SubtreeHash, treeMode } from '../constructions/tree/tree.js';
+import { createTree, treeMode } from '../constructions/tree/modes.js';
+import { SubtreeHash } from '../constructions/tree/subtree.js';
 import { WASM_BLAKE3 } from '../providers/wasm-blake3.js';
-import type { Blake3Core } from '../spec/algorithm.js';
+import type { Blake3Core } from '../spec/constructions.js';
 import { CONTEXT, KEY, OUTPUT_LENGTH, outputLengthOf, paramsOf } from '../spec/options.js';
 
 /** Our WebAssembly core; the TypeScript one where the runtime has no WebAssembly (e.g. `node --jitless`). */

@@ -1,4 +1,5 @@
-import { type AlgorithmEntry, lookup } from '../registry/registry.js';
+import type { AlgorithmEntry } from '../registry/facts.js';
+import { lookup } from '../registry/registry.js';
 import {
   AlgorithmUnavailableError,
   NotStreamingError,

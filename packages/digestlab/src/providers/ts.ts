@@ -4,7 +4,7 @@ import { hashOnce } from '../constructions/block/block.js';
 import { blake2Once } from '../constructions/haifa/haifa.js';
 import { chainBytes, mdOnce } from '../constructions/merkle-damgard/merkle-damgard.js';
 import { spongeOnce } from '../constructions/sponge/sponge.js';
-import { treeOnce } from '../constructions/tree/tree.js';
+import { treeOnce } from '../constructions/tree/modes.js';
 import { lookup } from '../registry/registry.js';
 import { toBytesTransient } from '../shared/bytes.js';
 import { chainHex, toHex } from '../shared/hex.js';

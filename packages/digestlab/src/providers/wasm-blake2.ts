@@ -10,7 +10,8 @@ import { type Blake2Core, Blake2Hash, initialChain } from '../constructions/haif
 import { toBytesTransient } from '../shared/bytes.js';
 import { toHex } from '../shared/hex.js';
 import { writeUtf8 } from '../shared/strings.js';
-import type { AlgorithmParams, AlgorithmSpec, Blake2Params } from '../spec/algorithm.js';
+import type { AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
+import type { Blake2Params } from '../spec/constructions.js';
 import { type Blake2Blocks, type Blake2Wasm, H, INPUT, INPUT_CAPACITY, loadBlake2 } from '../wasm/blake2.js';
 
 const B = (w: Blake2Wasm) => w.blake2b;

@@ -4,7 +4,8 @@
  * browsers so far do not), found by trying: see {@link probeWebCrypto}.
  */
 
-import { ENTRIES, type WebCryptoSupport } from '../registry/registry.js';
+import type { WebCryptoSupport } from '../registry/facts.js';
+import { ENTRIES } from '../registry/registry.js';
 import { AsyncOnlyError } from '../shared/errors.js';
 import type { AlgorithmName } from '../spec/algorithm.js';
 import type { Provider } from './provider.js';

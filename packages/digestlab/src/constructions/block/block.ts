@@ -8,7 +8,7 @@
  */
 import { LengthLimitError } from '../../shared/errors.js';
 import { type AlgorithmSpec, type BlockEngine, MAX_LENGTH } from '../../spec/algorithm.js';
-import { encodeState } from '../state.js';
+import { encodeChainState } from './state.js';
 
 /**
  * Longest piece handed to a compression loop at once (see `update`): offsets past 2^31 are not small integers to
@@ -116,7 +116,7 @@ export abstract class BlockHash implements BlockEngine {
 
   /** The state in digestlab's versioned format (see state.ts); `importState` continues from it. */
   exportState(): Uint8Array {
-    return encodeState(this);
+    return encodeChainState(this);
   }
 
   /** An engine of the same kind in its initial state. */

@@ -10,7 +10,8 @@
  * sjcl, sha.js or node-forge cannot happen here.
  */
 
-import type { AlgorithmSpec, Compress, MDPadding, MDParams } from '../../spec/algorithm.js';
+import type { AlgorithmSpec } from '../../spec/algorithm.js';
+import type { Compress, MDPadding, MDParams } from '../../spec/constructions.js';
 import { BlockHash, SLICE } from '../block/block.js';
 
 /**

@@ -12,8 +12,10 @@
  * Exported state is always the plain one ("lanes" below), so it moves between engines.
  */
 
-import type { AlgorithmSpec, KeccakCore, SpongeFields, SpongeParams } from '../../spec/algorithm.js';
+import type { AlgorithmSpec, SpongeFields } from '../../spec/algorithm.js';
+import type { KeccakCore, SpongeParams } from '../../spec/constructions.js';
 import { BlockHash, SLICE } from '../block/block.js';
+import { encodeSpongeState } from './state.js';
 
 /** Words of the state: 25 lanes of two int32 halves. */
 export const STATE_WORDS = 50;
@@ -62,6 +64,10 @@ export class SpongeHash extends BlockHash {
   /** What an exported state holds beyond the buffering: the output length and the lanes (see state.ts). */
   get sponge(): SpongeFields {
     return this;
+  }
+
+  override exportState(): Uint8Array {
+    return encodeSpongeState(this);
   }
 
   override digest(): Uint8Array {

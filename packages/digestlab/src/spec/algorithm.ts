@@ -59,8 +59,8 @@ export interface AlgorithmParams {
 }
 
 /**
- * The fields of a running engine that an exported state holds (state.ts reads and writes them): a plain shape,
- * so that the state format needs no engine class.
+ * The fields of a running engine that an exported state holds (each construction's state.ts reads and writes
+ * them): a plain shape, so that the state format needs no engine class.
  */
 export interface EngineFields {
   readonly spec: AlgorithmSpec;
@@ -132,7 +132,7 @@ export interface BlockEngine extends EngineFields {
   /** Finalizes and returns the digest. The engine must be reset before further use. */
   digest(): Uint8Array;
   reset(): void;
-  /** The state in digestlab's versioned format (see state.ts). */
+  /** The state in digestlab's versioned format (shared/state-envelope.ts and the construction's codec). */
   exportState(): Uint8Array;
   clone(): BlockEngine;
 }

@@ -114,7 +114,7 @@ export abstract class BlockHash implements BlockEngine {
     this.length = 0;
   }
 
-  /** The state in digestlab's versioned format (see state.ts); `importState` continues from it. */
+  /** The state in digestlab's versioned format (shared/state-envelope.ts, block/state.ts); `importState` continues from it. */
   exportState(): Uint8Array {
     return encodeChainState(this);
   }

@@ -132,7 +132,7 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
     this.reset();
   }
 
-  /** What an exported state holds beyond the buffering (state.ts). */
+  /** What an exported state holds beyond the buffering (./state.ts). */
   get blake2(): this {
     return this;
   }

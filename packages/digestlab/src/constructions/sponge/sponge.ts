@@ -61,7 +61,7 @@ export class SpongeHash extends BlockHash {
     this.core.fromLanes(lanes, this.chain);
   }
 
-  /** What an exported state holds beyond the buffering: the output length and the lanes (see state.ts). */
+  /** What an exported state holds beyond the buffering: the output length and the lanes (./state.ts). */
   get sponge(): SpongeFields {
     return this;
   }

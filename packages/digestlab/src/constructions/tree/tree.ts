@@ -57,7 +57,7 @@ export class TreeHash implements BlockEngine {
     return this.#stack;
   }
 
-  /** What an exported state holds beyond the buffering (state.ts). */
+  /** What an exported state holds beyond the buffering (./state.ts). */
   get tree(): this {
     return this;
   }

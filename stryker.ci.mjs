@@ -10,7 +10,9 @@ delete base._comment;
 export default {
   ...base,
   mutate: [
-    'packages/digestlab/src/state.ts',
+    'packages/digestlab/src/shared/state-envelope.ts',
+    'packages/digestlab/src/constructions/state.ts',
+    'packages/digestlab/src/constructions/*/state.ts',
     'packages/digestlab/src/providers/webcrypto.ts',
     'packages/lab/src/overflow/verdict.ts',
     'packages/lab/src/overflow/settle.ts',

@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 
 const dir = new URL('../packages/cli/dist/sum/', import.meta.url).pathname;
-const BLAKE3_SPLIT = new URL('../packages/digestlab/src/blake3-split.ts', import.meta.url).pathname;
+const BLAKE3_SPLIT = new URL('../packages/digestlab/src/api/blake3-split.ts', import.meta.url).pathname;
 const CHUNK_PREFIX = 'chunk-';
 
 /** sum/facts.ts's value, as the library built before this package computes it, written as a module of data. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Writes the algorithm names of the registry (packages/digestlab/src/registry.ts, their one home) as TypeScript
-// unions into packages/digestlab/src/names.ts, so that an editor completes `digestHex('SHA-256', …)` from the
+// Writes the algorithm names of the registry (packages/digestlab/src/registry/registry.ts, their one home) as TypeScript
+// unions into packages/digestlab/src/spec/names.ts, so that an editor completes `digestHex('SHA-256', …)` from the
 // names the library knows. The registry builds its aliases in code (SHA256, SHA2-256 and SHA_256 from one rule), which
 // no type can follow, hence a generated file. The public calls take these unions or any other string (the
 // `(string & {})` of spec.ts): a name chosen at run time still compiles.
@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const OUT = new URL('../packages/digestlab/src/names.ts', import.meta.url);
+const OUT = new URL('../packages/digestlab/src/spec/names.ts', import.meta.url);
 
 /** Java's Mac names: "Hmac" before the digest's name or alias (HmacSHA256, HmacSHA3-256), as hmac/resolve.ts reads them. */
 const MAC_PREFIX = 'Hmac';
@@ -67,7 +67,7 @@ ${union(
 async function registryAlgorithms() {
   const result = await build({
     stdin: {
-      contents: "export { ENTRIES } from './src/registry.ts';",
+      contents: "export { ENTRIES } from './src/registry/registry.ts';",
       resolveDir: new URL('../packages/digestlab/', import.meta.url).pathname,
       loader: 'ts',
     },
@@ -85,7 +85,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const text = namesFile(await registryAlgorithms());
   if (process.argv.includes('--check')) {
     if (readFileSync(OUT, 'utf8') !== text) {
-      console.error('packages/digestlab/src/names.ts is stale: run node scripts/gen-names.mjs');
+      console.error('packages/digestlab/src/spec/names.ts is stale: run node scripts/gen-names.mjs');
       process.exit(1);
     }
   } else {

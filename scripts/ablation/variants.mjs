@@ -6,12 +6,13 @@
  * (Node's node:crypto calls).
  */
 
-import { chainHex } from '../../packages/digestlab/src/hex.ts';
+import { padInPlace } from '../../packages/digestlab/src/constructions/merkle-damgard/merkle-damgard.ts';
 import { digestHex } from '../../packages/digestlab/src/index.ts';
-import { padInPlace } from '../../packages/digestlab/src/merkle-damgard.ts';
 import { resolve } from '../../packages/digestlab/src/providers/index.ts';
-import { lookup } from '../../packages/digestlab/src/registry.ts';
-import { INPUT, INPUT_CAPACITY, load, STATE, scalarCore } from '../../packages/digestlab/src/wasm/module.ts';
+import { lookup } from '../../packages/digestlab/src/registry/registry.ts';
+import { chainHex } from '../../packages/digestlab/src/shared/hex.ts';
+import { INPUT, INPUT_CAPACITY, STATE } from '../../packages/digestlab/src/wasm/layout.ts';
+import { load, scalarCore } from '../../packages/digestlab/src/wasm/module.ts';
 import { hashWasm } from '../../packages/lab/src/peers/hash-wasm.ts';
 import { noble } from '../../packages/lab/src/peers/noble.ts';
 

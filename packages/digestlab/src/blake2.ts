@@ -15,15 +15,15 @@ import {
   BLAKE2S_224,
   BLAKE2S_256,
 } from './algorithms/blake2.js';
-import { type Data, toBytesTransient } from './bytes.js';
-import { Digest, described } from './digest.js';
-import { blake2Once } from './haifa.js';
-import { toHex } from './hex.js';
-import { outputLengthOf, paramsOf } from './options.js';
-import type { AlgorithmSpec } from './spec.js';
+import { Digest, described } from './api/digest.js';
+import { blake2Once } from './constructions/haifa/haifa.js';
+import { type Data, toBytesTransient } from './shared/bytes.js';
+import { toHex } from './shared/hex.js';
+import type { AlgorithmSpec } from './spec/algorithm.js';
+import { outputLengthOf, paramsOf } from './spec/options.js';
 
-export type { Data } from './bytes.js';
-export { Digest } from './digest.js';
+export { Digest } from './api/digest.js';
+export type { Data } from './shared/bytes.js';
 
 /** BLAKE2's options (the same as digest()'s for BLAKE2). */
 export interface Blake2Options {

@@ -3,14 +3,14 @@
  * as digest()'s: `outputLength` (default 32 bytes), `key` (32 bytes: keyed_hash) or `context` (derive_key).
  */
 import { BLAKE3_256 } from './algorithms/blake3.js';
-import { type Data, toBytesTransient } from './bytes.js';
-import { Digest, described } from './digest.js';
-import { toHex } from './hex.js';
-import { CONTEXT, KEY, OUTPUT_LENGTH, outputLengthOf, paramsOf } from './options.js';
-import { treeOnce } from './tree.js';
+import { Digest, described } from './api/digest.js';
+import { treeOnce } from './constructions/tree/modes.js';
+import { type Data, toBytesTransient } from './shared/bytes.js';
+import { toHex } from './shared/hex.js';
+import { CONTEXT, KEY, OUTPUT_LENGTH, outputLengthOf, paramsOf } from './spec/options.js';
 
-export type { Data } from './bytes.js';
-export { Digest } from './digest.js';
+export { Digest } from './api/digest.js';
+export type { Data } from './shared/bytes.js';
 
 /** BLAKE3's options (the registry's, written here too so that this bundle carries no registry). */
 export interface Blake3Options {

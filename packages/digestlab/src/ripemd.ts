@@ -1,11 +1,11 @@
 /** RIPEMD-128, -160, -256 and -320, computed by our TypeScript: `import { ripemd160Hex } from 'digestlab/ripemd'`. */
 import { RIPEMD128, RIPEMD160, RIPEMD256, RIPEMD320 } from './algorithms/ripemd.js';
-import type { Data } from './bytes.js';
-import type { Digest } from './digest.js';
-import { create, oneShot, oneShotHex } from './family.js';
+import type { Digest } from './api/digest.js';
+import { create, oneShot, oneShotHex } from './api/family.js';
+import type { Data } from './shared/bytes.js';
 
-export type { Data } from './bytes.js';
-export { Digest } from './digest.js';
+export { Digest } from './api/digest.js';
+export type { Data } from './shared/bytes.js';
 
 export const ripemd128 = (data: Data): Uint8Array => oneShot(RIPEMD128, data);
 export const ripemd128Hex = (data: Data): string => oneShotHex(RIPEMD128, data);

@@ -1,11 +1,11 @@
 /** SHA-1 alone, computed by our TypeScript: `import { sha1Hex } from 'digestlab/sha1'`. */
 import { SHA1 } from './algorithms/sha1.js';
-import type { Data } from './bytes.js';
-import type { Digest } from './digest.js';
-import { create, oneShot, oneShotHex } from './family.js';
+import type { Digest } from './api/digest.js';
+import { create, oneShot, oneShotHex } from './api/family.js';
+import type { Data } from './shared/bytes.js';
 
-export type { Data } from './bytes.js';
-export { Digest } from './digest.js';
+export { Digest } from './api/digest.js';
+export type { Data } from './shared/bytes.js';
 
 export const sha1 = (data: Data): Uint8Array => oneShot(SHA1, data);
 export const sha1Hex = (data: Data): string => oneShotHex(SHA1, data);

@@ -14,15 +14,15 @@ import {
   SHAKE128,
   SHAKE256,
 } from './algorithms/sha3.js';
-import { type Data, toBytesTransient } from './bytes.js';
-import { Digest, described } from './digest.js';
-import { toHex } from './hex.js';
-import { outputLengthOf } from './options.js';
-import type { AlgorithmSpec } from './spec.js';
-import { spongeOnce } from './sponge.js';
+import { Digest, described } from './api/digest.js';
+import { spongeOnce } from './constructions/sponge/sponge.js';
+import { type Data, toBytesTransient } from './shared/bytes.js';
+import { toHex } from './shared/hex.js';
+import type { AlgorithmSpec } from './spec/algorithm.js';
+import { outputLengthOf } from './spec/options.js';
 
-export type { Data } from './bytes.js';
-export { Digest } from './digest.js';
+export { Digest } from './api/digest.js';
+export type { Data } from './shared/bytes.js';
 
 // The sponges' own helpers (family.ts has the Merkle–Damgård ones): the other families' bundles stay free of the
 // sponge. `outputLength` only for SHAKE, checked as digest()'s option is.

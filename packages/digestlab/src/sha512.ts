@@ -1,11 +1,11 @@
 /** SHA-384, SHA-512, SHA-512/224 and SHA-512/256 alone, computed by our TypeScript: `from 'digestlab/sha512'`. */
 import { SHA384, SHA512, SHA512_224, SHA512_256 } from './algorithms/sha512.js';
-import type { Data } from './bytes.js';
-import type { Digest } from './digest.js';
-import { create, oneShot, oneShotHex } from './family.js';
+import type { Digest } from './api/digest.js';
+import { create, oneShot, oneShotHex } from './api/family.js';
+import type { Data } from './shared/bytes.js';
 
-export type { Data } from './bytes.js';
-export { Digest } from './digest.js';
+export { Digest } from './api/digest.js';
+export type { Data } from './shared/bytes.js';
 
 export const sha512 = (data: Data): Uint8Array => oneShot(SHA512, data);
 export const sha512Hex = (data: Data): string => oneShotHex(SHA512, data);

@@ -12,8 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as blake2m from '../src/blake2.js';
 import * as blake3m from '../src/blake3.js';
-import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/bytes.js';
-import { toHex } from '../src/hex.js';
+import { decodeState } from '../src/constructions/state.js';
 import {
   type AlgorithmName,
   AlgorithmUnavailableError,
@@ -47,14 +46,16 @@ import {
 import * as md2m from '../src/md2.js';
 import * as md4m from '../src/md4.js';
 import * as md5m from '../src/md5.js';
-import { lookup } from '../src/registry.js';
+import { lookup } from '../src/registry/registry.js';
 import * as ripemdm from '../src/ripemd.js';
 import * as sha1m from '../src/sha1.js';
 import * as sha3m from '../src/sha3.js';
 import * as sha256m from '../src/sha256.js';
 import * as sha512m from '../src/sha512.js';
+import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/shared/bytes.js';
+import { toHex } from '../src/shared/hex.js';
+import { crc32, STATE_VERSION } from '../src/shared/state-envelope.js';
 import * as sm3m from '../src/sm3.js';
-import { crc32, decodeState, STATE_VERSION } from '../src/state.js';
 import * as tigerm from '../src/tiger.js';
 import * as whirlpoolm from '../src/whirlpool.js';
 import { ALGORITHMS, NEWER_IN_NODE, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';

@@ -17,7 +17,7 @@ import {
   blake2sCompressLoop,
 } from '../src/algorithms/generated/blake2.js';
 import * as blake2m from '../src/blake2.js';
-import { Blake2Hash, coreOf } from '../src/haifa.js';
+import { Blake2Hash, coreOf } from '../src/constructions/haifa/haifa.js';
 import {
   AlgorithmUnavailableError,
   BadStateError,
@@ -32,7 +32,7 @@ import {
   importState,
   LengthLimitError,
 } from '../src/index.js';
-import { crc32 } from '../src/state.js';
+import { crc32 } from '../src/shared/state-envelope.js';
 import { NEWER_IN_NODE, readVector } from './helpers/common.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');

@@ -15,6 +15,7 @@ import { blake3 } from '@noble/hashes/blake3.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BLAKE3_256 } from '../src/algorithms/blake3.js';
+import { treeOnce } from '../src/constructions/tree/modes.js';
 import {
   BadStateError,
   createDigest,
@@ -31,7 +32,6 @@ import {
   providers,
 } from '../src/index.js';
 import { wasmBlake3 } from '../src/providers/wasm-blake3.js';
-import { treeOnce } from '../src/tree.js';
 import { loadBlake3, scalarBlake3 } from '../src/wasm/blake3.js';
 import { blake3From } from './helpers/blake3-reference.js';
 import { hexToBytes, MUTATION_PROFILE, pseudoRandomBytes, readVector } from './helpers/common.js';

@@ -16,12 +16,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { BlockHash } from '../src/block.js';
+import { BlockHash } from '../src/constructions/block/block.js';
+import { mdOnce, paddedLength, padInPlace } from '../src/constructions/merkle-damgard/merkle-damgard.js';
+import { encodeState } from '../src/constructions/state.js';
 import { type AlgorithmName, importState, MAX_LENGTH } from '../src/index.js';
-import { mdOnce, paddedLength, padInPlace } from '../src/merkle-damgard.js';
-import { ENTRIES, lookup } from '../src/registry.js';
-import type { AlgorithmSpec, MDPadding, MDParams } from '../src/spec.js';
-import { encodeState } from '../src/state.js';
+import { ENTRIES, lookup } from '../src/registry/registry.js';
+import type { AlgorithmSpec } from '../src/spec/algorithm.js';
+import type { MDPadding, MDParams } from '../src/spec/constructions.js';
 import { SM3_IV, sm3Compress, TIGER_IV, tigerCompress, whirlpoolCompress } from './helpers/classic.js';
 import { RHASH_PREFIXES, readVector, reference, rhashPrefix } from './helpers/common.js';
 import { RFC1319 } from './helpers/known.js';

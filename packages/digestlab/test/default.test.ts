@@ -27,7 +27,7 @@ import { type Provider, runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { webcryptoProvider } from '../src/providers/webcrypto.js';
-import type { AlgorithmName } from '../src/spec.js';
+import type { AlgorithmName } from '../src/spec/algorithm.js';
 import { ALGORITHMS, MUTATION_PROFILE, pseudoRandomBytes, RHASH_PREFIXES, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 

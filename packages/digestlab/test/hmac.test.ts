@@ -39,8 +39,8 @@ import {
   UnknownAlgorithmError,
   UnknownProviderError,
 } from '../src/index.js';
-import { ENTRIES } from '../src/registry.js';
-import { INPUT_CAPACITY } from '../src/wasm/module.js';
+import { ENTRIES } from '../src/registry/registry.js';
+import { INPUT_CAPACITY } from '../src/wasm/layout.js';
 import {
   ALGORITHMS,
   CASE_PROVIDERS,

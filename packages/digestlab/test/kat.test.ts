@@ -15,6 +15,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
+import { digestManyWasm } from '../src/api/many.js';
 import {
   type AlgorithmName,
   algorithms,
@@ -27,8 +28,7 @@ import {
   digestMany,
   type ProviderChoice,
 } from '../src/index.js';
-import { digestManyWasm } from '../src/many.js';
-import { lookup } from '../src/registry.js';
+import { lookup } from '../src/registry/registry.js';
 import { load as loadWasm } from '../src/wasm/module.js';
 import {
   ALGORITHMS,

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { digestManyWasm } from '../src/api/many.js';
 import {
   type AlgorithmName,
   AsyncOnlyError,
@@ -15,11 +16,11 @@ import {
   InvalidDataError,
   UnknownAlgorithmError,
 } from '../src/index.js';
-import { digestManyWasm } from '../src/many.js';
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
-import { lookup } from '../src/registry.js';
-import { load, type Many, type Wasm } from '../src/wasm/module.js';
+import { lookup } from '../src/registry/registry.js';
+import type { Many } from '../src/wasm/layout.js';
+import { load, type Wasm } from '../src/wasm/module.js';
 import { hexToBytes, NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
 const encoder = new TextEncoder();

@@ -22,8 +22,8 @@ import { runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { sha3DigestsOf, webcryptoProvider } from '../src/providers/webcrypto.js';
-import { lookup } from '../src/registry.js';
-import type { AlgorithmName } from '../src/spec.js';
+import { lookup } from '../src/registry/registry.js';
+import type { AlgorithmName } from '../src/spec/algorithm.js';
 import { NODE_HAS, nodeHash, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 

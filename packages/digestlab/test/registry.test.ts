@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { boundariesOf, wrapsOf } from '../src/boundaries.js';
 import { algorithms, digestHex, hmacHex, InvalidOptionError, MAX_LENGTH, runtime } from '../src/index.js';
-import { ENTRIES } from '../src/registry.js';
+import { boundariesOf, wrapsOf } from '../src/registry/boundaries.js';
+import { ENTRIES } from '../src/registry/registry.js';
 
 const INFO = algorithms();
 const GiB = 2 ** 30;

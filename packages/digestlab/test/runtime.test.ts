@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { providers, runtime } from '../src/index.js';
-import { browserOf, detectRuntime, engineOf } from '../src/runtime.js';
+import { browserOf, detectRuntime, engineOf } from '../src/shared/runtime.js';
 import { HOST } from './helpers/host.js';
 
 const FAKE_NODE = { node: '26.3.0', openssl: '1.1.0' };

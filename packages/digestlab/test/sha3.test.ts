@@ -29,8 +29,8 @@ import {
   ready,
   UnknownAlgorithmError,
 } from '../src/index.js';
-import { crc32 } from '../src/state.js';
-import { INPUT_CAPACITY } from '../src/wasm/module.js';
+import { crc32 } from '../src/shared/state-envelope.js';
+import { INPUT_CAPACITY } from '../src/wasm/layout.js';
 import { CASE_PROVIDERS, MUTATION_PROFILE, NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 

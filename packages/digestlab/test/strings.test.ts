@@ -4,8 +4,8 @@
  * here each engine's codec is built by name.
  */
 import { describe, expect, it } from 'vitest';
-import { type BrowserEngine, runtime } from '../src/runtime.js';
-import { asciiString, codecFor, SHORT_HEX, SHORT_STRING, writeUtf8 } from '../src/strings.js';
+import { type BrowserEngine, runtime } from '../src/shared/runtime.js';
+import { asciiString, codecFor, SHORT_HEX, SHORT_STRING, writeUtf8 } from '../src/shared/strings.js';
 
 const ascii = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(32 + ((i * 7) % 95))).join('');
 const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";

@@ -20,9 +20,9 @@ const repoTypes = fileURLToPath(new URL('../../../node_modules/@types', import.m
 const lists = nameLists(algorithms());
 
 describe('the algorithm names', () => {
-  test('src/names.ts is what scripts/gen-names.mjs writes from algorithms()', () => {
+  test('src/spec/names.ts is what scripts/gen-names.mjs writes from algorithms()', () => {
     // on a difference: node scripts/gen-names.mjs
-    expect(readFileSync(`${pkgDir}src/names.ts`, 'utf8')).toBe(namesFile(algorithms()));
+    expect(readFileSync(`${pkgDir}src/spec/names.ts`, 'utf8')).toBe(namesFile(algorithms()));
   });
 
   test('every name listed resolves to its own algorithm, in the digest calls and the HMAC calls', () => {
@@ -371,7 +371,7 @@ describe.each([
     expect(diagnostics(service), 'the built declarations, from `npm run build -w packages/digestlab`').toEqual([]);
     const read = digestlabFiles(service);
     expect(read).toContain(`${pkgDir}dist/index.d.ts`);
-    expect(read).toContain(`${pkgDir}dist/stream.d.ts`);
+    expect(read).toContain(`${pkgDir}dist/api/stream.d.ts`);
     expect(read.filter((f) => !f.startsWith(`${pkgDir}dist/`))).toEqual([]);
   });
 

@@ -5,6 +5,7 @@
  * (The CAVP, differential and large-tier suites run `wasm` like every other provider.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { padInPlace } from '../src/constructions/merkle-damgard/merkle-damgard.js';
 import {
   type AlgorithmName,
   createDigest,
@@ -14,13 +15,13 @@ import {
   ready,
   StateUnsupportedError,
 } from '../src/index.js';
-import { padInPlace } from '../src/merkle-damgard.js';
 import { NODE_FROM } from '../src/providers/auto.js';
 import { forgetResolutions } from '../src/providers/index.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
-import { lookup } from '../src/registry.js';
-import { type Blocks, INPUT, INPUT_CAPACITY, load, STATE, scalarCore, type Wasm } from '../src/wasm/module.js';
+import { lookup } from '../src/registry/registry.js';
+import { type Blocks, INPUT, INPUT_CAPACITY, STATE } from '../src/wasm/layout.js';
+import { load, scalarCore, type Wasm } from '../src/wasm/module.js';
 import { NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
 const WASM_HAS = NODE_HAS.filter((a) => lookup(a).spec.md !== undefined);

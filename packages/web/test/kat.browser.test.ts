@@ -10,7 +10,7 @@
 import { Buffer } from 'node:buffer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBCRYPTO_CROSSOVERS } from '../../digestlab/src/providers/auto.js';
-import type { BrowserEngine } from '../../digestlab/src/runtime.js';
+import type { BrowserEngine } from '../../digestlab/src/shared/runtime.js';
 import { readVector, reference } from '../../digestlab/test/helpers/common.js';
 import { FIPS, RFC1319, SEED_STRING, seedJava } from '../../digestlab/test/helpers/known.js';
 import { parseRsp } from '../../digestlab/test/helpers/rsp.js';

@@ -5,10 +5,11 @@
  * (BLAKE2B-512, BLAKE2S-256, ...) and the length-free BLAKE2b and BLAKE2s, whose `outputLength` is any of 1 to 64
  * (32) bytes. The engine around the compression is haifa.ts's.
  */
-import { Blake2Hash } from '../haifa.js';
-import { blake2Options } from '../options.js';
-import { type RuntimeInfo, runtime } from '../runtime.js';
-import type { AlgorithmName, AlgorithmSpec, Blake2Compress, Blake2Params } from '../spec.js';
+import { Blake2Hash } from '../constructions/haifa/haifa.js';
+import { type RuntimeInfo, runtime } from '../shared/runtime.js';
+import type { AlgorithmName, AlgorithmSpec } from '../spec/algorithm.js';
+import type { Blake2Compress, Blake2Params } from '../spec/constructions.js';
+import { blake2Options } from '../spec/options.js';
 import { BLAKE2S_IV } from './blake2s-g.js';
 import { blake2bCompress, blake2bCompressLoop, blake2sCompress, blake2sCompressLoop } from './generated/blake2.js';
 

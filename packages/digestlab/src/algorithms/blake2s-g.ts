@@ -4,10 +4,20 @@
  */
 
 /**
- * BLAKE2s' IV (RFC 7693 §2.6), SHA-256's; BLAKE3's too. Defined once, in tree.ts, which every bundle carries already
- * (the state format reads BLAKE3's tree through it), so that a family's bundle gains no other family's module.
+ * BLAKE2s' IV (RFC 7693 §2.6): SHA-256's, which BLAKE3 took unchanged. BLAKE3's copy is the tree's
+ * (constructions/tree/constants.ts), which a construction needs as its hash-mode key and cannot import from an
+ * algorithm; this one keeps BLAKE2's bundle free of BLAKE3's tree. The known answers of both check every word.
  */
-export { BLAKE3_IV as BLAKE2S_IV } from '../tree.js';
+export const BLAKE2S_IV = Int32Array.of(
+  0x6a09e667,
+  0xbb67ae85 | 0,
+  0x3c6ef372,
+  0xa54ff53a | 0,
+  0x510e527f,
+  0x9b05688c | 0,
+  0x1f83d9ab,
+  0x5be0cd19,
+);
 
 /** G (RFC 7693 §3.1; BLAKE3 §2.2) on words a, b, c, d of `v`, with message words x and y: rotations 16, 12, 8, 7. */
 export function g(v: Int32Array, a: number, b: number, c: number, d: number, x: number, y: number): void {

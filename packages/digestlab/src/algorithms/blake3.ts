@@ -4,8 +4,11 @@
  * an alias. One algorithm with three modes (hash, keyed_hash with a 32-byte `key`, derive_key with a `context`)
  * and any output length: the modes are the flags and the key words the tree runs under.
  */
-import type { AlgorithmSpec, Blake3Core } from '../spec.js';
-import { BLAKE3_IV, CHUNK_END, CHUNK_LENGTH, CHUNK_START, createTree, PARENT } from '../tree.js';
+
+import { BLAKE3_IV, CHUNK_END, CHUNK_LENGTH, CHUNK_START, PARENT } from '../constructions/tree/constants.js';
+import { createTree } from '../constructions/tree/modes.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { Blake3Core } from '../spec/constructions.js';
 import { g } from './blake2s-g.js';
 
 /** The message permutation (§2.2): round r reads word SCHEDULE[16r + i] where round 0 reads word i. */

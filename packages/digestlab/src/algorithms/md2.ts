@@ -4,8 +4,8 @@
  * counter to overflow. Broken for collision resistance; here because the seed measures it.
  */
 
-import { BlockHash } from '../block.js';
-import type { AlgorithmSpec } from '../spec.js';
+import { BlockHash } from '../constructions/block/block.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
 
 // The permutation of 0..255 "constructed from the digits of pi" (RFC 1319 §3.2).
 // biome-ignore format: a 16 x 16 table reads better than one number per line

@@ -1,7 +1,8 @@
 /** MD4 (RFC 1320): compression function and initial value only. Broken: collisions by hand, preimages in theory. */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { md4Blocks } from './generated/md4.js';
 
 /** RFC 1320 §3.3: MD5's initial value, which MD4's came first. */

@@ -1,7 +1,8 @@
 /** MD5 (RFC 1321): compression function and initial value only. Broken for collision resistance. */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { md5Blocks } from './generated/md5.js';
 
 const IV = Int32Array.from([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);

@@ -5,8 +5,9 @@
  * initial value, and are no stronger than the single-width ones (their designers' note).
  */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { ripemd128Blocks, ripemd160Blocks, ripemd256Blocks, ripemd320Blocks } from './generated/ripemd.js';
 
 /** MD4's initial value, and RIPEMD-160's fifth word. */

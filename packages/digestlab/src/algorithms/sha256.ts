@@ -1,7 +1,8 @@
 /** SHA-224 and SHA-256 (FIPS 180-4 §6.2, §6.3): initial values; the compression function is generated. */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { sha256Blocks } from './generated/sha256.js';
 
 const IV256 = Int32Array.from([

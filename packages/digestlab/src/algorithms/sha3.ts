@@ -3,8 +3,10 @@
  * KECCAK-512, as BouncyCastle names them; Ethereum's keccak256 is KECCAK-256): the same permutation and sponge,
  * other rates, padding bytes and output lengths. The permutation is generated (generated/sha3.ts).
  */
-import type { AlgorithmSpec, KeccakCore } from '../spec.js';
-import { SpongeHash } from '../sponge.js';
+
+import { SpongeHash } from '../constructions/sponge/sponge.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { KeccakCore } from '../spec/constructions.js';
 import { keccakP } from './generated/sha3.js';
 
 /**

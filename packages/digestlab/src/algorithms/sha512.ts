@@ -4,8 +4,9 @@
  * in registers.
  */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { sha512Blocks } from './generated/sha512.js';
 
 // Initial hash values (FIPS 180-4 §5.3.4–5.3.6), as hi, lo pairs.

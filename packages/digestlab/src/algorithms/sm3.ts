@@ -1,7 +1,8 @@
 /** SM3 (GB/T 32905-2016, ISO/IEC 10118-3:2018): initial value; the compression function is generated. */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { sm3Blocks } from './generated/sm3.js';
 
 /** GB/T 32905 §4.1. */

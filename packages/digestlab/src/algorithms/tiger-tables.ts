@@ -6,7 +6,7 @@
  * swapped with byte k of the box word that byte k of a (or b, or c, in turn) names. The compression reads the
  * boxes as they are being made. About 1,700 compressions: done on first use, not at load.
  */
-import type { Compress } from '../spec.js';
+import type { Compress } from '../spec/constructions.js';
 
 /**
  * The boxes t1..t4, word i of box t (a 64-bit word) at index 512 t + 2 i as (lo, hi): the layout the compression

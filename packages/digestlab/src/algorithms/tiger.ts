@@ -4,8 +4,9 @@
  * The compression is generated; its S-boxes are generated on first use (tiger-tables.ts).
  */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, Compress, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { Compress, MDParams } from '../spec/constructions.js';
 import { tigerBlocks } from './generated/tiger.js';
 import { makeTables } from './tiger-tables.js';
 

@@ -4,8 +4,9 @@
  * are computed at load (whirlpool-tables.ts).
  */
 
-import { MDHash } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
+import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
 import { whirlpoolBlocks } from './generated/whirlpool.js';
 
 /**

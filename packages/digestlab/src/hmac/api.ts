@@ -7,11 +7,12 @@
  *
  * Keys are {@link Data} of any length (a string as UTF-8); a key longer than the hash's block is hashed first.
  */
-import { type Data, toBytes, toBytesTransient } from '../bytes.js';
-import { InvalidDataError } from '../errors.js';
-import { toHex } from '../hex.js';
+
 import type { ProviderChoice } from '../providers/index.js';
-import type { HmacAlgorithm } from '../spec.js';
+import { type Data, toBytes, toBytesTransient } from '../shared/bytes.js';
+import { InvalidDataError } from '../shared/errors.js';
+import { toHex } from '../shared/hex.js';
+import type { HmacAlgorithm } from '../spec/algorithm.js';
 import { Mac } from './mac.js';
 import { resolveHmac } from './resolve.js';
 

@@ -6,7 +6,7 @@
  *
  * where K0 is the key zero-padded to one block, or the key's digest zero-padded when the key is longer than a block.
  */
-import type { Engine } from '../digest.js';
+import type { Engine } from '../spec/algorithm.js';
 
 export const IPAD = 0x36;
 export const OPAD = 0x5c;

@@ -1,7 +1,7 @@
-import { type Data, toBytesTransient } from '../bytes.js';
-import { FinalizedError } from '../errors.js';
-import { toHex } from '../hex.js';
-import type { AlgorithmName } from '../spec.js';
+import { type Data, toBytesTransient } from '../shared/bytes.js';
+import { FinalizedError } from '../shared/errors.js';
+import { toHex } from '../shared/hex.js';
+import type { AlgorithmName } from '../spec/algorithm.js';
 import type { MacEngine } from './keyed.js';
 
 interface Described {

@@ -6,10 +6,12 @@
  * straight from a scratch area (in WebAssembly memory: one call into the module for each of the two hashes).
  */
 
-import { chainBytes, mdFinish, mdOnce, padInPlace, putChain } from '../merkle-damgard.js';
-import type { AlgorithmSpec, MDParams } from '../spec.js';
-import { writeUtf8 } from '../strings.js';
-import { INPUT, INPUT_CAPACITY, STATE, type Wasm } from '../wasm/module.js';
+import { chainBytes, mdFinish, mdOnce, padInPlace, putChain } from '../constructions/merkle-damgard/merkle-damgard.js';
+import { writeUtf8 } from '../shared/strings.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
+import { INPUT, INPUT_CAPACITY, STATE } from '../wasm/layout.js';
+import type { Wasm } from '../wasm/module.js';
 import { IPAD, OPAD, putPad } from './keyed.js';
 
 /**

@@ -6,8 +6,8 @@
  */
 
 import { type HashOnce, nodeHashOnce } from '../providers/node.js';
-import { ENTRIES } from '../registry.js';
-import type { AlgorithmSpec } from '../spec.js';
+import { ENTRIES } from '../registry/registry.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
 import { IPAD, OPAD, putPad } from './keyed.js';
 
 /** The longest message (bytes) hashed this way; longer ones go to createHmac. */

@@ -11,10 +11,7 @@
  * - `webcrypto`: crypto.subtle's importKey + sign, asynchronous only.
  */
 
-import { toBytesTransient } from '../bytes.js';
-import { AlgorithmUnavailableError, AsyncOnlyError, HmacUnsupportedError } from '../errors.js';
-import { chainHex, toHex } from '../hex.js';
-import { chainBytes } from '../merkle-damgard.js';
+import { chainBytes } from '../constructions/merkle-damgard/merkle-damgard.js';
 import { type Crossovers, type MeasuredRuntime, measuredRuntime, NEVER } from '../providers/auto.js';
 import { providersWith } from '../providers/index.js';
 import { nodeHmacOnce, nodeProvider } from '../providers/node.js';
@@ -23,8 +20,11 @@ import { runsHere } from '../providers/provider.js';
 import { SizeDispatch } from '../providers/size-dispatch.js';
 import { tsProvider } from '../providers/ts.js';
 import { wasmProvider } from '../providers/wasm.js';
-import { runtime } from '../runtime.js';
-import type { AlgorithmName, AlgorithmSpec } from '../spec.js';
+import { toBytesTransient } from '../shared/bytes.js';
+import { AlgorithmUnavailableError, AsyncOnlyError, HmacUnsupportedError } from '../shared/errors.js';
+import { chainHex, toHex } from '../shared/hex.js';
+import { runtime } from '../shared/runtime.js';
+import type { AlgorithmName, AlgorithmSpec } from '../spec/algorithm.js';
 import { load as loadWasm, type Wasm } from '../wasm/module.js';
 import { keyedMac, keyedOnce, type MacEngine } from './keyed.js';
 import { hmacChainTs, hmacInWasm } from './md.js';

@@ -4,13 +4,14 @@
  * not apply to (the extendable-output functions).
  */
 
-import { HmacUnsupportedError, UnknownAlgorithmError } from '../errors.js';
 import { NODE_FROM } from '../providers/auto.js';
 import { resolve } from '../providers/index.js';
 import { nodeProvider } from '../providers/node.js';
 import { runsHere } from '../providers/provider.js';
-import { ALGORITHM_NAMES, type AlgorithmEntry, lookup } from '../registry.js';
-import type { AlgorithmSpec } from '../spec.js';
+import type { AlgorithmEntry } from '../registry/facts.js';
+import { ALGORITHM_NAMES, lookup } from '../registry/registry.js';
+import { HmacUnsupportedError, UnknownAlgorithmError } from '../shared/errors.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
 import { AutoHmac, HMAC_NODE_FROM, HMAC_PROVIDERS, type HmacOnce, type HmacProvider, nodeHmac } from './providers.js';
 
 /** Java's Mac names are the digest's name or alias behind "Hmac" (`HmacSHA256`, `HmacSHA512/256`, `HmacMD5`). */

@@ -1,11 +1,12 @@
+import type { AlgorithmEntry } from '../registry/facts.js';
+import { lookup } from '../registry/registry.js';
 import {
   AlgorithmUnavailableError,
   NotStreamingError,
   ProviderUnavailableError,
   UnknownProviderError,
-} from '../errors.js';
-import { type AlgorithmEntry, lookup } from '../registry.js';
-import type { AlgorithmName } from '../spec.js';
+} from '../shared/errors.js';
+import type { AlgorithmName } from '../spec/algorithm.js';
 import { autoOneShot, autoStreaming, type OneShot } from './auto.js';
 import { nodeProvider } from './node.js';
 import {

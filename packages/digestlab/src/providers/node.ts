@@ -3,11 +3,10 @@
  * import of a Node module and bundles for browsers unchanged; where that is missing the provider is unavailable.
  */
 
-import type { Engine } from '../digest.js';
-import { InvalidOptionError } from '../errors.js';
-import { ENTRIES } from '../registry.js';
-import { runtime } from '../runtime.js';
-import type { AlgorithmName, AlgorithmParams } from '../spec.js';
+import { ENTRIES } from '../registry/registry.js';
+import { InvalidOptionError } from '../shared/errors.js';
+import { runtime } from '../shared/runtime.js';
+import type { AlgorithmName, AlgorithmParams, Engine } from '../spec/algorithm.js';
 import type { PreparedBytes, PreparedHex, Provider } from './provider.js';
 
 /** The part of node:crypto used here (exported for the tests' stand-ins). */

@@ -1,5 +1,4 @@
-import type { Engine } from '../digest.js';
-import type { AlgorithmName, AlgorithmParams } from '../spec.js';
+import type { AlgorithmName, AlgorithmParams, Engine } from '../spec/algorithm.js';
 
 /** Ids of the concrete providers. `auto` (the default) resolves to one of them when a digest is created. */
 export type ProviderId = 'ts' | 'wasm' | 'node' | 'webcrypto';

@@ -1,14 +1,14 @@
 /** Provider `ts`: our own TypeScript, on every runtime. */
 
-import { hashOnce } from '../block.js';
-import { toBytesTransient } from '../bytes.js';
-import { blake2Once } from '../haifa.js';
-import { chainHex, toHex } from '../hex.js';
-import { chainBytes, mdOnce } from '../merkle-damgard.js';
-import { lookup } from '../registry.js';
-import type { AlgorithmName, AlgorithmParams, AlgorithmSpec } from '../spec.js';
-import { spongeOnce } from '../sponge.js';
-import { treeOnce } from '../tree.js';
+import { hashOnce } from '../constructions/block/block.js';
+import { blake2Once } from '../constructions/haifa/haifa.js';
+import { chainBytes, mdOnce } from '../constructions/merkle-damgard/merkle-damgard.js';
+import { spongeOnce } from '../constructions/sponge/sponge.js';
+import { treeOnce } from '../constructions/tree/modes.js';
+import { lookup } from '../registry/registry.js';
+import { toBytesTransient } from '../shared/bytes.js';
+import { chainHex, toHex } from '../shared/hex.js';
+import type { AlgorithmName, AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
 import type { Provider } from './provider.js';
 
 /** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, BLAKE3, BLAKE2, and MD2. */

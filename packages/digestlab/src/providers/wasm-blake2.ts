@@ -5,11 +5,13 @@
  * digest of input that fits the input area is hashed in memory without an engine: h from the parameter block, the
  * key block (when keyed) right before the message, the padding in place, two calls; the digest is h's first bytes.
  */
-import { toBytesTransient } from '../bytes.js';
-import { type Blake2Core, Blake2Hash, initialChain } from '../haifa.js';
-import { toHex } from '../hex.js';
-import type { AlgorithmParams, AlgorithmSpec, Blake2Params } from '../spec.js';
-import { writeUtf8 } from '../strings.js';
+
+import { type Blake2Core, Blake2Hash, initialChain } from '../constructions/haifa/haifa.js';
+import { toBytesTransient } from '../shared/bytes.js';
+import { toHex } from '../shared/hex.js';
+import { writeUtf8 } from '../shared/strings.js';
+import type { AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
+import type { Blake2Params } from '../spec/constructions.js';
 import { type Blake2Blocks, type Blake2Wasm, H, INPUT, INPUT_CAPACITY, loadBlake2 } from '../wasm/blake2.js';
 
 const B = (w: Blake2Wasm) => w.blake2b;

@@ -5,9 +5,9 @@
  * has SIMD.
  */
 
-import type { Blake3Core } from '../spec.js';
-import { writeUtf8 } from '../strings.js';
-import { BLAKE3_IV, CHUNK_LENGTH as CHUNK, KEYED_HASH } from '../tree.js';
+import { BLAKE3_IV, CHUNK_LENGTH as CHUNK, KEYED_HASH } from '../constructions/tree/constants.js';
+import { writeUtf8 } from '../shared/strings.js';
+import type { Blake3Core } from '../spec/constructions.js';
 import { BLOCK, type Blake3Wasm, CV, CVS, INPUT, INPUT_CHUNKS, KEY, loadBlake3, OUT } from '../wasm/blake3.js';
 
 /** A core over `w` (the default: the modules this runtime compiles, SIMD where it can). */

@@ -6,25 +6,20 @@
  * padded in place in WebAssembly memory and hashed in one call.
  */
 
-import { toBytesTransient } from '../bytes.js';
-import type { Blake2Hash } from '../haifa.js';
-import { CHAIN_HEX_MAX, chainHex, toHex } from '../hex.js';
-import { chainBytes, MDHash, padInPlace } from '../merkle-damgard.js';
-import { lookup } from '../registry.js';
-import type {
-  AlgorithmName,
-  AlgorithmParams,
-  AlgorithmSpec,
-  Compress,
-  KeccakCore,
-  MDParams,
-  SpongeParams,
-} from '../spec.js';
-import { SpongeHash, STATE_WORDS, spongeOnce } from '../sponge.js';
-import { writeUtf8 } from '../strings.js';
-import { createTree, type TreeHash, treeOnce } from '../tree.js';
+import type { Blake2Hash } from '../constructions/haifa/haifa.js';
+import { chainBytes, MDHash, padInPlace } from '../constructions/merkle-damgard/merkle-damgard.js';
+import { SpongeHash, STATE_WORDS, spongeOnce } from '../constructions/sponge/sponge.js';
+import { createTree, treeOnce } from '../constructions/tree/modes.js';
+import type { TreeHash } from '../constructions/tree/tree.js';
+import { lookup } from '../registry/registry.js';
+import { toBytesTransient } from '../shared/bytes.js';
+import { CHAIN_HEX_MAX, chainHex, toHex } from '../shared/hex.js';
+import { writeUtf8 } from '../shared/strings.js';
+import type { AlgorithmName, AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
+import type { Compress, KeccakCore, MDParams, SpongeParams } from '../spec/constructions.js';
 import { loadBlake3, OUT } from '../wasm/blake3.js';
-import { INPUT, INPUT_CAPACITY, load, STATE, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
+import { INPUT, INPUT_CAPACITY, STATE } from '../wasm/layout.js';
+import { load, type Wasm, wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
 import { createWasmBlake2, wasmBlake2Bytes, wasmBlake2Hex } from './wasm-blake2.js';
 import { rootInPlace, WASM_BLAKE3 } from './wasm-blake3.js';

@@ -4,9 +4,10 @@
  * browsers so far do not), found by trying: see {@link probeWebCrypto}.
  */
 
-import { AsyncOnlyError } from '../errors.js';
-import { ENTRIES, type WebCryptoSupport } from '../registry.js';
-import type { AlgorithmName } from '../spec.js';
+import type { WebCryptoSupport } from '../registry/facts.js';
+import { ENTRIES } from '../registry/registry.js';
+import { AsyncOnlyError } from '../shared/errors.js';
+import type { AlgorithmName } from '../spec/algorithm.js';
 import type { Provider } from './provider.js';
 
 /** What crypto.subtle has everywhere, from the registry (SHA-1, SHA-256/384/512). */

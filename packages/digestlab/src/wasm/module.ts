@@ -12,45 +12,28 @@
  * browser's main thread refuses to compile modules this size synchronously, so there `await ready()` first (which
  * compiles the families' modules too).
  */
-
-import { tigerBlocks } from '../algorithms/generated/tiger.js';
-import { makeTables, T as TIGER_T } from '../algorithms/tiger-tables.js';
-import { C as WHIRLPOOL_C, RC as WHIRLPOOL_RC } from '../algorithms/whirlpool-tables.js';
-import type { MDParams } from '../spec.js';
+import type { MDParams } from '../spec/constructions.js';
 import { compileIfSupported, decode } from './base64.js';
-import { CLASSIC_LAYOUT, CLASSIC_WASM } from './generated/classic.js';
+import { CLASSIC_CHAIN, type Classic, compileClassic, instantiateClassic } from './classic.js';
+import { CLASSIC_LAYOUT } from './generated/classic.js';
 import { CORE_WASM } from './generated/core.js';
 import { RIPEMD_WASM } from './generated/ripemd.js';
 import { SHASIMD_WASM } from './generated/shasimd.js';
 import { SIMD_WASM } from './generated/simd.js';
-
-/** Compresses `blocks` blocks at `data` into the chaining value at `state` (byte addresses in memory). */
-export type Blocks = (state: number, data: number, blocks: number) => void;
-/**
- * The same for four messages at once, one per lane; the four chaining values lie at state + 64 * lane. With `iv`
- * non-zero, every lane starts from the chaining value at `iv` instead of its own.
- */
-export type Blocks4 = (
-  state: number,
-  iv: number,
-  p0: number,
-  p1: number,
-  p2: number,
-  p3: number,
-  blocks: number,
-) => void;
-
-/**
- * The digests of `count` messages: entry k of `table` is the (address, length) of a message with room for its
- * padding after it; its `dl` digest bytes go to out + k * dl. Uses the four chaining values at `state`.
- */
-export type Many = (state: number, iv: number, table: number, count: number, out: number, dl: number) => void;
-
-export type CoreName = 'md5' | 'sha1' | 'sha256' | 'sha512' | ClassicName;
-type ClassicName = 'sm3' | 'whirlpool' | 'tiger';
-
-/** 32-bit words of each classic core's chaining value (Whirlpool's and Tiger's 64-bit words as two). */
-const CLASSIC_CHAIN: Readonly<Record<ClassicName, number>> = { sm3: 8, whirlpool: 16, tiger: 6 };
+import {
+  type Blocks,
+  type Blocks4,
+  type ClassicName,
+  type CoreName,
+  INITIAL_BYTES,
+  INPUT,
+  INPUT_CAPACITY,
+  type Keccak,
+  type LaneName,
+  type Many,
+  PAGE,
+  type Simd,
+} from './layout.js';
 
 /** The families' modules, each compiled on first use, and the compression functions each exports. */
 const FAMILIES = {
@@ -62,74 +45,6 @@ export type FamilyCoreName = (typeof FAMILIES)[FamilyName]['cores'][number];
 const FAMILY_OF = new Map<string, FamilyName>(
   Object.entries(FAMILIES).flatMap(([f, m]) => m.cores.map((c) => [c, f as FamilyName] as const)),
 );
-
-/**
- * Absorbs `blocks` blocks at `data`, `lanes` 64-bit lanes each (the rate / 8), into the Keccak state at `state`,
- * with Keccak-f[1600] after each; `lanes` 0 and `blocks` 1 is the permutation alone.
- */
-export type Keccak = (state: number, data: number, blocks: number, lanes: number) => void;
-export type LaneName = 'md5' | 'sha1' | 'sha256';
-
-/**
- * Where things live in memory: four chaining values (64 bytes each) or one Keccak state (200 bytes), an initial
- * value for the lanes, Keccak's round constants (a data segment at 512, 192 bytes: keep 512-703 free), the second
- * Keccak state that its rounds alternate with (704-903, overwritten by every call), then the input area (a batch
- * lays out its table, digests and messages from there).
- */
-/** 0, and the wasm provider relies on it: its chaining value is `words` from index 0. */
-export const STATE = 0;
-export const LANE_STRIDE = 64;
-export const IV = 256;
-export const INPUT = 1024;
-/** Bytes of input the area holds, plus room for two blocks of padding after it (or one of Keccak's). */
-export const INPUT_CAPACITY = 64 * 1024;
-const INITIAL_BYTES = INPUT + INPUT_CAPACITY + 256;
-const PAGE = 64 * 1024;
-
-/** The simd module's exports. */
-export interface Simd {
-  readonly lanes: Readonly<Record<LaneName, Blocks4>>;
-  /** The batch drivers over the lanes. */
-  readonly many: Readonly<Record<LaneName, Many>>;
-}
-
-/**
- * The `classic` module: SM3, Whirlpool and Tiger, on a memory of its own (the core memory past the input area is
- * the batch's, so tables cannot live there). Layout (CLASSIC_LAYOUT, written by scripts/wasm-classic.mjs): the
- * chaining value at 0, Whirlpool's working buffers (its key, state and message) from 256, its eight tables
- * C_0..C_7 and round constants and Tiger's four S-boxes from 1024 (copied in from the TypeScript tables at
- * instantiation, so that they are computed in one place), the input area from 32768 to the end of its two pages.
- */
-class Classic {
-  readonly bytes: Uint8Array;
-  readonly words: Int32Array;
-  readonly blocks: Readonly<Record<ClassicName, Blocks>>;
-  /** Blocks the input area holds. */
-  readonly room: number;
-
-  constructor(instance: WebAssembly.Instance) {
-    const e = instance.exports as Record<ClassicName, Blocks> & { memory: WebAssembly.Memory };
-    this.bytes = new Uint8Array(e.memory.buffer);
-    this.words = new Int32Array(e.memory.buffer);
-    this.blocks = { sm3: e.sm3, whirlpool: e.whirlpool, tiger: e.tiger };
-    this.room = Math.floor((this.bytes.length - CLASSIC_LAYOUT.input) / 64);
-    // Whirlpool's tables are (hi, lo) pairs; an i64 in memory is (lo, hi). Tiger's S-boxes are (lo, hi) already.
-    const w = this.words;
-    for (const [table, at] of [
-      [WHIRLPOOL_C, CLASSIC_LAYOUT.whirlpoolC],
-      [WHIRLPOOL_RC, CLASSIC_LAYOUT.whirlpoolRc],
-    ] as const) {
-      for (let i = 0; i < table.length; i += 2) {
-        w[(at >> 2) + i] = table[i + 1];
-        w[(at >> 2) + i + 1] = table[i];
-      }
-    }
-    makeTables(tigerBlocks);
-    w.set(TIGER_T, CLASSIC_LAYOUT.tigerT >> 2);
-  }
-}
-
-let classicModule: WebAssembly.Module | undefined;
 
 export class Wasm {
   readonly blocks: Readonly<Record<CoreName, Blocks>>;
@@ -217,8 +132,7 @@ export class Wasm {
    */
   classic(): Classic {
     if (this.#classic === undefined) {
-      classicModule ??= new WebAssembly.Module(decode(CLASSIC_WASM));
-      this.#classic = new Classic(new WebAssembly.Instance(classicModule));
+      this.#classic = instantiateClassic();
     }
     return this.#classic;
   }
@@ -342,7 +256,7 @@ export function ready(): Promise<void> {
       if (!loaded.hasFamily(family))
         loaded.attachFamily(family, await WebAssembly.compile(decode(FAMILIES[family].wasm)));
     }
-    classicModule ??= await WebAssembly.compile(decode(CLASSIC_WASM)).catch(() => undefined);
+    await compileClassic();
     if (!loaded.simdPending) return;
     const simd = await WebAssembly.compile(decode(SIMD_WASM)).catch(() => undefined);
     if (simd) loaded.attachSimd(simd);

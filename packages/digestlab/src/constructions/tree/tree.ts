@@ -1,165 +1,28 @@
 /**
  * BLAKE3's tree (the BLAKE3 paper §2.1, §5.1), beside Merkle–Damgård and the sponge: input is cut into chunks of
  * 1024 bytes, each chunk's 64-byte blocks compressed into its chaining value (CV), CVs paired into parents up to
- * one root, whose compression is the extendable output. What is the tree's lives here: the current chunk, the stack
- * of finished subtrees' CVs, and the root's output; the compression and its wide loops are a {@link Blake3Core}
- * (TypeScript in algorithms/blake3.ts, WebAssembly in providers/wasm-blake3.ts).
+ * one root, whose compression is the extendable output. The running engine lives here: the current chunk, the
+ * stack of finished subtrees' CVs, and the root's output; whole chunks go through aligned subtrees (subtree.ts),
+ * the modes and the one-shot call are modes.ts's, the state format state.ts's. The compression and its wide loops
+ * are a {@link Blake3Core} (TypeScript in algorithms/blake3.ts, WebAssembly in providers/wasm-blake3.ts).
  *
- * Whole chunks go to the core in aligned subtrees of up to {@link SUBTREE_CHUNKS} chunks at once (the reference's
- * `hash_many`, then its parents layer by layer), which is what lets the WebAssembly core run four chunks in SIMD
- * lanes. The stack is merged lazily, as the Rust implementation's: before a subtree's CV is pushed, the stack is
- * merged down to one CV per 1 bit of the number of chunks before it, so nothing is merged before it is known not
- * to be the root. Counters are JavaScript numbers (2^53 bytes is 2^43 chunks): bits are counted by halves, never
- * by a 32-bit shift of the chunk count.
+ * The stack is merged lazily, as the Rust implementation's: before a subtree's CV is pushed, the stack is merged
+ * down to one CV per 1 bit of the number of chunks before it, so nothing is merged before it is known not to be
+ * the root. Counters are JavaScript numbers (2^53 bytes is 2^43 chunks): bits are counted by halves, never by a
+ * 32-bit shift of the chunk count.
  */
 
-import { sliced } from './block.js';
-import { InvalidOptionError, LengthLimitError } from './errors.js';
-import type { AlgorithmParams, AlgorithmSpec, Blake3Core, BlockEngine } from './spec.js';
-import { MAX_LENGTH } from './spec.js';
-import { encodeState } from './state.js';
+import { InvalidOptionError, LengthLimitError } from '../../shared/errors.js';
+import { type AlgorithmSpec, type BlockEngine, MAX_LENGTH } from '../../spec/algorithm.js';
+import type { Blake3Core } from '../../spec/constructions.js';
+import { sliced } from '../block/block.js';
+import { BLOCK, CHUNK_END, CHUNK_LENGTH, CHUNK_START, MAX_DEPTH, PARENT, popcount, ROOT } from './constants.js';
+import { encodeTreeState } from './state.js';
+import { alignedSize, hashAligned, isPowerOfTwo, keyWords, mergeTo } from './subtree.js';
 
-/** The IV: SHA-256's, as BLAKE2s' (algorithms/blake2s-g.ts gives it that name too). */
-export const BLAKE3_IV = Int32Array.of(
-  0x6a09e667,
-  0xbb67ae85 | 0,
-  0x3c6ef372,
-  0xa54ff53a | 0,
-  0x510e527f,
-  0x9b05688c | 0,
-  0x1f83d9ab,
-  0x5be0cd19,
-);
-
-/** The domain flags (§2.1, Table 3). */
-export const CHUNK_START = 1;
-export const CHUNK_END = 2;
-export const PARENT = 4;
-export const ROOT = 8;
-export const KEYED_HASH = 16;
-export const DERIVE_KEY_CONTEXT = 32;
-export const DERIVE_KEY_MATERIAL = 64;
-
-export const CHUNK_LENGTH = 1024;
-const BLOCK = 64;
-/** Most chunks handed to the core at once: 64 KiB, the WebAssembly input area. A power of two. */
-export const SUBTREE_CHUNKS = 64;
-/** Deepest the stack gets: one CV per bit of a 2^43 chunk count, one more before merging, with room. */
-export const MAX_DEPTH = 54;
-
-/** 1 bits of a non-negative safe integer: its two 32-bit halves counted apart. */
-export function popcount(n: number): number {
-  let count = 0;
-  for (let x of [n % 2 ** 32, Math.floor(n / 2 ** 32)]) {
-    for (; x !== 0; x = Math.floor(x / 2)) count += x % 2;
-  }
-  return count;
-}
-
-/** Little-endian words of 32 bytes. */
-function keyWords(bytes: Uint8Array): Int32Array {
-  const words = new Int32Array(8);
-  for (let i = 0; i < 8; i++) {
-    const p = 4 * i;
-    words[i] = bytes[p] | (bytes[p + 1] << 8) | (bytes[p + 2] << 16) | (bytes[p + 3] << 24);
-  }
-  return words;
-}
-
-const encoder = new TextEncoder();
-
-/**
- * The subtree the core works on, 8 words per chunk: one for every engine, as hashing is synchronous and never
- * calls out (an engine's own would be 2 KiB to allocate for every short message).
- */
-const SUBTREE = new Int32Array(8 * SUBTREE_CHUNKS);
 /** A parent's block as the root is found, and the root's output words: scratch of every engine, as SUBTREE. */
 const PARENT_BLOCK = new Int32Array(16);
 const ROOT_WORDS = new Int32Array(16);
-
-/** The most chunks of an aligned subtree at chunk `counter` (2^k chunks start at a multiple of 2^k), up to `count`. */
-function alignedSize(counter: number, count: number): number {
-  let size = SUBTREE_CHUNKS;
-  while (size > count || counter % size !== 0) size /= 2;
-  return size;
-}
-
-/** The CV (into `cvs[0..8]`) of the aligned subtree of `size` chunks of `data` at `off`, whose first is `counter`. */
-function hashAligned(core: Blake3Core, mode: TreeMode, data: Uint8Array, off: number, size: number, counter: number) {
-  core.chunks(mode.key, mode.flags, data, off, size, counter, SUBTREE);
-  for (let s = size; s > 1; s /= 2) core.parents(mode.key, mode.flags, SUBTREE, s / 2);
-  return SUBTREE;
-}
-
-/** Merges a stack's top pairs into parents (never the root) until `keep` CVs are left; returns that depth. */
-function mergeTo(core: Blake3Core, mode: TreeMode, stack: Int32Array, depth: number, keep: number, out: Int32Array) {
-  let d = depth;
-  for (; d > keep; d--) {
-    const at = 8 * (d - 2);
-    core.compress(mode.key, 0, stack, at, 0, BLOCK, mode.flags | PARENT, out);
-    stack.set(out.subarray(0, 8), at);
-  }
-  return d;
-}
-
-/** A power of two, at least 1, that a chunk counter can hold. */
-const isPowerOfTwo = (n: number) => Number.isSafeInteger(n) && n >= 1 && 2 ** Math.round(Math.log2(n)) === n;
-
-/** A mode's key words and flags (§2.1, §6.2). */
-export interface TreeMode {
-  key: Int32Array;
-  flags: number;
-}
-
-/**
- * The mode the params choose: keyed_hash under `key`; derive_key under the key that hashing `context` with
- * DERIVE_KEY_CONTEXT gave (§6.2); hash under the IV.
- */
-export function treeMode(spec: AlgorithmSpec, core: Blake3Core, params: AlgorithmParams): TreeMode {
-  if (params.key !== undefined) return { key: keyWords(params.key), flags: KEYED_HASH };
-  if (params.context !== undefined) {
-    const context = new TreeHash(spec, core, 32, BLAKE3_IV, DERIVE_KEY_CONTEXT);
-    context.update(encoder.encode(params.context));
-    return { key: keyWords(context.digest()), flags: DERIVE_KEY_MATERIAL };
-  }
-  return { key: BLAKE3_IV, flags: 0 };
-}
-
-/** An engine in the mode the params choose ({@link treeMode}). */
-export function createTree(
-  spec: AlgorithmSpec,
-  core: Blake3Core,
-  outputLength: number,
-  params: AlgorithmParams,
-): TreeHash {
-  const { key, flags } = treeMode(spec, core, params);
-  return new TreeHash(spec, core, outputLength, key, flags);
-}
-
-/** The digest of whole input (no engine kept: BLAKE3's engine is mostly its stack, which short input leaves empty). */
-export function treeOnce(
-  spec: AlgorithmSpec,
-  core: Blake3Core,
-  data: Uint8Array,
-  outputLength: number,
-  params: AlgorithmParams = {},
-): Uint8Array {
-  let engine: TreeHash | undefined;
-  // the common call (hash mode, 32 bytes) reuses one engine per core, reset first, as block.ts's hashOnce does
-  if (params.key === undefined && params.context === undefined && outputLength === 32) {
-    engine = SHARED.get(core);
-    if (engine === undefined) {
-      engine = createTree(spec, core, 32, params);
-      SHARED.set(core, engine);
-    } else engine.reset();
-  } else {
-    engine = createTree(spec, core, outputLength, params);
-  }
-  engine.update(data);
-  return engine.digest();
-}
-
-const SHARED = new Map<Blake3Core, TreeHash>();
 
 /** A running BLAKE3: the current chunk (its CV, the blocks it compressed, its unfinished block) and the stack. */
 export class TreeHash implements BlockEngine {
@@ -194,7 +57,7 @@ export class TreeHash implements BlockEngine {
     return this.#stack;
   }
 
-  /** What an exported state holds beyond the buffering (state.ts). */
+  /** What an exported state holds beyond the buffering (./state.ts). */
   get tree(): this {
     return this;
   }
@@ -352,7 +215,7 @@ export class TreeHash implements BlockEngine {
   }
 
   exportState(): Uint8Array {
-    return encodeState(this);
+    return encodeTreeState(this);
   }
 
   clone(): TreeHash {
@@ -383,61 +246,4 @@ function rootOutput(
     for (let i = 0; i < 64 && off < n; i++, off++) out[off] = words[i >> 2] >>> ((i & 3) << 3);
   }
   return out;
-}
-
-/**
- * The chaining value of one aligned subtree of the tree, hashed apart from the rest (on another thread, say): its
- * `chunks` chunks (a power of two) start at chunk `start`, a multiple of `chunks`, and arrive as whole chunks in
- * order, in pieces of any number of them. Its CV is a non-root node's: {@link TreeHash.pushSubtree} takes it where
- * the subtree stands, which gives the digest one engine would have given. The subtree's own stack is merged
- * eagerly: nothing in it can be the root.
- */
-export class SubtreeHash {
-  readonly #stack = new Int32Array(8 * MAX_DEPTH);
-  #depth = 0;
-  /** Chunks hashed so far. */
-  #done = 0;
-  readonly #out = new Int32Array(16);
-
-  constructor(
-    private readonly core: Blake3Core,
-    private readonly mode: TreeMode,
-    readonly start: number,
-    readonly chunks: number,
-  ) {
-    if (!isPowerOfTwo(chunks)) throw new InvalidOptionError('chunks', `expected a power of two; got ${chunks}`);
-    // NaN and infinities fail the second test, unsafe integers the length limit below
-    if (start < 0 || start % chunks !== 0) {
-      throw new InvalidOptionError('start', `a subtree of ${chunks} chunks cannot start at chunk ${start}`);
-    }
-    if ((start + chunks) * CHUNK_LENGTH > MAX_LENGTH) throw new LengthLimitError(start * CHUNK_LENGTH, chunks);
-  }
-
-  /** Whole chunks of the subtree, next in order. */
-  update(data: Uint8Array): void {
-    if (data.length % CHUNK_LENGTH !== 0 || data.length / CHUNK_LENGTH > this.chunks - this.#done) {
-      const left = (this.chunks - this.#done) * CHUNK_LENGTH;
-      throw new InvalidOptionError('data', `expected whole chunks, ${left} bytes at most; got ${data.length} bytes`);
-    }
-    for (let off = 0; off < data.length; ) {
-      const size = alignedSize(this.#done, (data.length - off) / CHUNK_LENGTH);
-      this.#stack.set(
-        hashAligned(this.core, this.mode, data, off, size, this.start + this.#done).subarray(0, 8),
-        8 * this.#depth,
-      );
-      this.#done += size;
-      this.#depth = mergeTo(this.core, this.mode, this.#stack, this.#depth + 1, popcount(this.#done), this.#out);
-      off += size * CHUNK_LENGTH;
-    }
-  }
-
-  /** The subtree's chaining value, 32 bytes, once all its chunks came. */
-  cv(): Uint8Array {
-    if (this.#done !== this.chunks) {
-      throw new InvalidOptionError('data', `the subtree has ${this.chunks} chunks; ${this.#done} came`);
-    }
-    const out = new Uint8Array(32);
-    for (let i = 0; i < 32; i++) out[i] = this.#stack[i >> 2] >>> ((i & 3) << 3);
-    return out;
-  }
 }

@@ -6,9 +6,9 @@
  * Length: the total is a JavaScript number of bytes, exact up to 2^53 − 1; nothing is ever truncated to 32 bits
  * and there is no 32-bit block counter.
  */
-import { LengthLimitError } from './errors.js';
-import { type AlgorithmSpec, type BlockEngine, MAX_LENGTH } from './spec.js';
-import { encodeState } from './state.js';
+import { LengthLimitError } from '../../shared/errors.js';
+import { type AlgorithmSpec, type BlockEngine, MAX_LENGTH } from '../../spec/algorithm.js';
+import { encodeChainState } from './state.js';
 
 /**
  * Longest piece handed to a compression loop at once (see `update`): offsets past 2^31 are not small integers to
@@ -114,9 +114,9 @@ export abstract class BlockHash implements BlockEngine {
     this.length = 0;
   }
 
-  /** The state in digestlab's versioned format (see state.ts); `importState` continues from it. */
+  /** The state in digestlab's versioned format (shared/state-envelope.ts, block/state.ts); `importState` continues from it. */
   exportState(): Uint8Array {
-    return encodeState(this);
+    return encodeChainState(this);
   }
 
   /** An engine of the same kind in its initial state. */

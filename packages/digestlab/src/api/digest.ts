@@ -1,18 +1,7 @@
-import { type Data, toBytesTransient } from './bytes.js';
-import { FinalizedError, StateUnsupportedError } from './errors.js';
-import { toHex } from './hex.js';
-import type { AlgorithmName } from './spec.js';
-
-/** What a provider supplies for one running digest. The {@link Digest} wrapper owns the lifecycle rules. */
-export interface Engine {
-  update(data: Uint8Array): void;
-  /** Finalizes. The engine is not used again until `reset()`. */
-  digest(): Uint8Array;
-  reset(): void;
-  clone(): Engine;
-  /** Absent when the provider cannot export its state. */
-  exportState?(): Uint8Array;
-}
+import { type Data, toBytesTransient } from '../shared/bytes.js';
+import { FinalizedError, StateUnsupportedError } from '../shared/errors.js';
+import { toHex } from '../shared/hex.js';
+import type { AlgorithmName, Engine } from '../spec/algorithm.js';
 
 interface Described {
   readonly name: AlgorithmName;

@@ -11,8 +11,11 @@
  * bit-interleaved in TypeScript, plain (the FIPS 202 byte string read as little-endian words) in WebAssembly.
  * Exported state is always the plain one ("lanes" below), so it moves between engines.
  */
-import { BlockHash, SLICE } from './block.js';
-import type { AlgorithmSpec, KeccakCore, SpongeFields, SpongeParams } from './spec.js';
+
+import type { AlgorithmSpec, SpongeFields } from '../../spec/algorithm.js';
+import type { KeccakCore, SpongeParams } from '../../spec/constructions.js';
+import { BlockHash, SLICE } from '../block/block.js';
+import { encodeSpongeState } from './state.js';
 
 /** Words of the state: 25 lanes of two int32 halves. */
 export const STATE_WORDS = 50;
@@ -58,9 +61,13 @@ export class SpongeHash extends BlockHash {
     this.core.fromLanes(lanes, this.chain);
   }
 
-  /** What an exported state holds beyond the buffering: the output length and the lanes (see state.ts). */
+  /** What an exported state holds beyond the buffering: the output length and the lanes (./state.ts). */
   get sponge(): SpongeFields {
     return this;
+  }
+
+  override exportState(): Uint8Array {
+    return encodeSpongeState(this);
   }
 
   override digest(): Uint8Array {

@@ -9,8 +9,10 @@
  * `>> 29` on a sign bit and no 32-bit block counter: the length bugs that shipped in libgcrypt, js-md5, jsSHA,
  * sjcl, sha.js or node-forge cannot happen here.
  */
-import { BlockHash, SLICE } from './block.js';
-import type { AlgorithmSpec, Compress, MDPadding, MDParams } from './spec.js';
+
+import type { AlgorithmSpec } from '../../spec/algorithm.js';
+import type { Compress, MDPadding, MDParams } from '../../spec/constructions.js';
+import { BlockHash, SLICE } from '../block/block.js';
 
 /**
  * Padded length, in bytes, of an n-byte message: n, the pad byte and the length field, rounded up to whole

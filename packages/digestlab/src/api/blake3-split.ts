@@ -5,11 +5,12 @@
  * its worker threads, over the WebAssembly core (the TypeScript one where there is no WebAssembly). Threads and
  * files are the caller's: no Worker API is built on it.
  */
-import { BLAKE3_256, TS_BLAKE3 } from './algorithms/blake3.js';
-import { CONTEXT, KEY, OUTPUT_LENGTH, outputLengthOf, paramsOf } from './options.js';
-import { WASM_BLAKE3 } from './providers/wasm-blake3.js';
-import type { Blake3Core } from './spec.js';
-import { createTree, SubtreeHash, treeMode } from './tree.js';
+import { BLAKE3_256, TS_BLAKE3 } from '../algorithms/blake3.js';
+import { createTree, treeMode } from '../constructions/tree/modes.js';
+import { SubtreeHash } from '../constructions/tree/subtree.js';
+import { WASM_BLAKE3 } from '../providers/wasm-blake3.js';
+import type { Blake3Core } from '../spec/constructions.js';
+import { CONTEXT, KEY, OUTPUT_LENGTH, outputLengthOf, paramsOf } from '../spec/options.js';
 
 /** Our WebAssembly core; the TypeScript one where the runtime has no WebAssembly (e.g. `node --jitless`). */
 function core(): Blake3Core {

@@ -7,12 +7,14 @@
  * through the scalar WebAssembly in the same pass, still without the per-call cost of the digest API.
  */
 
-import { type Data, toBytesTransient } from './bytes.js';
-import { paddedLength } from './merkle-damgard.js';
-import { wasmProvider } from './providers/wasm.js';
-import type { AlgorithmSpec, MDParams } from './spec.js';
-import { writeUtf8 } from './strings.js';
-import { INPUT, INPUT_CAPACITY, IV, type LaneName, type Many, STATE, type Wasm } from './wasm/module.js';
+import { paddedLength } from '../constructions/merkle-damgard/merkle-damgard.js';
+import { wasmProvider } from '../providers/wasm.js';
+import { type Data, toBytesTransient } from '../shared/bytes.js';
+import { writeUtf8 } from '../shared/strings.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { MDParams } from '../spec/constructions.js';
+import { INPUT, INPUT_CAPACITY, IV, type LaneName, type Many, STATE } from '../wasm/layout.js';
+import type { Wasm } from '../wasm/module.js';
 
 /** A message longer than this is hashed on its own (see ManyOptions.alone), not copied into the batch. */
 const BATCH_MAX = INPUT_CAPACITY;

@@ -3,9 +3,9 @@
  * BLAKE2's output length, key, salt and personalization.
  */
 
-import { InvalidOptionError } from './errors.js';
-import type { OptionFact } from './registry.js';
-import { type AlgorithmParams, type AlgorithmSpec, MAX_LENGTH } from './spec.js';
+import { InvalidOptionError } from '../shared/errors.js';
+import { type AlgorithmParams, type AlgorithmSpec, MAX_LENGTH } from './algorithm.js';
+import type { OptionFact } from './constructions.js';
 
 /** An XOF's output length: any number of bytes a safe integer holds. The registry lists it for the XOFs. */
 export const OUTPUT_LENGTH: OptionFact = { name: 'outputLength', kind: 'length', min: 0, max: MAX_LENGTH };

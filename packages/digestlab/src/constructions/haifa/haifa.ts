@@ -11,16 +11,10 @@
  * words by division, never by a 32-bit shift, so lengths past 2^32 are counted right (BLAKE2s's t1).
  */
 
-import { sliced } from './block.js';
-import type {
-  AlgorithmParams,
-  AlgorithmSpec,
-  Blake2Compress,
-  Blake2Fields,
-  Blake2Params,
-  BlockEngine,
-} from './spec.js';
-import { encodeState } from './state.js';
+import type { AlgorithmParams, AlgorithmSpec, Blake2Fields, BlockEngine } from '../../spec/algorithm.js';
+import type { Blake2Compress, Blake2Params } from '../../spec/constructions.js';
+import { sliced } from '../block/block.js';
+import { encodeBlake2State } from './state.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -138,7 +132,7 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
     this.reset();
   }
 
-  /** What an exported state holds beyond the buffering (state.ts). */
+  /** What an exported state holds beyond the buffering (./state.ts). */
   get blake2(): this {
     return this;
   }
@@ -213,7 +207,7 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
   }
 
   exportState(): Uint8Array {
-    return encodeState(this);
+    return encodeBlake2State(this);
   }
 
   clone(): Blake2Hash {
@@ -224,12 +218,6 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
     copy.length = this.length;
     return copy;
   }
-}
-
-/** Bytes a BLAKE2 engine buffers after `length` input bytes with a key block of `keyBlock` bytes (see the class). */
-export function blake2Buffered(length: number, keyBlock: number, block: number): number {
-  if (length === 0) return keyBlock;
-  return ((length - 1) % block) + 1;
 }
 
 const shared = new Map<AlgorithmSpec, Blake2Hash>();

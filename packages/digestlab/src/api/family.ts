@@ -1,11 +1,11 @@
 /** The small API of the per-family entry points (`digestlab/sha256`, ...): our TypeScript, nothing else. */
 
-import { hashOnce } from './block.js';
-import { type Data, toBytesTransient } from './bytes.js';
+import { hashOnce } from '../constructions/block/block.js';
+import { chainBytes, mdOnce } from '../constructions/merkle-damgard/merkle-damgard.js';
+import { type Data, toBytesTransient } from '../shared/bytes.js';
+import { chainHex, toHex } from '../shared/hex.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
 import { Digest } from './digest.js';
-import { chainHex, toHex } from './hex.js';
-import { chainBytes, mdOnce } from './merkle-damgard.js';
-import type { AlgorithmSpec } from './spec.js';
 
 export function oneShot(spec: AlgorithmSpec, data: Data): Uint8Array {
   const bytes = toBytesTransient(data);

@@ -1,6 +1,6 @@
-import type { Data } from './bytes.js';
+import type { Data } from '../shared/bytes.js';
+import { InvalidDataError } from '../shared/errors.js';
 import type { Digest } from './digest.js';
-import { InvalidDataError } from './errors.js';
 
 /*
  * The sources below are described by the members `feed` uses, not by the platform's classes: a declaration that

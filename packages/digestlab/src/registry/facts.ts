@@ -1,0 +1,165 @@
+/**
+ * What the registry holds of each algorithm (an {@link AlgorithmEntry}), and what of it follows from the spec and
+ * the construction rather than being written twice: the construction from `md`/`sponge`/`tree`/`blake2`, the
+ * output kind, HMAC's applicability, the counters and the lengths where they wrap.
+ */
+
+import type { AlgorithmSpec } from '../spec/algorithm.js';
+import type { OptionFact } from '../spec/constructions.js';
+import { OUTPUT_LENGTH } from '../spec/options.js';
+import { boundariesOf, type Counter } from './boundaries.js';
+
+/**
+ * How the algorithm turns a message into a digest: `merkle-damgard` (MD5, SHA-1, SHA-2: blocks compressed into a
+ * chaining value, the bit length in the padding), `sponge` (Keccak-f[1600]: SHA-3, SHAKE, Keccak), `md2` (MD2's
+ * own: padding by value and a checksum block, no length), `tree` (BLAKE3: chunks, parents and a root, tree.ts),
+ * `haifa` (BLAKE2: a chain whose compression takes a byte counter and a final-block flag, haifa.ts); `checksum`
+ * (CRC) has no algorithm yet.
+ */
+export type Construction = 'merkle-damgard' | 'sponge' | 'md2' | 'tree' | 'haifa' | 'checksum';
+
+/**
+ * How long the output is: `fixed` (the digest length), `xof` (an extendable-output function: as long as the caller
+ * asks, `outputLength`), `parameter` (set by a parameter of the algorithm and part of its digest: BLAKE2's
+ * `outputLength`, 1 to 64 or 32 bytes on the length-free BLAKE2b and BLAKE2s). The default is the spec's digest
+ * length.
+ */
+export type OutputKind = 'fixed' | 'xof' | 'parameter';
+
+/**
+ * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
+ * as submitted to the SHA-3 competition, before FIPS 202 changed its padding (Ethereum's keccak256).
+ */
+export type Family =
+  | 'MD2'
+  | 'MD5'
+  | 'SHA-1'
+  | 'SHA-2'
+  | 'SHA-3'
+  | 'Keccak'
+  | 'MD4'
+  | 'RIPEMD'
+  | 'BLAKE3'
+  | 'BLAKE2'
+  | 'SM3'
+  | 'Whirlpool'
+  | 'Tiger';
+
+/**
+ * What the `webcrypto` provider asks `crypto.subtle.digest` for (under digestlab's name, which is WebCrypto's):
+ * `always` (the standard's SHA-1 and SHA-256/384/512, which every WebCrypto has), `probed` (SHA-3, which Bun and Deno
+ * accept: asked once, kept where it is accepted), `never` (not asked: outside the standard; a runtime may still accept
+ * one, as Bun's does SHA-224, which the provider leaves alone).
+ */
+export type WebCryptoSupport = 'always' | 'probed' | 'never';
+
+/** What `digestlab sum` prints and reads for the algorithm. */
+export interface SumFact {
+  /** The word a tagged line starts with (`SHA256 (file) = …`): coreutils' where it has the algorithm, else ours. */
+  readonly tag: string;
+  /** coreutils' program for it (`sha256sum`), where coreutils has one; null otherwise. */
+  readonly command: string | null;
+  /** Hex digits of the digest a line holds: twice the (default) digest length. */
+  readonly hexLength: number;
+}
+
+export interface AlgorithmEntry {
+  readonly spec: AlgorithmSpec;
+  readonly aliases: readonly string[];
+  readonly oids: readonly string[];
+  /**
+   * node:crypto's name (OpenSSL's): what `createHash` takes. Whether this runtime's node:crypto has the algorithm is
+   * another matter, found by trying (providers/node.ts): OpenSSL 3 has no MD2, OpenSSL 3.0 (Node 20) no Keccak.
+   */
+  readonly nodeName: string;
+  /** Collisions can be found in practice: fine for checksums, not for signatures or certificates. */
+  readonly broken: boolean;
+  readonly family: Family;
+  readonly construction: Construction;
+  readonly output: OutputKind;
+  readonly webCrypto: WebCryptoSupport;
+  /** The options it accepts beyond `provider` (SHAKE: `outputLength`); empty for most. */
+  readonly options: readonly OptionFact[];
+  /** Meant to resist collisions and preimages (broken or not); a checksum is not. */
+  readonly cryptographic: boolean;
+  /** HMAC (RFC 2104) is defined over it: a cryptographic hash of one output length, so not an XOF. */
+  readonly hmac: boolean;
+  readonly sum: SumFact;
+  /** The counts an implementation keeps whose 32-bit wrap could give it a wrong digest (boundaries.ts). */
+  readonly counters: readonly Counter[];
+  /** The input lengths in bytes where those counts wrap, ascending: what the overflow check runs it at. */
+  readonly boundaries: readonly number[];
+}
+
+/** What is written by hand for an entry; the rest follows from the spec and the construction. */
+export interface Given {
+  spec: AlgorithmSpec;
+  nodeName: string;
+  aliases: readonly string[];
+  oids: readonly string[];
+  broken: boolean;
+  family: Family;
+  /** `never` when absent. */
+  webCrypto?: WebCryptoSupport;
+  /** `sum`'s tag; the canonical name when absent (SHA3-256, as newer coreutils' cksum and OpenSSL write it). */
+  tag?: string;
+  command?: string;
+  /** Only for a spec that is neither Merkle–Damgård (`md`) nor a sponge (`sponge`), which say so themselves. */
+  construction?: Construction;
+  /** The options it takes; an XOF's `outputLength` alone when absent. */
+  options?: readonly OptionFact[];
+}
+
+/**
+ * The counts that matter to each construction. A Merkle–Damgård hash encodes its bit length and is computed block
+ * by block; MD2 encodes no length, but its implementations keep the same totals as the hashes beside them. A sponge
+ * has no length field and no counter of its own: only the totals an implementation keeps for itself (to 2^32 + 5).
+ * `tree` and `checksum` get the totals too until the issue that adds one says more (BLAKE3's chunk counter).
+ */
+const COUNTERS: Readonly<Record<Construction, readonly Counter[]>> = {
+  'merkle-damgard': ['bits', 'bytes', 'blocks'],
+  md2: ['bits', 'bytes', 'blocks'],
+  sponge: ['bits', 'bytes'],
+  tree: ['bits', 'bytes'],
+  // BLAKE2's byte counter: BLAKE2s' t0 wraps into t1 at 2^32 bytes
+  haifa: ['bits', 'bytes'],
+  checksum: ['bits', 'bytes'],
+};
+
+function constructionOf(g: Given): Construction {
+  if (g.spec.md) return 'merkle-damgard';
+  if (g.spec.sponge) return 'sponge';
+  if (g.spec.tree) return 'tree';
+  if (g.spec.blake2) return 'haifa';
+  if (g.construction) return g.construction;
+  throw new Error(`digestlab registry: say how ${g.spec.name} is constructed`);
+}
+
+/**
+ * An entry with its derived facts. A block count is checked at 2^32 blocks of every Merkle–Damgård block length
+ * (64 and 128 bytes), for every hash that counts blocks: a 64-byte-block count wraps again at 2^39 (2^33 blocks), a
+ * 128-byte one reaches its sign bit at 2^38 (2^31 blocks).
+ */
+export function define(g: Given, blockLengths: readonly number[]): AlgorithmEntry {
+  const construction = constructionOf(g);
+  const output: OutputKind = g.spec.sponge?.xof || g.spec.tree ? 'xof' : g.spec.blake2 ? 'parameter' : 'fixed';
+  const cryptographic = construction !== 'checksum';
+  const counters = COUNTERS[construction];
+  return {
+    spec: g.spec,
+    aliases: g.aliases,
+    oids: g.oids,
+    nodeName: g.nodeName,
+    broken: g.broken,
+    family: g.family,
+    construction,
+    output,
+    webCrypto: g.webCrypto ?? 'never',
+    options: g.options ?? g.spec.blake2?.options ?? (output === 'xof' ? [OUTPUT_LENGTH] : []),
+    cryptographic,
+    hmac: cryptographic && output !== 'xof',
+    sum: { tag: g.tag ?? g.spec.name, command: g.command ?? null, hexLength: 2 * g.spec.digestLength },
+    counters,
+    boundaries: boundariesOf(counters, blockLengths),
+  };
+}

@@ -4,6 +4,10 @@
 // source module (a fresh process imported it in ~37 ms as 25 files, ~15 ms bundled), and every entry still sees
 // the same classes (a Digest from `digestlab/sha256` is an instance of `digestlab`'s Digest). tsc writes the
 // declarations (`npm run build` in packages/digestlab runs both).
+//
+// One more entry, not in the exports map: dist/blake3-split.js, BLAKE3's engines by subtree with BLAKE3's part of the
+// library alone. `digestlab sum -a blake3` (packages/cli, which depends on this exact version) imports it by its file
+// URL, so that the command loads ~80 KB of the library rather than all of it, and ships no copy of its own.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -12,7 +16,9 @@ const dist = new URL('dist/', root);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const entryPoints = Object.entries(pkg.exports)
   .filter(([subpath]) => subpath !== './package.json')
-  .map(([, target]) => new URL(target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'), root).pathname);
+  .map(([, target]) => target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'))
+  .concat('src/blake3-split.ts')
+  .map((source) => new URL(source, root).pathname);
 
 await build({
   entryPoints,

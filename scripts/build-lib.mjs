@@ -8,6 +8,9 @@
 // One more entry, not in the exports map: dist/blake3-split.js, BLAKE3's engines by subtree with BLAKE3's part of the
 // library alone. `digestlab sum -a blake3` (packages/cli, which depends on this exact version) imports it by its file
 // URL, so that the command loads ~80 KB of the library rather than all of it, and ships no copy of its own.
+//
+// The source maps carry the sources (sourcesContent): the package ships them instead of src/, so each source is in
+// the tarball once.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 

@@ -1,5 +1,6 @@
 /**
- * The stored zero-input digests a run checks against: `--vectors FILE`, else the repository's vectors/zeros.json.
+ * The stored zero-input digests a run checks against: `--vectors FILE`, else the repository's vectors/zeros.json,
+ * which the package carries as its own vectors/zeros.json (copied there by its build: scripts/ship-vectors.mjs).
  * Without the default file the run goes on, its expected digests from node:crypto in the same run.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseZeroVectors, type ZeroVectors } from '@digestlab/lab/overflow';
 import { CliUsageError } from '../io.js';
 
-const DEFAULT_VECTORS = fileURLToPath(new URL('../../../../vectors/zeros.json', import.meta.url));
+const DEFAULT_VECTORS = fileURLToPath(new URL('../../vectors/zeros.json', import.meta.url));
 
 /** The vectors, and their name in messages; `note` says when the default file is missing. */
 export function loadVectors(

@@ -121,10 +121,10 @@ const BC_NAMES: [AlgorithmName, string, string | undefined][] = [
 const near = (edge: number, spread: number): number => Math.max(0, edge + randomInt(-spread, spread + 1));
 
 /**
- * Message lengths for a block of `b` bytes: every length from one to two blocks that ends a block, or that leaves
- * 8 or 32 bytes free (where a 64- or 256-bit length field no longer fits), give or take one, in the first three
- * blocks; then random ones near a random block edge, and long ones: one between each power of two from 512 bytes
- * to 64 KiB (each bit of a length field's low bytes set somewhere), and one to 100 KiB.
+ * Message lengths for a block of `b` bytes: in each of the first three blocks, those within one byte of the block's
+ * end and of the points 8 and 32 bytes before it (where a 64- or a 256-bit length field no longer fits); random ones
+ * near a random block edge; one between each pair of powers of two from 512 bytes to 64 KiB (bits of the length
+ * field that the stored files' lengths, 0..300, 1000, 4096 and 65537, leave clear); one up to 100 KiB.
  */
 function lengths(b: number): number[] {
   const edges = [1, 2, 3].flatMap((k) => [k * b - 33, k * b - 9, k * b - 1].flatMap((e) => [e - 1, e, e + 1]));
@@ -163,10 +163,10 @@ function freshCases(): Case[] {
       return { alg, data, line: line(bcName, data) };
     });
     if (macName === undefined) return digests;
-    // keys around one block (used as they are, or hashed first) and shorter; BouncyCastle refuses an empty key
-    const keyLengths = [b - 1, b, b + 1, randomInt(1, b), randomInt(b + 2, 3 * b), ...Array(5).fill(0)];
+    // keys around one block (used as they are, or hashed first), shorter and longer; BouncyCastle refuses an empty one
+    const keyLengths = [b - 1, b, b + 1, randomInt(1, b), ...Array.from({ length: 6 }, () => randomInt(1, 3 * b))];
     const macs = keyLengths.map((k): Case => {
-      const key = new Uint8Array(randomBytes(k || randomInt(1, 3 * b)));
+      const key = new Uint8Array(randomBytes(k));
       const data = new Uint8Array(randomBytes(near(b * randomInt(0, 3), 40)));
       return { alg, data, key, line: line(macName, data, key) };
     });

@@ -1,27 +1,61 @@
 #!/usr/bin/env node
 /**
  * The outside programs the `refs` tier (`npm run test:refs`) runs as live references, and the Debian package each
- * comes from: the one list that the tests, `.ci/run` and the fresh-machine check read.
+ * comes from: the one list that the tests, `.ci/run` and the fresh-machine check read. A program may need a file
+ * that is not a program (BouncyCastle's jar, which `java` loads): it is on the same list under its absolute path.
  *
  * `npm test` needs none of them: what they print for fixed inputs is stored in `vectors/` with the command that made
  * it. What a new Debian has (coreutils, OpenSSL, Python 3) is not listed: the default tier may run those.
  *
- *   node scripts/reference-programs.mjs missing           the Debian packages to install for what is missing, one a line
+ *   node scripts/reference-programs.mjs missing           the Debian packages to install for what is missing (a
+ *                                                         program not on PATH, a file absent), one a line
  *   node scripts/reference-programs.mjs without CMD ARGS  runs CMD with none of the programs on PATH (exit code: CMD's)
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Program → the Debian package that installs it. */
-export const REFERENCE_PROGRAMS = Object.freeze({
+/** Program (its name on PATH) or file (its absolute path) → the Debian package that installs it. */
+export const REFERENCES = Object.freeze({
   b3sum: 'b3sum',
   rhash: 'rhash',
   java: 'default-jdk-headless',
   javac: 'default-jdk-headless',
+  // BouncyCastle, for vectors/tools/Bc*.java (java -cp /usr/share/java/bcprov.jar ...)
+  '/usr/share/java/bcprov.jar': 'libbcprov-java',
 });
+
+/** The programs of {@link REFERENCES}: program → the Debian package that installs it. */
+export const REFERENCE_PROGRAMS = Object.freeze(
+  Object.fromEntries(Object.entries(REFERENCES).filter(([name]) => !isAbsolute(name))),
+);
+
+/** Whether a program of {@link REFERENCES} is on PATH, or a file of it exists. */
+function present(name) {
+  return isAbsolute(name) ? existsSync(name) : which(name) !== undefined;
+}
+
+/** The thrown Error's one line for a reference that is missing, or an unlisted name. */
+function required(name, kind) {
+  const pkg = REFERENCES[name];
+  if (pkg === undefined || isAbsolute(name) !== (kind === 'file'))
+    throw new Error(`${name} is not a listed reference ${kind} (scripts/reference-programs.mjs)`);
+  if (!present(name))
+    throw new Error(`${name} is not installed: sudo apt-get install ${pkg} (it is a reference of npm run test:refs)`);
+  return name;
+}
 
 /** Where a program is on `PATH`, or undefined. */
 export function which(program, path = process.env.PATH ?? '') {
@@ -38,19 +72,17 @@ export function which(program, path = process.env.PATH ?? '') {
 
 /** The program's name when it is on PATH; else a thrown Error whose one line says which Debian package has it. */
 export function requireProgram(program) {
-  const pkg = REFERENCE_PROGRAMS[program];
-  if (pkg === undefined)
-    throw new Error(`${program} is not a listed reference program (scripts/reference-programs.mjs)`);
-  if (which(program) === undefined)
-    throw new Error(
-      `${program} is not installed: sudo apt-get install ${pkg} (it is a reference of npm run test:refs)`,
-    );
-  return program;
+  return required(program, 'program');
 }
 
-/** The Debian packages of the programs not on PATH, each once. */
+/** The file's path when it exists; else a thrown Error whose one line says which Debian package has it. */
+export function requireFile(file) {
+  return required(file, 'file');
+}
+
+/** The Debian packages of the programs not on PATH and of the files absent, each once. */
 export function missingPackages() {
-  const missing = Object.entries(REFERENCE_PROGRAMS).filter(([program]) => which(program) === undefined);
+  const missing = Object.entries(REFERENCES).filter(([name]) => !present(name));
   return [...new Set(missing.map(([, pkg]) => pkg))];
 }
 

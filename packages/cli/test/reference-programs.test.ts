@@ -6,7 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { pathWithout, REFERENCE_PROGRAMS, requireProgram, which } from '../../../scripts/reference-programs.mjs';
+import {
+  pathWithout,
+  REFERENCE_PROGRAMS,
+  REFERENCES,
+  requireFile,
+  requireProgram,
+  which,
+} from '../../../scripts/reference-programs.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'digestlab-refs-path-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -45,4 +52,12 @@ test('requireProgram names the Debian package of a missing program in one line',
   } finally {
     process.env.PATH = saved;
   }
+});
+
+test('a listed file (BouncyCastle’s jar) is required by path, and is no program to hide from PATH', () => {
+  expect(REFERENCES['/usr/share/java/bcprov.jar']).toBe('libbcprov-java');
+  expect(Object.keys(REFERENCE_PROGRAMS)).toStrictEqual(Object.keys(REFERENCES).filter((n) => !n.startsWith('/')));
+  expect(() => requireFile('/etc/hostname')).toThrow(/^\/etc\/hostname is not a listed reference file/);
+  expect(() => requireFile('java')).toThrow(/not a listed reference file/);
+  expect(() => requireProgram('/usr/share/java/bcprov.jar')).toThrow(/not a listed reference program/);
 });

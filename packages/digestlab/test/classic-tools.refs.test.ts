@@ -3,7 +3,8 @@
  * the whole cross-check of BouncyCastle's 304 messages (vectors/tools/cross-check-classic.mjs, RHash included) must
  * print the stored report, RHash must still give every digest of vectors/rhash-prefixes.json
  * (scripts/rhash-vectors.mjs --check), and its Tiger and Whirlpool of fresh random inputs, at the padding edges and
- * long, must be every provider's.
+ * long, must be every provider's. RHash, OpenSSL and Debian's Python must still give the MD4 and RIPEMD-160 of
+ * vectors/md4-ripemd-tools.json (scripts/md4-ripemd-vectors.mjs --check).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
@@ -38,6 +39,13 @@ describe('RHash, run now', () => {
   it('RHash still gives every digest of vectors/rhash-prefixes.json (scripts/rhash-vectors.mjs --check)', () => {
     requireProgram('rhash');
     const script = fileURLToPath(new URL('../../../scripts/rhash-vectors.mjs', import.meta.url));
+    // --check exits 1 and names what differs
+    expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+
+  it('RHash, OpenSSL, hashlib still give vectors/md4-ripemd-tools.json (scripts/md4-ripemd-vectors.mjs --check)', () => {
+    requireProgram('rhash');
+    const script = fileURLToPath(new URL('../../../scripts/md4-ripemd-vectors.mjs', import.meta.url));
     // --check exits 1 and names what differs
     expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();
   });

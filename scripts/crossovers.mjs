@@ -196,7 +196,7 @@ if (args.includes('--write')) {
     throw new Error("--write writes the digests' crossovers; HMAC_CROSSOVERS are still code (src/hmac/providers.ts)");
   const { readFileSync, writeFileSync } = await import('node:fs');
   const { arch, cpus } = await import('node:os');
-  const { dataModule, JSON_FILE, OUT } = await import('./crossovers-data.mjs');
+  const { dataModule, JSON_FILE, OUT } = await import('./gen/crossovers-data.mjs');
   const data = JSON.parse(readFileSync(JSON_FILE, 'utf8'));
   const entry = data.nodeCrypto[here.runtime];
   if (!entry) throw new Error(`crossovers.json has no table for ${here.runtime}`);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { nameLists, namesFile } from '../../../scripts/gen-names.mjs';
+import { nameLists, namesFile } from '../../../scripts/gen/gen-names.mjs';
 import { algorithms, createDigest, createHmac } from '../src/index.js';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
@@ -20,8 +20,8 @@ const repoTypes = fileURLToPath(new URL('../../../node_modules/@types', import.m
 const lists = nameLists(algorithms());
 
 describe('the algorithm names', () => {
-  test('src/spec/names.ts is what scripts/gen-names.mjs writes from algorithms()', () => {
-    // on a difference: node scripts/gen-names.mjs
+  test('src/spec/names.ts is what scripts/gen/gen-names.mjs writes from algorithms()', () => {
+    // on a difference: npm run gen
     expect(readFileSync(`${pkgDir}src/spec/names.ts`, 'utf8')).toBe(namesFile(algorithms()));
   });
 

@@ -2,7 +2,7 @@
  * The sizes from which `auto` (auto.ts) leaves our WebAssembly: for node:crypto per runtime, for WebCrypto per
  * browser engine. The measurements are data, crossovers.json, with the command, runtime and machine that measured
  * them and the notes that explain them (`node scripts/crossovers.mjs --write` rewrites a runtime's); its numbers
- * alone reach the bundle, through crossovers.generated.ts (scripts/crossovers-data.mjs writes it); this module
+ * alone reach the bundle, through crossovers.generated.ts (scripts/gen/crossovers-data.mjs writes it); this module
  * turns them into the tables auto reads and picks this runtime's once, at load: node:crypto's per-call cost differs
  * by a factor of three between runtimes (BENCHMARKS.md, "`auto`'s crossovers"; docs/decisions/auto-crossovers-per-runtime.md).
  */

@@ -1,4 +1,4 @@
-// BLAKE3's WebAssembly, for scripts/gen-wasm.mjs: two modules over BLAKE3's own memory (its layout is
+// BLAKE3's WebAssembly, for scripts/gen/gen-wasm.mjs: two modules over BLAKE3's own memory (its layout is
 // packages/digestlab/src/wasm/blake3.ts's; nothing is shared with the core and simd modules' memory).
 //
 //   blake3:      compress (one block, the 16 output words), blocks (a run of a chunk's inner blocks), chunks

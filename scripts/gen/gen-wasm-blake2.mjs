@@ -1,4 +1,4 @@
-// BLAKE2b and BLAKE2s's WebAssembly, for scripts/gen-wasm.mjs: one module over its own memory (its layout is
+// BLAKE2b and BLAKE2s's WebAssembly, for scripts/gen/gen-wasm.mjs: one module over its own memory (its layout is
 // packages/digestlab/src/wasm/blake2.ts's; nothing is shared with the other modules' memory). WebAssembly 1.0.
 //
 //   blake2b(h, p, n, lo, hi, last): n blocks of 128 bytes at p into the chaining value h (eight i64 words, as

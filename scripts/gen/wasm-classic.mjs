@@ -1,4 +1,4 @@
-// The WebAssembly module `classic` (SM3, Whirlpool, Tiger), for scripts/gen-wasm.mjs, which imports this and
+// The WebAssembly module `classic` (SM3, Whirlpool, Tiger), for scripts/gen/gen-wasm.mjs, which imports this and
 // passes in its expression builders. Its own memory, not the core module's: Whirlpool's and Tiger's tables live in
 // it (the core module's memory past the input area is the batch's, src/wasm/module.ts), and it is compiled only
 // when one of the three is first used. Layout (src/wasm/module.ts, CLASSIC_*): the chaining value at 0,

@@ -2,7 +2,7 @@
 """BLAKE2b and BLAKE2s vectors from CPython's hashlib (its own BLAKE2, Modules/_blake2), and HMAC over them from
 CPython's hmac: vectors/blake2/hashlib.json. Run from the repository root:
 
-    python3 scripts/gen-blake2-vectors.py > vectors/blake2/hashlib.json
+    python3 scripts/vectors/gen-blake2-vectors.py > vectors/blake2/hashlib.json
 
 Messages are bytes i * 7 + 3 (mod 256), of lengths around the block edges; every output length with and without a
 key of the longest size; keys of every size class; salts and personalizations of 0, 1, the longest - 1 and the
@@ -59,7 +59,7 @@ def hmacs(f):
 
 json.dump(
     {
-        "generator": "scripts/gen-blake2-vectors.py (CPython %s, hashlib.blake2b/blake2s, hmac.new)" % platform.python_version(),
+        "generator": "scripts/vectors/gen-blake2-vectors.py (CPython %s, hashlib.blake2b/blake2s, hmac.new)" % platform.python_version(),
         "message": "bytes (i * 7 + 3) mod 256 of the case's length; keys, salts and personalizations as hex",
         "BLAKE2b": family(hashlib.blake2b, 8),
         "BLAKE2s": family(hashlib.blake2s, 4),

@@ -6,11 +6,11 @@
 // Tiger's reference for those inputs (the tests' own BigInt Tiger runs at about 3 MB/s) and holds boundaries.test.ts's
 // finalizer to both digests, with no RHash installed. Nothing here is computed by digestlab.
 //
-//   node scripts/rhash-vectors.mjs           write vectors/rhash-prefixes.json
-//   node scripts/rhash-vectors.mjs --check   exit 1 if RHash's digests differ from the file's (npm run test:refs)
+//   node scripts/vectors/rhash-vectors.mjs           write vectors/rhash-prefixes.json
+//   node scripts/vectors/rhash-vectors.mjs --check   exit 1 if RHash's digests differ from the file's (test:refs)
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { pseudoRandomBytes } from '../packages/digestlab/test/helpers/pseudo-random.mjs';
+import { pseudoRandomBytes } from '../../packages/digestlab/test/helpers/pseudo-random.mjs';
 import { hashFiles, outputOf, writeOrCheck } from './recorded-vectors.mjs';
 
 const SEED = 0xdefa;
@@ -37,10 +37,10 @@ export function rhashOf(inputs) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const stream = pseudoRandomBytes(LENGTHS.at(-1), SEED);
   const digests = rhashOf(LENGTHS.map((n) => stream.subarray(0, n)));
-  writeOrCheck(new URL('../vectors/rhash-prefixes.json', import.meta.url), {
+  writeOrCheck(new URL('../../vectors/rhash-prefixes.json', import.meta.url), {
     about:
       'RHash’s Tiger and Whirlpool of the first n bytes (the keys of `digests`) of `input`: every n to 129, and ' +
-      '2^k − 1, 2^k, 2^k + 1 to 2^22 + 1, the sizes of default.test.ts’s sweep; made by `node scripts/rhash-vectors.mjs`',
+      '2^k − 1, 2^k, 2^k + 1 to 2^22 + 1, the sizes of default.test.ts’s sweep; made by `node scripts/vectors/rhash-vectors.mjs`',
     programs: { rhash: outputOf('rhash', ['--version']).trim() },
     input: {
       generator: 'pseudoRandomBytes(length, seed), packages/digestlab/test/helpers/pseudo-random.mjs (xorshift32)',

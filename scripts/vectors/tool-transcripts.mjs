@@ -10,8 +10,9 @@
  * the refs tests (`*.refs.test.ts`, which record again with the installed program and expect the stored file, then
  * record over fresh random contents and compare our command with that) all take them from this module.
  *
- *   node scripts/tool-transcripts.mjs record NAME...    runs the program, writes vectors/tools/NAME.json
- *   node scripts/tool-transcripts.mjs check [NAME...]   runs it again; the differences from the stored file, exit 1 if any
+ *   node scripts/vectors/tool-transcripts.mjs record NAME...  runs the program, writes vectors/tools/NAME.json
+ *   node scripts/vectors/tool-transcripts.mjs check [NAME...] runs it again; the differences from the stored file,
+ *                                                             exit 1 if any
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -19,9 +20,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REFERENCE_PROGRAMS, requireProgram } from './reference-programs.mjs';
+import { REFERENCE_PROGRAMS, requireProgram } from '../reference-programs.mjs';
 
-const VECTORS = fileURLToPath(new URL('../vectors/tools/', import.meta.url));
+const VECTORS = fileURLToPath(new URL('../../vectors/tools/', import.meta.url));
 
 /** A file of a scenario: its name, how its bytes are made (in words, for the transcript), and the bytes. */
 const file = (name, made, bytes) => ({ name, made, bytes });
@@ -334,7 +335,7 @@ export function record(name, dir, { random = false } = {}) {
     scenario: name,
     about: scenario.about,
     ...versionOf(program),
-    made: `node scripts/tool-transcripts.mjs record ${name}`,
+    made: `node scripts/vectors/tool-transcripts.mjs record ${name}`,
     recorded: new Date().toISOString().slice(0, 10),
     ...(random ? { random: true } : {}),
     env: scenario.env,
@@ -351,8 +352,8 @@ export function readTranscript(name) {
 
 const stale = (name, why) =>
   new Error(
-    `vectors/tools/${name}.json does not match its scenario in scripts/tool-transcripts.mjs (${why}): ` +
-      `record it again with node scripts/tool-transcripts.mjs record ${name}`,
+    `vectors/tools/${name}.json does not match its scenario in scripts/vectors/tool-transcripts.mjs (${why}): ` +
+      `record it again with node scripts/vectors/tool-transcripts.mjs record ${name}`,
   );
 const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -460,7 +461,7 @@ function main([command, ...names]) {
     return differ === 0 ? 0 : 1;
   }
   console.error(
-    `usage: node scripts/tool-transcripts.mjs record NAME... | check [NAME...]  (${Object.keys(SCENARIOS).join(', ')})`,
+    `usage: node scripts/vectors/tool-transcripts.mjs record NAME... | check [NAME...]  (${Object.keys(SCENARIOS).join(', ')})`,
   );
   return 2;
 }

@@ -10,11 +10,11 @@
 // Nothing here is computed by digestlab. blake3.refs.test.ts (npm run test:refs) runs the check, and b3sum on fresh
 // random inputs through b3sumOf below.
 //
-//   node scripts/b3sum-vectors.mjs           write vectors/blake3/b3sum.json
-//   node scripts/b3sum-vectors.mjs --check   exit 1 if b3sum's digests differ from the file's
+//   node scripts/vectors/b3sum-vectors.mjs           write vectors/blake3/b3sum.json
+//   node scripts/vectors/b3sum-vectors.mjs --check   exit 1 if b3sum's digests differ from the file's
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { pseudoRandomBytes } from '../packages/digestlab/test/helpers/pseudo-random.mjs';
+import { pseudoRandomBytes } from '../../packages/digestlab/test/helpers/pseudo-random.mjs';
 import { hashFiles, outputOf, writeOrCheck } from './recorded-vectors.mjs';
 
 /** b3sum's arguments for a mode: `--keyed` (the key then goes on stdin), `--derive-key CONTEXT`, or none. */
@@ -71,7 +71,7 @@ function cases() {
 
 /** b3sum's 131 bytes for each official input, per mode. */
 function official() {
-  const vectors = JSON.parse(readFileSync(new URL('../vectors/blake3/test_vectors.json', import.meta.url), 'utf8'));
+  const vectors = JSON.parse(readFileSync(new URL('../../vectors/blake3/test_vectors.json', import.meta.url), 'utf8'));
   const inputs = vectors.cases.map((c) => Uint8Array.from({ length: c.input_len }, (_, i) => i % 251));
   return {
     input_len: vectors.cases.map((c) => c.input_len),
@@ -82,11 +82,11 @@ function official() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeOrCheck(new URL('../vectors/blake3/b3sum.json', import.meta.url), {
+  writeOrCheck(new URL('../../vectors/blake3/b3sum.json', import.meta.url), {
     about:
       'b3sum’s digests of the inputs of test_vectors.json (`official`, 131 bytes out, every mode) and of fixed ' +
       'cases (`cases`: `length` bytes of pseudoRandomBytes(length, seed), packages/digestlab/test/helpers/' +
-      'pseudo-random.mjs; the key in hex); made by `node scripts/b3sum-vectors.mjs`',
+      'pseudo-random.mjs; the key in hex); made by `node scripts/vectors/b3sum-vectors.mjs`',
     programs: { b3sum: outputOf('b3sum', ['--version']).trim() },
     official: official(),
     cases: cases(),

@@ -3,23 +3,23 @@
 // in one pass per algorithm: the hash is copied (`hash.copy()`) at each boundary and the copy finalized.
 // The library's large tier and `digestlab overflow` read the result, vectors/zeros.json.
 //
-//   node scripts/zero-vectors.mjs [--max BYTES] [--algorithms MD5,SHA-1,...]
+//   node scripts/vectors/zero-vectors.mjs [--max BYTES] [--algorithms MD5,SHA-1,...]
 //
 // SHAKE at another output length than its default is named with the length in bytes: SHAKE128/32B, SHAKE256/16B
 // (the key `digestlab overflow --output-length` reads them under).
 //
 // MD4 is in OpenSSL 3's legacy provider only, which node:crypto loads when asked:
-//   node --openssl-legacy-provider scripts/zero-vectors.mjs --algorithms MD4 --max 4294967301
+//   node --openssl-legacy-provider scripts/vectors/zero-vectors.mjs --algorithms MD4 --max 4294967301
 // Whirlpool and Tiger, which node:crypto lacks (OpenSSL 3's legacy provider; none), are RHash's instead
 // (`head -c N /dev/zero | rhash --whirlpool -`): one run per size, not one pass. BLAKE3 (BLAKE3-256, 32 bytes out),
 // which OpenSSL lacks, is Debian's b3sum's (`head -c N /dev/zero | b3sum --no-names`), one run per size too:
-//   node scripts/zero-vectors.mjs --algorithms BLAKE3-256 --max 4294967301
+//   node scripts/vectors/zero-vectors.mjs --algorithms BLAKE3-256 --max 4294967301
 // RIPEMD-128, -256 and -320, which only BouncyCastle has here, are its (`vectors/tools/BcVectors.java --zeros`, on
 // Debian's libbcprov-java): one pass, a clone at each size:
-//   node scripts/zero-vectors.mjs --algorithms RIPEMD128,RIPEMD256,RIPEMD320 --max 4294967301
+//   node scripts/vectors/zero-vectors.mjs --algorithms RIPEMD128,RIPEMD256,RIPEMD320 --max 4294967301
 //
 // BLAKE2b-512 and BLAKE2s-256 are node:crypto's (OpenSSL's blake2b512, blake2s256; it has no other BLAKE2 length):
-//   node scripts/zero-vectors.mjs --algorithms BLAKE2B-512,BLAKE2S-256 --max 4294967301
+//   node scripts/vectors/zero-vectors.mjs --algorithms BLAKE2B-512,BLAKE2S-256 --max 4294967301
 //
 // --max limits the sizes computed (the full list goes to 2^39+1 bytes: about 70 minutes on one core here);
 // entries already in the file for other sizes are kept, so a partial run can be completed later.
@@ -27,11 +27,11 @@ import { execFileSync, execSync } from 'node:child_process';
 import { createHash, getHashes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { algorithms as digestlabAlgorithms } from '../packages/digestlab/dist/index.js';
+import { algorithms as digestlabAlgorithms } from '../../packages/digestlab/dist/index.js';
 // the sizes: every counter boundary of digestlab's registry, and the seed's 257 GiB (2^28±1 … 2^39±1, 19 of them)
-import { BOUNDARY_SIZES } from '../packages/lab/dist/overflow/index.js';
+import { BOUNDARY_SIZES } from '../../packages/lab/dist/overflow/index.js';
 
-const OUT = fileURLToPath(new URL('../vectors/zeros.json', import.meta.url));
+const OUT = fileURLToPath(new URL('../../vectors/zeros.json', import.meta.url));
 /** node:crypto's names, from digestlab's registry (built: npm run build); OpenSSL 3 has no MD2, which is refused below. */
 const NODE_NAMES = Object.fromEntries(digestlabAlgorithms().map((a) => [a.name, a.nodeName]));
 /** The default list: the Merkle–Damgård hashes, MD5 to SHA-512/256 (the 2^38 and 2^39 sizes are their counters'). */
@@ -58,7 +58,7 @@ try {
 }
 data.note =
   'Digests of all-zero inputs of the given byte lengths, computed with node:crypto (OpenSSL) by ' +
-  'scripts/zero-vectors.mjs: one streaming pass per algorithm, hash.copy() at each size; WHIRLPOOL and TIGER ' +
+  'scripts/vectors/zero-vectors.mjs: one streaming pass per algorithm, hash.copy() at each size; WHIRLPOOL and TIGER ' +
   'with RHash, BLAKE3-256 with b3sum (one run per size); RIPEMD128, RIPEMD256 and RIPEMD320 with BouncyCastle ' +
   '(vectors/tools/BcVectors.java --zeros: one pass, a clone at each size).';
 data.generatedBy = { ...data.generatedBy, node: process.version, openssl: process.versions.openssl };
@@ -84,7 +84,7 @@ function toolZeros(alg, size) {
 
 /** The algorithms only BouncyCastle has here; its digests of zeros at each size, in one JVM and one pass. */
 const BC = new Set(['RIPEMD128', 'RIPEMD256', 'RIPEMD320']);
-const BC_VECTORS = fileURLToPath(new URL('../vectors/tools/BcVectors.java', import.meta.url));
+const BC_VECTORS = fileURLToPath(new URL('../../vectors/tools/BcVectors.java', import.meta.url));
 function bcZeros(alg, sizes) {
   const args = ['-cp', '/usr/share/java/bcprov.jar', BC_VECTORS, '--zeros', alg, sizes.join(',')];
   return execFileSync('java', args, { encoding: 'utf8' }).trim().split('\n');

@@ -58,7 +58,7 @@ const CALLS = Number(values.calls ?? (values.browser ? 50000 : 20000));
 const ALGORITHMS = values.algorithms.split(',');
 const HERE = new URL('./', import.meta.url).pathname;
 
-/** `contents` bundled from sources in `dir` as scripts/build-lib.mjs bundles the library, as JavaScript text. */
+/** `contents` bundled from sources in `dir` as scripts/build/build-lib.mjs bundles the library, as JavaScript text. */
 async function bundle(dir, contents, platform = 'neutral') {
   const out = await build({
     stdin: { contents, resolveDir: dir, loader: 'ts' },

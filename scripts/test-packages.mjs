@@ -135,7 +135,7 @@ test('the published packages: the library, the lab, the CLI; the page ships insi
   assert.equal(readJson(join(ROOT, 'packages/web/package.json')).private, true);
   const cli = PUBLISHED[2].pkg;
   // the CLI and the library are released together: b3sum's mode imports a file of the library's that is not in its
-  // exports map (scripts/bundle-sum.mjs), so the dependency is on this exact version
+  // exports map (scripts/build/bundle-sum.mjs), so the dependency is on this exact version
   assert.equal(cli.dependencies.digestlab, PUBLISHED[0].pkg.version);
   assert.equal(cli.dependencies['@digestlab/lab'], PUBLISHED[1].pkg.version);
 });
@@ -380,7 +380,7 @@ test('digestlab sum: sha256sum and the library, byte for byte; npx @digestlab/cl
   assert.equal(run(bin, ['sum', 'data.bin'], { cwd: app }).stdout, sha256);
   assert.equal(run('npx', ['--offline', '@digestlab/cli', 'sum', 'data.bin'], { cwd: app }).stdout, sha256);
 
-  // b3sum's mode takes BLAKE3's part of the installed library by its file (scripts/bundle-sum.mjs)
+  // b3sum's mode takes BLAKE3's part of the installed library by its file (scripts/build/bundle-sum.mjs)
   const script =
     "import { digestHex } from 'digestlab'; import { readFileSync } from 'node:fs'; console.log(digestHex('BLAKE3', readFileSync('data.bin')));";
   const blake3 = run(process.execPath, ['--input-type=module', '-e', script], { cwd: app }).stdout.trim();

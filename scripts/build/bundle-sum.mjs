@@ -9,14 +9,14 @@
 // library. The library itself is not bundled: the package depends on `digestlab`, and the command imports the
 // installed one (hash.ts, when a digest starts; the library is itself bundled into a handful of files, so this costs
 // a few file reads), so the CLI's tarball carries no second copy of it. b3sum's mode (b3-lib.ts) takes BLAKE3's part
-// of the library alone: the library's dist/blake3-split.js (scripts/build-lib.mjs), found beside the installed
+// of the library alone: the library's dist/blake3-split.js (scripts/build/build-lib.mjs), found beside the installed
 // library's entry, which is where the exact version the CLI depends on keeps it.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { build } from 'esbuild';
 
-const dir = new URL('../packages/cli/dist/sum/', import.meta.url).pathname;
+const dir = new URL('../../packages/cli/dist/sum/', import.meta.url).pathname;
 const CHUNK_PREFIX = 'chunk-';
 
 /** sum/facts.ts's value, as the library built before this package computes it, written as a module of data. */

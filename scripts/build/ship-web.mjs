@@ -9,8 +9,8 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const from = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
-const to = fileURLToPath(new URL('../packages/cli/web/', import.meta.url));
+const from = fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
+const to = fileURLToPath(new URL('../../packages/cli/web/', import.meta.url));
 const ENTRY = 'index.html';
 
 /** Every file under `dir`, as paths relative to it. */

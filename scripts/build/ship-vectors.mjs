@@ -4,6 +4,6 @@
 import { cpSync } from 'node:fs';
 
 cpSync(
-  new URL('../vectors/zeros.json', import.meta.url),
-  new URL('../packages/cli/vectors/zeros.json', import.meta.url),
+  new URL('../../vectors/zeros.json', import.meta.url),
+  new URL('../../packages/cli/vectors/zeros.json', import.meta.url),
 );

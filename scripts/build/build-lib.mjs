@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const root = new URL('../packages/digestlab/', import.meta.url);
+const root = new URL('../../packages/digestlab/', import.meta.url);
 const dist = new URL('dist/', root);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const entryPoints = Object.entries(pkg.exports)

@@ -37,7 +37,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const rootPkg = readJson(join(ROOT, 'package.json'));
 const fromRoot = createRequire(join(ROOT, 'package.json'));
 /** The peers the size table sets beside ours. */

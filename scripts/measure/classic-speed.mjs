@@ -4,7 +4,8 @@
  * Whirlpool, our providers (`wasm`, `ts`, `auto`) against hash-wasm, @noble/hashes (RIPEMD-160) and node:crypto where
  * it has the algorithm. Against the built library (`npm run build` first):
  *
- *   node scripts/classic-speed.mjs [--rounds 9] [--algorithms RIPEMD160,MD4,SM3,WHIRLPOOL] [--workloads 1M,seed]
+ *   node scripts/measure/classic-speed.mjs [--rounds 9] [--algorithms RIPEMD160,MD4,SM3,WHIRLPOOL]
+ *     [--workloads 1M,seed]
  *
  * Workloads: "1M" (a one-shot digest of 1 MiB of bytes; hash-wasm's hasher reused, init/update/digest per call, as
  * the lab's row does) and "seed" (the seed's 93-character string to lowercase hex). Each row runs once in every
@@ -16,7 +17,7 @@
 import { createHash, getHashes } from 'node:crypto';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import hashWasm from 'hash-wasm';
-import { digest, digestHex } from '../packages/digestlab/dist/index.js';
+import { digest, digestHex } from '../../packages/digestlab/dist/index.js';
 import { interleaved, option, SEED } from './speed-common.mjs';
 
 const ROUNDS = Number(option('--rounds', '9'));

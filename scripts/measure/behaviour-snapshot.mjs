@@ -3,8 +3,8 @@
 // commands (short samples, small sizes) run through the built CLI, their JSON with every measured figure, date and
 // load masked, and text outputs with their timings masked. Record before the first change, compare after each step:
 //
-//   node scripts/behaviour-snapshot.mjs record /tmp/before     # writes one file per command
-//   node scripts/behaviour-snapshot.mjs compare /tmp/before    # runs them again; exit 1 and a diff when any differs
+//   node scripts/measure/behaviour-snapshot.mjs record /tmp/before    # writes one file per command
+//   node scripts/measure/behaviour-snapshot.mjs compare /tmp/before   # runs them again: a diff, exit 1, if any differ
 //
 // Needs `npm run build` first (the CLI runs the built JavaScript). Takes about two minutes on 2 cores.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const CLI = new URL('../packages/cli/bin/digestlab.js', import.meta.url).pathname;
+const CLI = new URL('../../packages/cli/bin/digestlab.js', import.meta.url).pathname;
 const QUICK = ['--samples', '5', '-t', '2', '--warmup', '2'];
 
 /** name → arguments. JSON unless the name ends in .txt. */

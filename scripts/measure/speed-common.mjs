@@ -1,7 +1,7 @@
 // What the speed scripts (classic-speed.mjs, keccak-speed.mjs) share: their options, the process's CPU clock, the
 // calibration of a round and the interleaved rounds. The seed's string is the lab's (packages/lab/src/seed.ts, from
 // its build).
-export { SEED_INPUT as SEED } from '../packages/lab/dist/seed.js';
+export { SEED_INPUT as SEED } from '../../packages/lab/dist/seed.js';
 
 const args = process.argv.slice(2);
 

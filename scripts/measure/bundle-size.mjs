@@ -2,8 +2,8 @@
 // Bundled size of each entry point of the digestlab package, as an application would ship it:
 // esbuild, ESM, minified, tree-shaken, plus gzip. Reads the package's src (same code as dist).
 //
-//   node scripts/bundle-size.mjs            a Markdown table
-//   node scripts/bundle-size.mjs --json     machine-readable
+//   node scripts/measure/bundle-size.mjs            a Markdown table
+//   node scripts/measure/bundle-size.mjs --json     machine-readable
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -19,7 +19,7 @@ const ENTRIES = {
 
 export async function measure(contents) {
   const result = await build({
-    stdin: { contents, resolveDir: new URL('../packages/digestlab/', import.meta.url).pathname, loader: 'ts' },
+    stdin: { contents, resolveDir: new URL('../../packages/digestlab/', import.meta.url).pathname, loader: 'ts' },
     bundle: true,
     minify: true,
     format: 'esm',

@@ -1,10 +1,10 @@
 /**
- * The seed call's ablation in a browser page (bundled and served by scripts/seed-call-ablation.mjs --browser): the
- * WebAssembly compiled asynchronously, as a browser's main thread requires, the rounds timed on `performance.now()`
+ * The seed call's ablation in a browser page (bundled and served by scripts/measure/seed-call-ablation.mjs --browser):
+ * the WebAssembly compiled asynchronously, as a browser's main thread requires, the rounds timed on `performance.now()`
  * (fine-grained, since the page is served cross-origin isolated), and the results POSTed back to the script.
  * `base`: another copy of the library's `digestHex` (--base), whose public calls join the rounds.
  */
-import { ready } from '../../packages/digestlab/src/index.ts';
+import { ready } from '../../../packages/digestlab/src/index.ts';
 import { baseRows, measure } from './variants.mjs';
 
 export async function start(base) {

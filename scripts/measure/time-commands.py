@@ -4,11 +4,11 @@ drift on a shared machine hits them alike), stdout discarded; per run the wall t
 of the process and its threads, from wait4's rusage: microseconds, where /usr/bin/time gives 10 ms). Prints the
 load average at the start and end, then per command the medians, with the range in brackets.
 
-    python3 scripts/time-commands.py ROUNDS NAME='COMMAND ARGS' ...
+    python3 scripts/measure/time-commands.py ROUNDS NAME='COMMAND ARGS' ...
 
 e.g. `digestlab sum`'s start against Node's own (docs/decisions/sum-start.md):
 
-    : > /tmp/empty && python3 scripts/time-commands.py 10 node='node -e 0' \\
+    : > /tmp/empty && python3 scripts/measure/time-commands.py 10 node='node -e 0' \\
         b3='node packages/cli/bin/digestlab.js sum -a blake3 /tmp/empty'
 """
 import os

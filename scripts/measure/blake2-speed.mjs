@@ -2,18 +2,20 @@
 /**
  * BLAKE2b-512 and BLAKE2s-256: our providers against node:crypto, @noble/hashes and hash-wasm, one-shot digests of
  * one size, to bytes (issue 21's speed goals; the lab, `digestlab bench -a BLAKE2b-512`, times them in every
- * workload). Against the built library (`npm run build` first); runs under Bun too (`bun scripts/blake2-speed.mjs`):
+ * workload). Against the built library (`npm run build` first); runs under Bun too
+ * (`bun scripts/measure/blake2-speed.mjs`):
  *
- *   node scripts/blake2-speed.mjs [--size 1048576] [--rounds 7]
+ *   node scripts/measure/blake2-speed.mjs [--size 1048576] [--rounds 7]
  *
  * Every row runs in turn in each round (interleaved), for ~8 MiB of input per row and round, timed in the process's
- * CPU time (as scripts/crossovers.mjs does: time spent waiting for a core another process holds is not counted);
- * a figure is the row's best round. Report `uptime` beside it: on a shared machine the ratios are what matters.
+ * CPU time (as scripts/measure/crossovers.mjs does: time spent waiting for a core another process holds is not
+ * counted); a figure is the row's best round. Report `uptime` beside it: on a shared machine the ratios are what
+ * matters.
  */
 import { createHash } from 'node:crypto';
 import { blake2b, blake2s } from '@noble/hashes/blake2.js';
 import { createBLAKE2b, createBLAKE2s } from 'hash-wasm';
-import { digest } from '../packages/digestlab/dist/index.js';
+import { digest } from '../../packages/digestlab/dist/index.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -6,7 +6,7 @@
  * line per run; run it several times and take medians (docs/decisions/sum-start.md):
  *
  *   : > /tmp/empty && for i in $(seq 10); do
- *     node scripts/sum-start-items.mjs packages/cli -a blake3 /tmp/empty; done
+ *     node scripts/measure/sum-start-items.mjs packages/cli -a blake3 /tmp/empty; done
  *
  * CLI_ROOT is a built packages/cli (another checkout's, to compare); the output of `sum` goes to stderr.
  */

@@ -5,10 +5,11 @@
  * the page POSTs its run to the collector), each saved as JSON, then one table made by `digestlab compare` (ratios
  * against Node). This is BENCHMARKS.md's "Node, Bun and Deno side by side".
  *
- *   node scripts/bench-runtimes.mjs [--out DIR] [--samples N] [--sizes 1M] [--algorithms LIST] [--providers LIST]
+ *   node scripts/measure/bench-runtimes.mjs [--out DIR] [--samples N] [--sizes 1M] [--algorithms LIST]
+ *     [--providers LIST]
  *
- * Needs the built CLI and page (npm ci builds both) and Debian's browsers (scripts/browsers.mjs says which). The runs go
- * one after another, never two at once, so none takes a core from another.
+ * Needs the built CLI and page (npm ci builds both) and Debian's browsers (scripts/measure/browsers.mjs says which).
+ * The runs go one after another, never two at once, so none takes a core from another.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runPage } from './browsers.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const DIGESTLAB = join(root, 'packages/cli/bin/digestlab.js');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 

@@ -2,7 +2,7 @@
 /**
  * `digestlab sum` against coreutils, OpenSSL and `xargs -P2`, side by side, for BENCHMARKS.md ("`digestlab sum`").
  *
- *   node scripts/bench-sum.mjs [--reps N] [--dir /tmp/digestlab-sum-bench] [--only sha256,blake2b,...]
+ *   node scripts/measure/bench-sum.mjs [--reps N] [--dir /tmp/digestlab-sum-bench] [--only sha256,blake2b,...]
  *
  * --only: the tables to run, by name: sha256, sha1, md5, blake2b (one 1 GiB file against sha256sum ... b2sum),
  * tree (10,000 files), startup; all when absent. The tree is made only when its tables run.
@@ -30,7 +30,7 @@ const ONLY = values.only?.split(',');
 const wanted = (name) => ONLY === undefined || ONLY.includes(name);
 const REPS = Number(values.reps);
 const DIR = values.dir;
-const BIN = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'digestlab.js');
+const BIN = join(import.meta.dirname, '..', '..', 'packages', 'cli', 'bin', 'digestlab.js');
 const MIB = 1024 * 1024;
 
 function writeRandom(path, bytes) {

@@ -2,14 +2,14 @@
 // Stryker put there, and the score of each file and of all of them. Reads reports/mutation/mutation.json (what
 // npm run test:mutation writes), or the reports named; when several reports have a file, the last one named counts,
 // so runs of a few files at a time add up to the score of the whole scope.
-//   node scripts/mutation-survivors.mjs [--summary] [report.json ...]
+//   node scripts/measure/mutation-survivors.mjs [--summary] [report.json ...]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const args = process.argv.slice(2);
 const summary = args.includes('--summary');
 const paths = args.filter((a) => a !== '--summary');
-if (paths.length === 0) paths.push(fileURLToPath(new URL('../reports/mutation/mutation.json', import.meta.url)));
+if (paths.length === 0) paths.push(fileURLToPath(new URL('../../reports/mutation/mutation.json', import.meta.url)));
 
 const files = {};
 for (const path of paths) Object.assign(files, JSON.parse(readFileSync(path, 'utf8')).files);

@@ -1,20 +1,20 @@
 /**
  * The seed call's ablation, platform-neutral: the variants (the whole call, each of its steps alone, the fastest
  * peers' calls) and the interleaved rounds that time them. Bundled by esbuild with the library's sources (the steps
- * are internal functions, which the built entry points do not export), for Node by scripts/seed-call-ablation.mjs
- * and for a browser page by scripts/ablation/page.mjs. The host gives what differs: its clock, and rows of its own
- * (Node's node:crypto calls).
+ * are internal functions, which the built entry points do not export), for Node by
+ * scripts/measure/seed-call-ablation.mjs and for a browser page by scripts/measure/ablation/page.mjs. The host gives
+ * what differs: its clock, and rows of its own (Node's node:crypto calls).
  */
 
-import { padInPlace } from '../../packages/digestlab/src/constructions/merkle-damgard/merkle-damgard.ts';
-import { digestHex } from '../../packages/digestlab/src/index.ts';
-import { resolve } from '../../packages/digestlab/src/providers/index.ts';
-import { lookup } from '../../packages/digestlab/src/registry/registry.ts';
-import { chainHex } from '../../packages/digestlab/src/shared/hex.ts';
-import { INPUT, INPUT_CAPACITY, STATE } from '../../packages/digestlab/src/wasm/layout.ts';
-import { load, scalarCore } from '../../packages/digestlab/src/wasm/module.ts';
-import { hashWasm } from '../../packages/lab/src/peers/hash-wasm.ts';
-import { noble } from '../../packages/lab/src/peers/noble.ts';
+import { padInPlace } from '../../../packages/digestlab/src/constructions/merkle-damgard/merkle-damgard.ts';
+import { digestHex } from '../../../packages/digestlab/src/index.ts';
+import { resolve } from '../../../packages/digestlab/src/providers/index.ts';
+import { lookup } from '../../../packages/digestlab/src/registry/registry.ts';
+import { chainHex } from '../../../packages/digestlab/src/shared/hex.ts';
+import { INPUT, INPUT_CAPACITY, STATE } from '../../../packages/digestlab/src/wasm/layout.ts';
+import { load, scalarCore } from '../../../packages/digestlab/src/wasm/module.ts';
+import { hashWasm } from '../../../packages/lab/src/peers/hash-wasm.ts';
+import { noble } from '../../../packages/lab/src/peers/noble.ts';
 
 /** The seed's input, as packages/lab/src/seed.ts defines it (93 ASCII characters). */
 export const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";

@@ -5,9 +5,9 @@
  * hold; with --hmac, the same for one-shot HMACs keyed anew in every call (HMAC_CROSSOVERS in src/hmac/providers.ts;
  * a 32-byte key, 64 of them in turn). Runs unchanged under Node, Bun and Deno, against the built library:
  *
- *   node scripts/crossovers.mjs [--hmac] [--rounds 9] [--algorithms SHA-256,...] [--json] [--write]
- *   node_modules/.bin/bun scripts/crossovers.mjs
- *   node_modules/.bin/deno run --allow-read --allow-env scripts/crossovers.mjs
+ *   node scripts/measure/crossovers.mjs [--hmac] [--rounds 9] [--algorithms SHA-256,...] [--json] [--write]
+ *   node_modules/.bin/bun scripts/measure/crossovers.mjs
+ *   node_modules/.bin/deno run --allow-read --allow-env scripts/measure/crossovers.mjs
  *
  * Method: for each algorithm node:crypto has, each output (bytes from a Uint8Array; hex from an ASCII string, the
  * seed's call) and each size from 0 B to 1 MiB, ts, wasm and node are timed in interleaved rounds over 64
@@ -23,7 +23,7 @@
  * wasm and node at each size: how close the default comes to the best call it could have made (issue 10's "within
  * 5%"), measured as robustly as the crossovers it follows.
  */
-import { algorithms, digest, digestHex, hmac, hmacHex, runtime } from '../packages/digestlab/dist/index.js';
+import { algorithms, digest, digestHex, hmac, hmacHex, runtime } from '../../packages/digestlab/dist/index.js';
 
 const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2);
 const option = (name, fallback) => {
@@ -196,7 +196,7 @@ if (args.includes('--write')) {
     throw new Error("--write writes the digests' crossovers; HMAC_CROSSOVERS are still code (src/hmac/providers.ts)");
   const { readFileSync, writeFileSync } = await import('node:fs');
   const { arch, cpus } = await import('node:os');
-  const { dataModule, JSON_FILE, OUT } = await import('./gen/crossovers-data.mjs');
+  const { dataModule, JSON_FILE, OUT } = await import('../gen/crossovers-data.mjs');
   const data = JSON.parse(readFileSync(JSON_FILE, 'utf8'));
   const entry = data.nodeCrypto[here.runtime];
   if (!entry) throw new Error(`crossovers.json has no table for ${here.runtime}`);
@@ -205,7 +205,7 @@ if (args.includes('--write')) {
   entry.measured = {
     runtime: label,
     machine: `${arch()}, ${cpus()[0]?.model ?? 'unknown CPU'}`,
-    command: `scripts/crossovers.mjs ${args.join(' ')} (${CLOCK} time, best of ${ROUNDS} interleaved rounds)`,
+    command: `scripts/measure/crossovers.mjs ${args.join(' ')} (${CLOCK} time, best of ${ROUNDS} interleaved rounds)`,
   };
   writeFileSync(JSON_FILE, `${JSON.stringify(data, null, 2)}\n`);
   writeFileSync(OUT, dataModule(data));

@@ -6,10 +6,10 @@
  * of `wasm` ÷ hash-wasm and of `ts` ÷ @noble/hashes, each where the query has its providers. BENCHMARKS.md's "In the
  * browsers" rounds are this script's.
  *
- *   node scripts/page-rounds.mjs [--rounds 5] [--out DIR] [--engines chromium,firefox,webkit] [--query QUERY]
- *   node scripts/page-rounds.mjs --medians DIR          the table again, from runs already saved
+ *   node scripts/measure/page-rounds.mjs [--rounds 5] [--out DIR] [--engines chromium,firefox,webkit] [--query QUERY]
+ *   node scripts/measure/page-rounds.mjs --medians DIR          the table again, from runs already saved
  *
- * Needs the built CLI and page (npm ci builds both) and Debian's browsers (scripts/browsers.mjs).
+ * Needs the built CLI and page (npm ci builds both) and Debian's browsers (scripts/measure/browsers.mjs).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';

@@ -5,12 +5,13 @@
  * with the step removed, all variants interleaved in one process (their order rotated every round), and each
  * variant's figure is the median over rounds of its time divided by the full public call's time in that same round:
  * robust to other load on the machine, which slows a whole round rather than one variant. The variants and the
- * rounds are scripts/ablation/variants.mjs, bundled on the fly by esbuild from the library's sources (the steps are
- * internal functions, which the built entry points do not export); this script hosts them on Node, or in a browser:
+ * rounds are scripts/measure/ablation/variants.mjs, bundled on the fly by esbuild from the library's sources (the steps
+ * are internal functions, which the built entry points do not export); this script hosts them on Node, or in a browser:
  *
- *   node scripts/seed-call-ablation.mjs [--rounds 15] [--calls 20000] [--algorithms MD5,SHA-1,SHA-256,SHA-512] [--json]
+ *   node scripts/measure/seed-call-ablation.mjs [--rounds 15] [--calls 20000] [--algorithms MD5,SHA-1,SHA-256,SHA-512]
+ *     [--json]
  *     [--base DIR]     (another copy of packages/digestlab/src, e.g. a base commit's: its public calls join the rounds)
- *     [--browser chromium|firefox|webkit]   (the same rounds in a page of Debian's browser: scripts/browsers.mjs)
+ *     [--browser chromium|firefox|webkit]   (the same rounds in a page of Debian's browser: browsers.mjs, beside this)
  *     [--bytes N]      (hash N pseudo-random bytes instead of the seed, e.g. 1048576; the string's steps left out)
  *     [--reference ROW]  (divide by this row instead of the public call, e.g. 'peer: hash-wasm')
  *
@@ -79,7 +80,7 @@ async function onNode() {
   const { measure, render, SEED, bytesInput, digestHex, baseRows } = await imported(
     await bundle(
       HERE,
-      "export * from './ablation/variants.mjs'; export { digestHex } from '../packages/digestlab/src/index.ts';",
+      "export * from './ablation/variants.mjs'; export { digestHex } from '../../packages/digestlab/src/index.ts';",
       'node',
     ),
   );

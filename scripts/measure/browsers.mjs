@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium as playwright } from 'playwright-core';
 
-const DIGESTLAB = fileURLToPath(new URL('../packages/cli/bin/digestlab.js', import.meta.url));
+const DIGESTLAB = fileURLToPath(new URL('../../packages/cli/bin/digestlab.js', import.meta.url));
 
 /** An executable, or an error saying what to install. */
 function need(path, apt) {

@@ -3,11 +3,11 @@
  * Our WebAssembly Keccak against hash-wasm's, and where our time goes (issue 12's speed goal: SHA-3 at least 1.2x
  * hash-wasm at 1 MiB). Against the built library (`npm run build` first):
  *
- *   node scripts/keccak-speed.mjs [--rounds 15] [--algorithms SHA3-256,KECCAK-256]
+ *   node scripts/measure/keccak-speed.mjs [--rounds 15] [--algorithms SHA3-256,KECCAK-256]
  *
  * Workloads: "1 MiB" (a one-shot digest of 1 MiB of bytes; hash-wasm: its hasher reused, init/update/digest per
  * call, as the lab's row does) and "seed" (the seed's 93-character string to hex). Both are timed in interleaved
- * rounds, each ~20 ms, in the process's CPU time (as scripts/crossovers.mjs does: time spent waiting for a core
+ * rounds, each ~20 ms, in the process's CPU time (as scripts/measure/crossovers.mjs does: time spent waiting for a core
  * that other processes hold is not counted); a figure is the best round, and the ratio's median over the rounds
  * (each round's ours against the same round's hash-wasm) is printed beside it.
  *
@@ -17,7 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import hashWasm from 'hash-wasm';
-import { algorithms, digest, digestHex } from '../packages/digestlab/dist/index.js';
+import { algorithms, digest, digestHex } from '../../packages/digestlab/dist/index.js';
 import { interleaved, option, SEED } from './speed-common.mjs';
 
 const ROUNDS = Number(option('--rounds', '15'));
@@ -44,7 +44,7 @@ function race(calls) {
 
 /** The core module alone, instantiated from the committed binary, for the profile. */
 function core() {
-  const ts = readFileSync(new URL('../packages/digestlab/src/wasm/generated/core.ts', import.meta.url), 'utf8');
+  const ts = readFileSync(new URL('../../packages/digestlab/src/wasm/generated/core.ts', import.meta.url), 'utf8');
   const b64 = [...ts.slice(ts.indexOf('CORE_WASM')).matchAll(/'([A-Za-z0-9+/=]+)'/g)].map((m) => m[1]).join('');
   const e = new WebAssembly.Instance(new WebAssembly.Module(Buffer.from(b64, 'base64'))).exports;
   e.memory.grow(1);

@@ -9,7 +9,7 @@
 //   node scripts/md4-ripemd-vectors.mjs           write vectors/md4-ripemd-tools.json
 //   node scripts/md4-ripemd-vectors.mjs --check   exit 1 if the programs' digests differ from the file's
 //                                                 (classic-tools.refs.test.ts, npm run test:refs)
-import { hashFiles, outputOf, writeOrCheck } from './recorded-vectors.mjs';
+import { hashFiles, outputOf, writeOrCheck } from './vectors/recorded-vectors.mjs';
 
 const PYTHON = '/usr/bin/python3';
 const LENGTHS = [...Array.from({ length: 301 }, (_, n) => n), 1000, 4096, 65537];

@@ -1,7 +1,7 @@
 /**
  * `digestlab sum -a blake3` held to what b3sum 1.2.0 did in each case of the b3sum scenario
- * (scripts/tool-transcripts.mjs): stdout byte for byte, exit codes, and stderr after the program name where b3sum's
- * own code writes it (clap's usage errors: their message up to clap's usage block, after our program name; ours
+ * (scripts/vectors/tool-transcripts.mjs): stdout byte for byte, exit codes, and stderr after the program name where
+ * b3sum's own code writes it (clap's usage errors: their message up to clap's usage block, after our program name; ours
  * prints no usage block). Both directions of `-c`: b3sum checked our list (the same bytes as its own), we check its
  * lists. The built CLI is spawned, as a user runs it, but for clap's refusals.
  *

@@ -2,16 +2,16 @@
  * `digestlab sum -a blake3` on several cores (src/sum/b3-parallel.ts, b3-worker.ts): subtrees of 4 KiB (set through
  * DIGESTLAB_B3_SUBTREE, so the files stay small) hashed in worker threads and merged on the main thread give
  * Debian's b3sum 1.2.0 stdout byte for byte at the subtree and chunk edges, several files at once: its lines for the
- * b3sum-parallel scenario of scripts/tool-transcripts.mjs, stored in vectors/tools/b3sum-parallel.json (no outside
- * program is run here; b3sum-parallel.refs.test.ts runs b3sum on fresh random files). In-process, the split is shown
- * to happen (no file over a subtree hashed on the main thread) and `-j` to bound the worker threads of the whole
+ * b3sum-parallel scenario of scripts/vectors/tool-transcripts.mjs, stored in vectors/tools/b3sum-parallel.json (no
+ * outside program is run here; b3sum-parallel.refs.test.ts runs b3sum on fresh random files). In-process, the split is
+ * shown to happen (no file over a subtree hashed on the main thread) and `-j` to bound the worker threads of the whole
  * run. Every mode with -j 1, 2 and 4, and `-c` both ways: b3sum-parallel.large.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { B3_PARALLEL_FILES as FILES, B3_PARALLEL_SIZES as SIZES } from '../../../scripts/tool-transcripts.mjs';
+import { B3_PARALLEL_FILES as FILES, B3_PARALLEL_SIZES as SIZES } from '../../../scripts/vectors/tool-transcripts.mjs';
 import { B3Files, b3Tuning } from '../src/sum/b3-parallel.js';
 import { b3sumInProcess } from './b3-in-process.js';
 import { requireBuilt } from './run.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OverflowRecord } from '@digestlab/lab/overflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTranscript, runsOf } from '../../../scripts/tool-transcripts.mjs';
+import { readTranscript, runsOf } from '../../../scripts/vectors/tool-transcripts.mjs';
 import type { Register } from '../src/command.js';
 import { writeFileAtomic } from '../src/files.js';
 import { loadCheckpoint, saveCheckpoint } from '../src/overflow/checkpoint.js';

@@ -1,13 +1,13 @@
 /**
  * `digestlab sum -a whirlpool` and `-a tiger` held to RHash 1.4.3's runs of the rhash scenario
- * (scripts/tool-transcripts.mjs): its digests (`rhash --ALGORITHM -p '%{ALGORITHM}\n'`), its `--bsd` lines as our
- * `--tag` lines byte for byte, which our `-c` reads back, and our own lists read back. Shared by sum.test.ts (the
+ * (scripts/vectors/tool-transcripts.mjs): its digests (`rhash --ALGORITHM -p '%{ALGORITHM}\n'`), its `--bsd` lines as
+ * our `--tag` lines byte for byte, which our `-c` reads back, and our own lists read back. Shared by sum.test.ts (the
  * stored transcript, vectors/tools/rhash.json) and sum.refs.test.ts (the installed rhash over random files).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { RHASH_NAMES, RHASH_PLAIN } from '../../../scripts/tool-transcripts.mjs';
+import { RHASH_NAMES, RHASH_PLAIN } from '../../../scripts/vectors/tool-transcripts.mjs';
 import type { Opened } from './transcripts.js';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'digestlab.js');

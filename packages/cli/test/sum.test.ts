@@ -208,8 +208,9 @@ describe('digestlab sum: SM3, Whirlpool and Tiger', () => {
     same(ours(['-c'], bad), failed);
   });
 
-  // RHash 1.4.3's runs of the rhash scenario of scripts/tool-transcripts.mjs, stored in vectors/tools/rhash.json, over
-  // files of their own (no name with a backslash: RHash reads one as a path separator); sum.refs.test.ts runs rhash
+  // RHash 1.4.3's runs of the rhash scenario of scripts/vectors/tool-transcripts.mjs, stored in
+  // vectors/tools/rhash.json, over files of their own (no name with a backslash: RHash reads one as a path
+  // separator); sum.refs.test.ts runs rhash
   let rhash: Opened;
   beforeAll(() => {
     rhash = stored('rhash');

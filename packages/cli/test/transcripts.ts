@@ -1,14 +1,21 @@
 /**
- * The outside programs' transcripts (scripts/tool-transcripts.mjs, vectors/tools/) as the tests open them: the
+ * The outside programs' transcripts (scripts/vectors/tool-transcripts.mjs, vectors/tools/) as the tests open them: the
  * default tier reads the stored file and runs no outside program; the refs tier records the scenario again with the
  * installed program, over the same files (to find the stored file still true) and over fresh random ones.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { differences, prepare, type Run, readTranscript, record, runsOf } from '../../../scripts/tool-transcripts.mjs';
+import {
+  differences,
+  prepare,
+  type Run,
+  readTranscript,
+  record,
+  runsOf,
+} from '../../../scripts/vectors/tool-transcripts.mjs';
 
-export type { Run } from '../../../scripts/tool-transcripts.mjs';
+export type { Run } from '../../../scripts/vectors/tool-transcripts.mjs';
 
 /** A scenario's files in a folder of their own, and its cases by id with what the program did. */
 export interface Opened {
@@ -25,7 +32,8 @@ function opened(name: string, dir: string, runs: Map<string, Run>): Opened {
     runs,
     run(id) {
       const r = runs.get(id);
-      if (r === undefined) throw new Error(`no case ${id} in the ${name} scenario (scripts/tool-transcripts.mjs)`);
+      if (r === undefined)
+        throw new Error(`no case ${id} in the ${name} scenario (scripts/vectors/tool-transcripts.mjs)`);
       return r;
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),

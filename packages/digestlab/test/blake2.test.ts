@@ -330,7 +330,7 @@ describe('options refused with InvalidOptionError', () => {
   });
 
   it('auto: node:crypto for the plain BLAKE2b-512 and BLAKE2s-256 where it wins, our WebAssembly for a key, salt or personalization', async () => {
-    // node:crypto wins long inputs on Node, Bun and Deno (scripts/crossovers.mjs): streams go there
+    // node:crypto wins long inputs on Node, Bun and Deno (scripts/measure/crossovers.mjs): streams go there
     expect(createDigest('BLAKE2B-512').provider).toBe('node');
     expect(createDigest('BLAKE2S-256').provider).toBe('node');
     const long = msg(5000);

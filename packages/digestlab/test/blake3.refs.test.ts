@@ -1,14 +1,14 @@
 /**
  * BLAKE3 against Debian's b3sum run now (npm run test:refs; npm test reads what it printed from
  * vectors/blake3/b3sum.json): fresh random inputs, keys, contexts and output lengths through every provider, and the
- * stored digests made again by scripts/b3sum-vectors.mjs --check.
+ * stored digests made again by scripts/vectors/b3sum-vectors.mjs --check.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { b3sumOf } from '../../../scripts/b3sum-vectors.mjs';
 import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { b3sumOf } from '../../../scripts/vectors/b3sum-vectors.mjs';
 import { digestHex, type ProviderChoice, providers } from '../src/index.js';
 
 const PROVIDERS: ProviderChoice[] = [
@@ -40,9 +40,9 @@ describe('against b3sum, run now', () => {
     );
   });
 
-  it('b3sum still gives every digest of vectors/blake3/b3sum.json (scripts/b3sum-vectors.mjs --check)', () => {
+  it('b3sum still gives every digest of vectors/blake3/b3sum.json (scripts/vectors/b3sum-vectors.mjs --check)', () => {
     requireProgram('b3sum');
-    const script = fileURLToPath(new URL('../../../scripts/b3sum-vectors.mjs', import.meta.url));
+    const script = fileURLToPath(new URL('../../../scripts/vectors/b3sum-vectors.mjs', import.meta.url));
     // --check exits 1 and names what differs
     expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();
   });

@@ -194,7 +194,7 @@ function crc(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** Debian's b3sum's digests, stored by scripts/b3sum-vectors.mjs (npm run test:refs runs b3sum again over them). */
+/** Debian's b3sum's digests, stored by scripts/vectors/b3sum-vectors.mjs (npm run test:refs runs b3sum again over them). */
 const B3SUM = JSON.parse(readVector('blake3/b3sum.json')) as {
   official: Record<'input_len' | (typeof MODES)[number][0], (string | number)[]>;
   cases: {

@@ -406,8 +406,9 @@ describe('the reference, from the initial value', () => {
 
   /**
    * OpenSSL, run here, one process a message (a new Debian has it: SM3, and Whirlpool through its legacy provider), and
-   * RHash, which a new Debian lacks, as scripts/rhash-vectors.mjs stored its Whirlpool and Tiger (npm run test:refs runs
-   * it again): the messages are that file's inputs, the first n bytes of the suite's pseudo-random stream.
+   * RHash, which a new Debian lacks, as scripts/vectors/rhash-vectors.mjs stored its Whirlpool and Tiger (npm run
+   * test:refs runs it again): the messages are that file's inputs, the first n bytes of the suite's pseudo-random
+   * stream.
    */
   const OPENSSL: Partial<Record<MdName, string[]>> = {
     SM3: ['dgst', '-sm3', '-r'],

@@ -2,8 +2,8 @@
  * The classic algorithms against RHash run now (npm run test:refs; npm test reads what it printed from vectors/):
  * the whole cross-check of BouncyCastle's 304 messages (vectors/tools/cross-check-classic.mjs, RHash included) must
  * print the stored report, RHash must still give every digest of vectors/rhash-prefixes.json
- * (scripts/rhash-vectors.mjs --check), and its Tiger and Whirlpool of fresh random inputs, at the padding edges and
- * long, must be every provider's. RHash, OpenSSL and Debian's Python must still give the MD4 and RIPEMD-160 of
+ * (scripts/vectors/rhash-vectors.mjs --check), and its Tiger and Whirlpool of fresh random inputs, at the padding edges
+ * and long, must be every provider's. RHash, OpenSSL and Debian's Python must still give the MD4 and RIPEMD-160 of
  * vectors/md4-ripemd-tools.json (scripts/md4-ripemd-vectors.mjs --check).
  */
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { requireProgram } from '../../../scripts/reference-programs.mjs';
-import { rhashOf } from '../../../scripts/rhash-vectors.mjs';
+import { rhashOf } from '../../../scripts/vectors/rhash-vectors.mjs';
 import { digestHex } from '../src/index.js';
 import { tigerHex } from './helpers/classic.js';
 import { providerCases, readVector, reference, vectorPath } from './helpers/common.js';
@@ -36,9 +36,9 @@ describe('RHash, run now', () => {
     for (const l of lines) expect(l).toMatch(/: all equal$/);
   });
 
-  it('RHash still gives every digest of vectors/rhash-prefixes.json (scripts/rhash-vectors.mjs --check)', () => {
+  it('RHash still gives every digest of vectors/rhash-prefixes.json (scripts/vectors/rhash-vectors.mjs --check)', () => {
     requireProgram('rhash');
-    const script = fileURLToPath(new URL('../../../scripts/rhash-vectors.mjs', import.meta.url));
+    const script = fileURLToPath(new URL('../../../scripts/vectors/rhash-vectors.mjs', import.meta.url));
     // --check exits 1 and names what differs
     expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();
   });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { measure } from '../../../scripts/bundle-size.mjs';
+import { measure } from '../../../scripts/measure/bundle-size.mjs';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${pkgDir}/package.json`, 'utf8'));

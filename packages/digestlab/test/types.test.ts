@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { nameLists } from '../../../scripts/gen-names.mjs';
+import { nameLists } from '../../../scripts/gen/gen-names.mjs';
 import { algorithms, createDigest, createHmac } from '../src/index.js';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));

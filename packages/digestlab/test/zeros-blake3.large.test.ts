@@ -1,6 +1,6 @@
 /**
  * Large tier: a zero stream for BLAKE3 (32 bytes out), against Debian's b3sum 1.2.0 (vectors/zeros.json, written by
- * `node scripts/zero-vectors.mjs --algorithms BLAKE3-256 --max 4294967301`). BLAKE3 encodes no length; its one
+ * `node scripts/vectors/zero-vectors.mjs --algorithms BLAKE3-256 --max 4294967301`). BLAKE3 encodes no length; its one
  * counter, of 1 KiB chunks, wraps 32 bits at 4 TiB (blake3.test.ts reaches it by state import). These sizes are where
  * a byte or bit count kept in 32 bits would break, and 2^32 + 5 bytes is 4 MiB of chunks past 2^22 of them, the
  * chaining-value stack 22 deep. Clones at every size test the stack's copy too.

@@ -1,6 +1,7 @@
 /**
  * b3sum itself, for overflow-blake3.test.ts: one of the BLAKE3 digests of zeros that vectors/zeros.json stores from
- * Debian's b3sum 1.2.0 (`node scripts/zero-vectors.mjs --algorithms BLAKE3-256`), recomputed by the installed b3sum.
+ * Debian's b3sum 1.2.0 (`node scripts/vectors/zero-vectors.mjs --algorithms BLAKE3-256`), recomputed by the installed
+ * b3sum.
  */
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

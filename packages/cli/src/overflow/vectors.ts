@@ -1,6 +1,6 @@
 /**
  * The stored zero-input digests a run checks against: `--vectors FILE`, else the repository's vectors/zeros.json,
- * which the package carries as its own vectors/zeros.json (copied there by its build: scripts/ship-vectors.mjs).
+ * which the package carries as its own vectors/zeros.json (copied there by its build: scripts/build/ship-vectors.mjs).
  * Without the default file the run goes on, its expected digests from node:crypto in the same run.
  */
 import { existsSync, readFileSync } from 'node:fs';

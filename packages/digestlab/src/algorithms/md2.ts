@@ -59,7 +59,8 @@ class Md2Engine extends BlockHash {
         for (let k = 0; k < 48; k++) t = X[k] ^= S[t];
         t = (t + r) & 255;
       }
-      // a loop, not st.set(X.subarray(0, 16)): no view made per block (3% of a seed digest: scripts/md2-shapes.mjs)
+      // a loop, not st.set(X.subarray(0, 16)): no view made per block (3% of a seed digest:
+      // docs/decisions/ts-md2-core-shapes.md)
       for (let j = 0; j < 16; j++) st[j] = X[j];
     }
   }

@@ -239,8 +239,8 @@ export const HMAC_CROSSOVERS: Readonly<Record<MeasuredRuntime, Partial<Crossover
     'SHA-512/224': { bytes: 128, hex: 128 },
     'SHA-512/256': { bytes: 128, hex: 128 },
   },
-  // Bun 1.4 (`bun scripts/crossovers.mjs --hmac`, best of 9 rounds in CPU time): node:crypto wins at every length
-  // but MD5's, which our WebAssembly holds below 2 KiB (bytes) and 8 KiB (hex)
+  // Bun 1.4 (`bun scripts/measure/crossovers.mjs --hmac`, best of 9 rounds in CPU time): node:crypto wins at every
+  // length but MD5's, which our WebAssembly holds below 2 KiB (bytes) and 8 KiB (hex)
   bun: {
     MD2: NEVER,
     MD5: { bytes: 2048, hex: 8192 },

@@ -11,7 +11,7 @@
  * where it is faster on long inputs, else WebAssembly, else TypeScript.
  *
  * The crossovers are data (crossovers.json, read by crossovers.ts), measured on each runtime that has node:crypto
- * (Node, Bun, Deno) by scripts/crossovers.mjs, and the table of the runtime the library runs on is chosen once,
+ * (Node, Bun, Deno) by scripts/measure/crossovers.mjs, and the table of the runtime the library runs on is chosen once,
  * at load. The bench's `auto` row checks them against every single provider at each size it runs; its
  * `auto:async` row checks the WebCrypto crossovers against `wasm:async` in the page's bench in each engine.
  */
@@ -112,7 +112,8 @@ export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): 
  * One class for every algorithm, so a call site that goes through `digestOnce` (a sized SHAKE digest, `digestMany`'s
  * long messages) sees one method, which V8 can inline. `digest()` and `digestHex()` without an output length call
  * what `prepareBytes` and `prepareHex` return instead: no dispatch at all where one side takes every length (SHA on
- * Node, to hex), else one length test and the side's own prepared call (scripts/seed-call-ablation.mjs measures it).
+ * Node, to hex), else one length test and the side's own prepared call (scripts/measure/seed-call-ablation.mjs measures
+ * it).
  */
 class Dispatch extends SizeDispatch<Provider> implements OneShot {
   /** WebCrypto when it takes long async inputs here; null once known that it does not. */

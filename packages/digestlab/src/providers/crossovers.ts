@@ -1,10 +1,11 @@
 /**
  * The sizes from which `auto` (auto.ts) leaves our WebAssembly: for node:crypto per runtime, for WebCrypto per
  * browser engine. The measurements are data, crossovers.json, with the command, runtime and machine that measured
- * them and the notes that explain them (`node scripts/crossovers.mjs --write` rewrites a runtime's); its numbers
- * alone reach the bundle, through crossovers.generated.ts (scripts/crossovers-data.mjs writes it); this module
- * turns them into the tables auto reads and picks this runtime's once, at load: node:crypto's per-call cost differs
- * by a factor of three between runtimes (BENCHMARKS.md, "`auto`'s crossovers"; docs/decisions/auto-crossovers-per-runtime.md).
+ * them and the notes that explain them (`node scripts/measure/crossovers.mjs --write` rewrites a runtime's); its
+ * numbers alone reach the bundle, through crossovers.generated.ts (scripts/gen/crossovers-data.mjs writes it); this
+ * module turns them into the tables auto reads and picks this runtime's once, at load: node:crypto's per-call cost
+ * differs by a factor of three between runtimes (BENCHMARKS.md, "`auto`'s crossovers";
+ * docs/decisions/auto-crossovers-per-runtime.md).
  */
 
 import { ALGORITHM_NAMES } from '../registry/registry.js';
@@ -46,7 +47,7 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
   deno: table(NODE_CRYPTO.deno),
   // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
   // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always
-  // chose WebAssembly made Firefox's seed MD5 0.86x of calling it: scripts/seed-call-ablation.mjs --browser)
+  // chose WebAssembly made Firefox's seed MD5 0.86x of calling it: scripts/measure/seed-call-ablation.mjs --browser)
   browser: Object.fromEntries(ALGORITHM_NAMES.map((name) => [name, NEVER])) as Crossovers,
 };
 

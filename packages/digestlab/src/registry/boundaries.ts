@@ -1,7 +1,7 @@
 /**
  * The input lengths at which an implementation's length bookkeeping goes wrong, if it does: where a count it keeps
  * in one 32-bit word reaches the sign bit (2^31 units) or carries out (2^32 units). Each is checked one byte short,
- * on it and one byte past, against stored digests (vectors/zeros.json, scripts/zero-vectors.mjs) and by
+ * on it and one byte past, against stored digests (vectors/zeros.json, scripts/vectors/zero-vectors.mjs) and by
  * `digestlab overflow --size boundaries`. Which counts matter follows from the construction (facts.ts).
  *
  * Not among them: the length field's own limit (2^64 bits, 2^61 bytes, for SHA-256; 2^128 bits for SHA-512),

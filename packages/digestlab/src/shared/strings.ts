@@ -3,7 +3,7 @@
  * call is 93 ASCII characters in and 32-128 hex digits out, and a browser's native `TextEncoder.encodeInto` and
  * `TextDecoder.decode` cost more per call than the JavaScript that does the same for so few units (in Chromium,
  * Firefox and WebKit alike), where Node's, with V8's fast API calls, cost less. Measured by
- * `node scripts/seed-call-ablation.mjs [--browser ENGINE]` (docs/decisions/string-codec-per-engine.md).
+ * `node scripts/measure/seed-call-ablation.mjs [--browser ENGINE]` (docs/decisions/string-codec-per-engine.md).
  */
 import { type BrowserEngine, runtime } from './runtime.js';
 

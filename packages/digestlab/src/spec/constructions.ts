@@ -121,7 +121,7 @@ export interface SpongeParams {
  * How a Merkle–Damgård hash pads its last block (strengthening): the pad byte after the message, zeros, then the
  * message length in bits in a field at the end of the block. merkle-damgard.ts's `padInPlace` is the one routine
  * that writes it in TypeScript, for every path (streaming, one-shot, HMAC), and its `paddedLength` sizes
- * `digestMany`'s batch; the WebAssembly batch pads with its own copy (scripts/gen-wasm.mjs), tested against it.
+ * `digestMany`'s batch; the WebAssembly batch pads with its own copy (scripts/gen/gen-wasm.mjs), tested against it.
  */
 export interface MDPadding {
   /** The byte after the message: 0x80 (a 1 bit, then zeros) for MD5, SHA-1 and SHA-2; Tiger's is 0x01. */

@@ -14,7 +14,7 @@ export const CLASSIC_CHAIN: Readonly<Record<ClassicName, number>> = { sm3: 8, wh
 
 /**
  * The `classic` module: SM3, Whirlpool and Tiger, on a memory of its own (the core memory past the input area is
- * the batch's, so tables cannot live there). Layout (CLASSIC_LAYOUT, written by scripts/wasm-classic.mjs): the
+ * the batch's, so tables cannot live there). Layout (CLASSIC_LAYOUT, written by scripts/gen/wasm-classic.mjs): the
  * chaining value at 0, Whirlpool's working buffers (its key, state and message) from 256, its eight tables
  * C_0..C_7 and round constants and Tiger's four S-boxes from 1024 (copied in from the TypeScript tables at
  * instantiation, so that they are computed in one place), the input area from 32768 to the end of its two pages.

@@ -111,7 +111,7 @@ const HASH_WASM_BLAKE3 = await createBLAKE3(256);
 /**
  * RHash's Tiger and Whirlpool of the first n bytes of one pseudo-random stream, default.test.ts's sweep input, for
  * every n to 129 and at the sweep's sizes to 4 MiB + 1 (vectors/rhash-prefixes.json, made by
- * scripts/rhash-vectors.mjs; npm run test:refs runs RHash again over them).
+ * scripts/vectors/rhash-vectors.mjs; npm run test:refs runs RHash again over them).
  */
 export const RHASH_PREFIXES = JSON.parse(readVector('rhash-prefixes.json')) as {
   input: { seed: number; length: number; sha256: string };
@@ -147,7 +147,7 @@ function tigerOf(data: Uint8Array): string {
     if (hex === undefined)
       throw new Error(
         `no Tiger reference for this ${data.length}-byte input: not a prefix vectors/rhash-prefixes.json has ` +
-          `(scripts/rhash-vectors.mjs), and past ${TIGER_BIGINT_MAX} bytes, too long for the BigInt Tiger`,
+          `(scripts/vectors/rhash-vectors.mjs), and past ${TIGER_BIGINT_MAX} bytes, too long for the BigInt Tiger`,
       );
     tigerCache.set(data, hex);
   }

@@ -1,6 +1,6 @@
 // The suite's deterministic pseudo-random bytes, in plain JavaScript so that the scripts that record outside
-// programs' digests of the suite's inputs (scripts/rhash-vectors.mjs, scripts/b3sum-vectors.mjs) make the very bytes
-// the tests make: common.ts re-exports it to the tests.
+// programs' digests of the suite's inputs (scripts/vectors/rhash-vectors.mjs, scripts/vectors/b3sum-vectors.mjs) make
+// the very bytes the tests make: common.ts re-exports it to the tests.
 
 /** Deterministic pseudo-random bytes (xorshift32 seeded from `seed`): fast for MiBs. A shorter call is a prefix. */
 export function pseudoRandomBytes(length, seed) {

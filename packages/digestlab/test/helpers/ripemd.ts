@@ -1,6 +1,6 @@
 /**
  * MD4 and the RIPEMDs written here straight from their papers, independent of the library's generated cores
- * (scripts/md4-family.mjs derives its word orders from ρ and π and unrolls with rotating roles; this one reads the
+ * (scripts/gen/md4-family.mjs derives its word orders from ρ and π and unrolls with rotating roles; this one reads the
  * papers' tables as printed and moves values, step by step, on plain arrays). node:crypto has only RIPEMD-160 (no
  * MD4 without OpenSSL's legacy provider), so this is the reference every other result of these algorithms is
  * compared with; kat.test.ts holds it to BouncyCastle's vectors (vectors/bc).

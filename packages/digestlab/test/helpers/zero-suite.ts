@@ -5,7 +5,7 @@
  * One stream of zeros per algorithm and provider, in chunks of 1 MiB + 7 bytes (one chunk, reused), so the
  * buffered partial block differs at every size; the update that would cross a size is split there and a clone
  * is digested at each of ZERO_STREAM_SIZES (2^28 - 1 ... 2^32 + 5), against vectors/zeros.json (OpenSSL's
- * digests, from scripts/zero-vectors.mjs). Memory must stay flat over the ~4 GiB stream.
+ * digests, from scripts/vectors/zero-vectors.mjs). Memory must stay flat over the ~4 GiB stream.
  */
 import { describe, expect, test } from 'vitest';
 import { type AlgorithmName, createDigest } from '../../src/index.js';

@@ -1,7 +1,7 @@
 /**
  * Where an expected digest comes from, in order: a digest known from outside (the seed), the stored zero vectors
- * (vectors/zeros.json, made by scripts/zero-vectors.mjs with node:crypto), else the host's reference computed in the
- * same run (node:crypto under Node), else none (UNCHECKED).
+ * (vectors/zeros.json, made by scripts/vectors/zero-vectors.mjs with node:crypto), else the host's reference computed
+ * in the same run (node:crypto under Node), else none (UNCHECKED).
  */
 import { type AlgorithmName, algorithms as libraryAlgorithms } from 'digestlab';
 import type { Pattern } from './patterns.js';
@@ -53,8 +53,8 @@ export function boundarySizes(algorithm: string): number[] {
 }
 
 /**
- * Every boundary size, ascending: what scripts/zero-vectors.mjs computes and `--size boundaries` runs, 2^28±1, 2^29±1,
- * 2^31±1, 2^32−1, 2^32, 2^32+5, 2^38±1, 257 GiB, 2^39±1.
+ * Every boundary size, ascending: what scripts/vectors/zero-vectors.mjs computes and `--size boundaries` runs, 2^28±1,
+ * 2^29±1, 2^31±1, 2^32−1, 2^32, 2^32+5, 2^38±1, 257 GiB, 2^39±1.
  */
 export const BOUNDARY_SIZES: readonly number[] = [...new Set([...FACTS.keys()].flatMap(boundarySizes))].sort(
   (a, b) => a - b,

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // digestlab command under Bun and Deno, and `portable` is the library's own suite, which `npm run test:bun` and
 // `npm run test:deno` run with vitest itself on Bun and on Deno (the library's tests minus the one that spawns them).
 // `jvm` (`npm run test:jvm`) runs `digestlab bench --jvm` with a real JDK; kept out of `npm test`, which needs none.
-// `refs` (`npm run test:refs`) runs the outside programs of scripts/reference-programs.mjs (b3sum, RHash, a JDK with
+// `refs` (`npm run test:refs`) runs the outside programs of scripts/check/reference-programs.mjs (b3sum, RHash, a JDK with
 // BouncyCastle) live on fresh inputs; `npm test` reads what they printed for fixed inputs from vectors/ and runs none.
 export default defineConfig({
   test: {

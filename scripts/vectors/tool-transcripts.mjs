@@ -20,7 +20,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REFERENCE_PROGRAMS, requireProgram } from '../reference-programs.mjs';
+import { REFERENCE_PROGRAMS, requireProgram } from '../check/reference-programs.mjs';
 
 const VECTORS = fileURLToPath(new URL('../../vectors/tools/', import.meta.url));
 

@@ -10,12 +10,12 @@
 //   node vectors/tools/cross-check-classic.mjs > vectors/classic-cross-check.txt
 //   node vectors/tools/cross-check-classic.mjs --without-reference-programs
 //       only the tools a new Debian has (OpenSSL, coreutils, Python): RHash, a program of
-//       scripts/reference-programs.mjs, left out (npm test runs this; npm run test:refs the whole)
+//       scripts/check/reference-programs.mjs, left out (npm test runs this; npm run test:refs the whole)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REFERENCE_PROGRAMS } from '../../scripts/reference-programs.mjs';
+import { REFERENCE_PROGRAMS } from '../../scripts/check/reference-programs.mjs';
 
 const here = new URL('../', import.meta.url);
 const run = (cmd, args, input) => execFileSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 26, input });

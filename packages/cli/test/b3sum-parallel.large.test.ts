@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import { b3sumInProcess } from './b3-in-process.js';
 import { requireBuilt } from './run.js';
 

@@ -5,7 +5,7 @@
  * a subtree, helps while the workers start, or helps all along.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import { b3sumInProcess } from './b3-in-process.js';
 import { requireBuilt } from './run.js';
 import { live, type Opened, unreproduced } from './transcripts.js';

@@ -4,7 +4,7 @@
  * (b3sum-mode.ts, the same tests as the default tier's).
  */
 import { describe, expect, it } from 'vitest';
-import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import { describeB3sumMode } from './b3sum-mode.js';
 import { live, unreproduced } from './transcripts.js';
 

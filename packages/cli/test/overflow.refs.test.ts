@@ -6,7 +6,7 @@
 import { execSync } from 'node:child_process';
 import type { OverflowRecord } from '@digestlab/lab/overflow';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import { requireBuilt, runCli } from './run.js';
 
 requireProgram('b3sum');

@@ -1,5 +1,5 @@
 /**
- * scripts/reference-programs.mjs: the PATH that .ci/run gives `npm test` lacks every reference program and keeps
+ * scripts/check/reference-programs.mjs: the PATH that .ci/run gives `npm test` lacks every reference program and keeps
  * everything else, so a default-tier test that spawns one fails in CI rather than on a user's machine.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import {
   requireFile,
   requireProgram,
   which,
-} from '../../../scripts/reference-programs.mjs';
+} from '../../../scripts/check/reference-programs.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'digestlab-refs-path-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

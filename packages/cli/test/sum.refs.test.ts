@@ -4,7 +4,7 @@
  * digests and its --bsd lines (rhash-sums.ts, the same checks as the default tier's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import { checkRhashSums } from './rhash-sums.js';
 import { requireBuilt } from './run.js';
 import { live, type Opened, unreproduced } from './transcripts.js';

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import { b3sumOf } from '../../../scripts/vectors/b3sum-vectors.mjs';
 import { digestHex, type ProviderChoice, providers } from '../src/index.js';
 

@@ -17,7 +17,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { requireFile, requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireFile, requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import {
   type AlgorithmName,
   algorithms,

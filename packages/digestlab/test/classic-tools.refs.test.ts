@@ -4,13 +4,13 @@
  * print the stored report, RHash must still give every digest of vectors/rhash-prefixes.json
  * (scripts/vectors/rhash-vectors.mjs --check), and its Tiger and Whirlpool of fresh random inputs, at the padding edges
  * and long, must be every provider's. RHash, OpenSSL and Debian's Python must still give the MD4 and RIPEMD-160 of
- * vectors/md4-ripemd-tools.json (scripts/md4-ripemd-vectors.mjs --check).
+ * vectors/md4-ripemd-tools.json (scripts/vectors/md4-ripemd-vectors.mjs --check).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import { rhashOf } from '../../../scripts/vectors/rhash-vectors.mjs';
 import { digestHex } from '../src/index.js';
 import { tigerHex } from './helpers/classic.js';
@@ -43,9 +43,9 @@ describe('RHash, run now', () => {
     expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();
   });
 
-  it('RHash, OpenSSL, hashlib still give vectors/md4-ripemd-tools.json (scripts/md4-ripemd-vectors.mjs --check)', () => {
+  it('RHash, OpenSSL, hashlib still give vectors/md4-ripemd-tools.json (scripts/vectors/md4-ripemd-vectors.mjs --check)', () => {
     requireProgram('rhash');
-    const script = fileURLToPath(new URL('../../../scripts/md4-ripemd-vectors.mjs', import.meta.url));
+    const script = fileURLToPath(new URL('../../../scripts/vectors/md4-ripemd-vectors.mjs', import.meta.url));
     // --check exits 1 and names what differs
     expect(() => execFileSync(process.execPath, [script, '--check'], { stdio: 'pipe' })).not.toThrow();
   });

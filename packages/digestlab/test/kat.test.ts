@@ -533,7 +533,7 @@ describe.each([
 
 // ---------------------------------------------------------------------------------------------------------
 // MD4 and RIPEMD: BouncyCastle (vectors/bc, made by vectors/tools/BcVectors.java), the same messages from other
-// programs (vectors/md4-ripemd-tools.json, made by scripts/md4-ripemd-vectors.mjs), and RIPEMD-160's homepage
+// programs (vectors/md4-ripemd-tools.json, made by scripts/vectors/md4-ripemd-vectors.mjs), and RIPEMD-160's homepage
 
 const BC_ALGORITHMS = ['MD4', 'RIPEMD128', 'RIPEMD160', 'RIPEMD256', 'RIPEMD320'] as const;
 

@@ -7,7 +7,7 @@ import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { requireProgram } from '../../../scripts/reference-programs.mjs';
+import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
 import { parseZeroVectors } from '../src/overflow/index.js';
 
 requireProgram('b3sum');

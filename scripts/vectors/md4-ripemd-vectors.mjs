@@ -6,10 +6,10 @@
 // `python3` first on PATH). Written to vectors/md4-ripemd-tools.json; kat.test.ts holds each to BouncyCastle's
 // vectors/bc/*.txt and the library to all of them. Nothing here is computed by digestlab.
 //
-//   node scripts/md4-ripemd-vectors.mjs           write vectors/md4-ripemd-tools.json
-//   node scripts/md4-ripemd-vectors.mjs --check   exit 1 if the programs' digests differ from the file's
+//   node scripts/vectors/md4-ripemd-vectors.mjs           write vectors/md4-ripemd-tools.json
+//   node scripts/vectors/md4-ripemd-vectors.mjs --check   exit 1 if the programs' digests differ from the file's
 //                                                 (classic-tools.refs.test.ts, npm run test:refs)
-import { hashFiles, outputOf, writeOrCheck } from './vectors/recorded-vectors.mjs';
+import { hashFiles, outputOf, writeOrCheck } from './recorded-vectors.mjs';
 
 const PYTHON = '/usr/bin/python3';
 const LENGTHS = [...Array.from({ length: 301 }, (_, n) => n), 1000, 4096, 65537];
@@ -47,10 +47,10 @@ const python = outputOf(PYTHON, [
 digests.python = { RIPEMD160: column(python, (l) => l) };
 
 const pythonVersion = 'import sys, ssl; print("Python", sys.version.split()[0], ssl.OPENSSL_VERSION)';
-writeOrCheck(new URL('../vectors/md4-ripemd-tools.json', import.meta.url), {
+writeOrCheck(new URL('../../vectors/md4-ripemd-tools.json', import.meta.url), {
   about:
     'MD4 and RIPEMD-160 of the messages of vectors/tools/BcVectors.java (lengths in `lengths`), by programs other ' +
-    'than BouncyCastle; made by `node scripts/md4-ripemd-vectors.mjs`',
+    'than BouncyCastle; made by `node scripts/vectors/md4-ripemd-vectors.mjs`',
   programs: {
     rhash: outputOf('rhash', ['--version']).trim(),
     openssl: outputOf('openssl', ['version']).trim(),

@@ -7,9 +7,9 @@
  * `npm test` needs none of them: what they print for fixed inputs is stored in `vectors/` with the command that made
  * it. What a new Debian has (coreutils, OpenSSL, Python 3) is not listed: the default tier may run those.
  *
- *   node scripts/reference-programs.mjs missing           the Debian packages to install for what is missing (a
+ *   node scripts/check/reference-programs.mjs missing           the Debian packages to install for what is missing (a
  *                                                         program not on PATH, a file absent), one a line
- *   node scripts/reference-programs.mjs without CMD ARGS  runs CMD with none of the programs on PATH (exit code: CMD's)
+ *   node scripts/check/reference-programs.mjs without CMD ARGS  runs CMD with none of the programs on PATH (exit code: CMD's)
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -51,7 +51,7 @@ function present(name) {
 function required(name, kind) {
   const pkg = REFERENCES[name];
   if (pkg === undefined || isAbsolute(name) !== (kind === 'file'))
-    throw new Error(`${name} is not a listed reference ${kind} (scripts/reference-programs.mjs)`);
+    throw new Error(`${name} is not a listed reference ${kind} (scripts/check/reference-programs.mjs)`);
   if (!present(name))
     throw new Error(`${name} is not installed: sudo apt-get install ${pkg} (it is a reference of npm run test:refs)`);
   return name;
@@ -122,7 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     cleanup();
     process.exitCode = r.status ?? 1;
   } else {
-    console.error('usage: node scripts/reference-programs.mjs missing | without COMMAND [ARGS...]');
+    console.error('usage: node scripts/check/reference-programs.mjs missing | without COMMAND [ARGS...]');
     process.exitCode = 2;
   }
 }

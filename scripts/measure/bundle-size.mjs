@@ -2,12 +2,20 @@
 // Bundled size of each entry point of the digestlab package, as an application would ship it:
 // esbuild, ESM, minified, tree-shaken, plus gzip. Reads the package's src (same code as dist).
 //
-//   node scripts/measure/bundle-size.mjs            a Markdown table
-//   node scripts/measure/bundle-size.mjs --json     machine-readable
+//   node scripts/measure/bundle-size.mjs                  a Markdown table
+//   node scripts/measure/bundle-size.mjs --json           machine-readable
+//   node scripts/measure/bundle-size.mjs --write-readme   rewrite the figures the READMEs cite (below)
+//
+// The figures are exact bytes: esbuild's output is deterministic for the locked esbuild, and gzip's for Node's zlib
+// (Bun's and Deno's zlib give other gzip bytes: run it with Node).
+// README.md's "Bundled size" table (section Packaging) and packages/digestlab/README.md's size of
+// `digestlab/sha256`'s `sha256Hex` are these figures; packages/digestlab/test/docs.test.ts fails when they differ,
+// and --write-readme writes them again (the table's "Measured" date too, when the table changed).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const ENTRIES = {
+export const ENTRIES = {
   'digestlab/sha256 (sha256Hex)': "export { sha256Hex } from './src/sha256.ts';",
   'digestlab/md5 (md5Hex)': "export { md5Hex } from './src/md5.ts';",
   'digestlab/sha1 (sha1Hex)': "export { sha1Hex } from './src/sha1.ts';",
@@ -16,6 +24,9 @@ const ENTRIES = {
   'digestlab (digestHex)': "export { digestHex } from './src/index.ts';",
   'digestlab (everything)': "export * from './src/index.ts';",
 };
+
+export const ROOT_README = new URL('../../README.md', import.meta.url);
+export const PACKAGE_README = new URL('../../packages/digestlab/README.md', import.meta.url);
 
 export async function measure(contents) {
   const result = await build({
@@ -31,19 +42,87 @@ export async function measure(contents) {
   return { bytes: code.length, gzip: gzipSync(code, { level: 9 }).length, inputs: Object.keys(result.metafile.inputs) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Every entry of ENTRIES measured, in order: `{ name, bytes, gzip }`. */
+export async function measureAll() {
   const rows = [];
-  for (const [name, contents] of Object.entries(ENTRIES)) rows.push({ name, ...(await measure(contents)) });
-  if (process.argv.includes('--json')) {
-    console.log(
-      JSON.stringify(
-        rows.map(({ inputs, ...r }) => r),
-        null,
-        2,
-      ),
-    );
+  for (const [name, contents] of Object.entries(ENTRIES)) {
+    const { bytes, gzip } = await measure(contents);
+    rows.push({ name, bytes, gzip });
+  }
+  return rows;
+}
+
+/** The rows as README.md's table, its columns padded as the Markdown formatter leaves them. */
+export function markdownTable(rows) {
+  const cells = [['import', 'minified', 'gzip'], ...rows.map((r) => [`\`${r.name}\``, `${r.bytes} B`, `${r.gzip} B`])];
+  const widths = [0, 1, 2].map((i) => Math.max(...cells.map((c) => c[i].length)));
+  const line = (c) => `| ${c[0].padEnd(widths[0])} | ${c[1].padStart(widths[1])} | ${c[2].padStart(widths[2])} |`;
+  const rule = `| ${'-'.repeat(widths[0])} | ${'-'.repeat(widths[1] - 1)}: | ${'-'.repeat(widths[2] - 1)}: |`;
+  return [line(cells[0]), rule, ...cells.slice(1).map(line)].join('\n');
+}
+
+/**
+ * README.md's "Bundled size" table: where it is (`start`, `end`: line indexes, end exclusive) and its rows as
+ * `{ name, bytes, gzip }`. Throws if the text has no such table.
+ */
+export function readmeTable(text) {
+  const lines = text.split('\n');
+  const intro = lines.findIndex((l) => l.startsWith('Bundled size ('));
+  if (intro < 0) throw new Error('README.md: no line starting "Bundled size (" before the bundle-size table');
+  const start = lines.findIndex((l, i) => i > intro && l.startsWith('|'));
+  let end = start;
+  while (end < lines.length && lines[end].startsWith('|')) end++;
+  const rows = lines.slice(start + 2, end).map((l) => {
+    const [name, bytes, gzip] = l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
+    return { name: name.replace(/^`|`$/g, ''), bytes: Number.parseInt(bytes, 10), gzip: Number.parseInt(gzip, 10) };
+  });
+  return { start, end, rows };
+}
+
+/** packages/digestlab/README.md's one size: `digestlab/sha256`'s `sha256Hex`, minified and gzipped, in kB. */
+const PACKAGE_SIZE = /(`digestlab\/sha256`'s `sha256Hex`: )(\d+) kB minified, (\d+) kB gzipped/;
+export const kB = (bytes) => Math.round(bytes / 1000);
+
+/** The kB the package's README gives for `digestlab/sha256 (sha256Hex)`: `{ bytes, gzip }`; throws if absent. */
+export function packageReadmeSize(text) {
+  const m = PACKAGE_SIZE.exec(text);
+  if (!m) throw new Error('packages/digestlab/README.md: no "`digestlab/sha256`\'s `sha256Hex`: N kB minified"');
+  return { bytes: Number(m[2]), gzip: Number(m[3]) };
+}
+
+/** The READMEs with the measured rows in them: `{ root, pkg }`, the new texts. */
+export function withSizes(rootText, pkgText, rows, today = new Date().toISOString().slice(0, 10)) {
+  const { start, end } = readmeTable(rootText);
+  const lines = rootText.split('\n');
+  const table = markdownTable(rows);
+  let root = [...lines.slice(0, start), table, ...lines.slice(end)].join('\n');
+  if (root !== rootText) root = root.replace(/\(Measured \d{4}-\d{2}-\d{2}\./, `(Measured ${today}.`);
+  const sha256 = rows.find((r) => r.name === 'digestlab/sha256 (sha256Hex)');
+  const pkg = pkgText.replace(
+    PACKAGE_SIZE,
+    (_, head) => `${head}${kB(sha256.bytes)} kB minified, ${kB(sha256.gzip)} kB gzipped`,
+  );
+  return { root, pkg };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await measureAll();
+  if (process.argv.includes('--write-readme')) {
+    const [rootText, pkgText] = [ROOT_README, PACKAGE_README].map((f) => readFileSync(f, 'utf8'));
+    const { root, pkg } = withSizes(rootText, pkgText, rows);
+    for (const [file, before, after] of [
+      [ROOT_README, rootText, root],
+      [PACKAGE_README, pkgText, pkg],
+    ]) {
+      if (after !== before) writeFileSync(file, after);
+      console.log(`${after === before ? 'up to date' : 'written'}: ${file.pathname}`);
+    }
+  } else if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(rows, null, 2));
   } else {
-    console.log('| import | minified | gzip |\n|---|---:|---:|');
-    for (const r of rows) console.log(`| \`${r.name}\` | ${r.bytes} B | ${r.gzip} B |`);
+    console.log(markdownTable(rows));
   }
 }

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-// @ts-expect-error: a plain .mjs script without types
 import { measure } from '../../../scripts/measure/bundle-size.mjs';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));

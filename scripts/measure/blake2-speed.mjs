@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * BLAKE2b-512 and BLAKE2s-256: our providers against node:crypto, @noble/hashes and hash-wasm, one-shot digests of
- * one size, to bytes (issue 21's speed goals; the lab, `digestlab bench -a BLAKE2b-512`, times them in every
+ * one size, to bytes (the speed goal: 1.2x hash-wasm at 1 MiB; the lab, `digestlab bench -a BLAKE2b-512`, times them in every
  * workload). Against the built library (`npm run build` first); runs under Bun too
  * (`bun scripts/measure/blake2-speed.mjs`):
  *

@@ -20,7 +20,7 @@
  * Prints a table of node's speed over the best of ours, then the crossovers as the object auto.ts holds.
  *
  * --auto also times `auto` (the default provider) in the same rounds and prints its speed over the fastest of ts,
- * wasm and node at each size: how close the default comes to the best call it could have made (issue 10's "within
+ * wasm and node at each size: how close the default comes to the best call it could have made (the goal: "within
  * 5%"), measured as robustly as the crossovers it follows.
  */
 import { algorithms, digest, digestHex, hmac, hmacHex, runtime } from '../../packages/digestlab/dist/index.js';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Our WebAssembly Keccak against hash-wasm's, and where our time goes (issue 12's speed goal: SHA-3 at least 1.2x
+ * Our WebAssembly Keccak against hash-wasm's, and where our time goes (the speed goal: SHA-3 at least 1.2x
  * hash-wasm at 1 MiB). Against the built library (`npm run build` first):
  *
  *   node scripts/measure/keccak-speed.mjs [--rounds 15] [--algorithms SHA3-256,KECCAK-256]

@@ -2,7 +2,7 @@
 /**
  * Rounds of the page's own bench in each browser engine, engines alternating (so that whatever else the machine does
  * falls on all of them alike), each run saved as DIR/ENGINE-i.json; then, per engine and cell, the median over the
- * rounds of `auto` ÷ the best of `ts` and `wasm` (issue 19's "auto within 5% of our best provider in every cell"),
+ * rounds of `auto` ÷ the best of `ts` and `wasm` (the goal: "auto within 5% of our best provider in every cell"),
  * of `wasm` ÷ hash-wasm and of `ts` ÷ @noble/hashes, each where the query has its providers. BENCHMARKS.md's "In the
  * browsers" rounds are this script's.
  *

@@ -36,7 +36,7 @@ const MAIN_HELPS: readonly MainHelps[] = ['never', 'start', 'always'];
  * 0.55, 512 MiB 0.65 against 0.82; at 64 MiB, the earlier default, 0.40 against 0.32): the workers' start is repaid
  * only past it. Subtrees of 4 MiB: ~250 jobs for 1 GiB, the last part (on the main thread) at most 4 MiB. The main
  * thread hashes subtrees all along (`always`), with one worker fewer: 1 GiB with `-j 2` took 933 and 879 ms against
- * 1007 and 928 for `start` (two idle runs of 5 interleaved rounds, session 11), with less CPU.
+ * 1007 and 928 for `start` (two idle runs of 5 interleaved rounds, 2026-12-02), with less CPU.
  */
 export const B3_DEFAULTS: B3Tuning = { from: 256 * 1024 * 1024, subtree: 4 * 1024 * 1024, mainHelps: 'always' };
 

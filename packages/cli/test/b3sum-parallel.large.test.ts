@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireProgram } from '../../../scripts/check/reference-programs.mjs';
+// the default tier's files at the chunk and subtree edges (empty, a chunk ± 1, k subtrees ± 1, one of many subtrees)
+import { B3_PARALLEL_FILES as FILES, B3_PARALLEL_SIZES as SIZES } from '../../../scripts/vectors/tool-transcripts.mjs';
 import { b3sumInProcess } from './b3-in-process.js';
 import { requireBuilt } from './run.js';
 
@@ -28,23 +30,6 @@ const ENV = {
   // every subtree in a worker: the main thread would take them all while the workers start
   DIGESTLAB_B3_MAIN_HELPS: '0',
 };
-/** Sizes at the edges: empty, a chunk ± 1, k subtrees ± 1, and one of many subtrees. */
-const SIZES = [
-  0,
-  1,
-  1023,
-  1024,
-  1025,
-  4095,
-  4096,
-  4097,
-  3 * 4096 - 1,
-  3 * 4096 + 1,
-  8 * 4096,
-  8 * 4096 + 1,
-  61 * 4096 + 7,
-];
-const FILES = SIZES.map((n) => `f${n}`);
 const KEY = Buffer.from('whats the Elvish word for friend');
 let dir = '';
 

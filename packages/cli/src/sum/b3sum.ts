@@ -254,6 +254,8 @@ function parseLine(raw: string): { hex: string; path: string; label: string } {
   const text = line.slice(66);
   const path = escaped ? unescapePath(text) : text;
   if (path.includes('\0')) throw new Error('Null character in path');
+  // a path that held bytes which are not UTF-8, as b3sum printed it: not the file's name, so not looked up
+  if (path.includes('\uFFFD')) throw new Error('Unicode replacement character in path');
   return { hex, path, label: `${escaped ? '\\' : ''}${text}` };
 }
 
@@ -275,19 +277,48 @@ async function check(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
   }
 }
 
+/** A list that is not UTF-8 stops the run where its first such line is, as b3sum's read_line does. */
+class NotUtf8Error extends Error {
+  constructor() {
+    super('stream did not contain valid UTF-8');
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A list's lines, each decoded when it is reached: the lines before one that is not UTF-8 are still checked. */
+function* listLines(bytes: Buffer): Generator<string> {
+  let start = 0;
+  while (start < bytes.length) {
+    const end = bytes.indexOf(0x0a, start);
+    const stop = end === -1 ? bytes.length : end;
+    try {
+      yield UTF8.decode(bytes.subarray(start, stop));
+    } catch (e) {
+      if (e instanceof TypeError) throw new NotUtf8Error();
+      throw e;
+    }
+    start = stop + 1;
+  }
+}
+
 async function checkLists(f: B3Flags, io: Io, out: SumOutput, hashing: B3Files): Promise<number> {
   let ok = true;
   for (const list of f.files.length > 0 ? f.files : ['-']) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = list === '-' ? Buffer.concat(await collect(io)).toString() : readFileSync(list, 'utf8');
+      bytes = list === '-' ? Buffer.concat(await collect(io)) : readFileSync(list);
     } catch (e) {
       out.error(osError(e));
       return 1;
     }
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    for (const raw of lines) ok = (await checkLine(raw, f, out, hashing)) && ok;
+    try {
+      for (const raw of listLines(bytes)) ok = (await checkLine(raw, f, out, hashing)) && ok;
+    } catch (e) {
+      if (!(e instanceof NotUtf8Error)) throw e;
+      out.error(e.message);
+      return 1;
+    }
   }
   return ok ? 0 : 1;
 }

@@ -7,7 +7,7 @@ import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
 import { digestRequest, isB3sum, resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
-import { checkCombinations, HELP, parseArgs, type SumFlags, SumUsageError } from './args.js';
+import { checkCombinations, helpText, parseArgs, type SumFlags, SumUsageError } from './args.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
 import type { DigestRequest, FileOutcome } from './hash.js';
 import { hashStream } from './hash.js';
@@ -16,21 +16,26 @@ import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.
 import { chooseHasher, type Hasher } from './pool.js';
 import { type Progress, progressLine, wantsProgress } from './progress.js';
 import { operandTargets, recursiveTargets, sizeOf, type Target } from './targets.js';
+import { type Invocation, versionLine } from '../tools.js';
 
 /** The name in messages, for commands/sum.ts (which must not load this module's dependencies before it runs). */
 export { PROGRAM };
 
-/** Runs `sum` with the arguments after `sum`; resolves to the exit code (0 fine, 1 anything wrong, as coreutils). */
-export async function runSum(argv: readonly string[], io: Io): Promise<number> {
+/**
+ * Runs `sum` with the arguments after `sum` (after the tool's name when invoked as one); resolves to the exit code
+ * (0 fine, 1 anything wrong, as coreutils).
+ */
+export async function runSum(argv: readonly string[], io: Io, invocation: Invocation): Promise<number> {
   // -a blake3 alone: b3sum's lines and flags, with BLAKE3's part of the library alone (b3-lib.ts)
-  if (isB3sum(argv)) return (await import('./b3sum.js')).runB3sum(argv, io);
-  const out = new SumOutput(io);
+  const b3sum = invocation.algorithm === undefined ? isB3sum(argv) : invocation.algorithm === 'blake3';
+  if (b3sum) return (await import('./b3sum.js')).runB3sum(argv, io, invocation);
+  const out = new SumOutput(io, invocation.program);
   let flags: SumFlags;
   let algorithms: SumAlgorithm[];
   try {
-    flags = parseArgs(argv);
-    if (flags.help) {
-      io.stdout(HELP);
+    flags = parseArgs(argv, invocation.algorithm);
+    if (flags.help || flags.version) {
+      io.stdout(flags.help ? helpText(invocation.program) : versionLine(invocation));
       return 0;
     }
     algorithms = await resolveAlgorithms(flags.algorithms, flags.length);
@@ -43,7 +48,7 @@ export async function runSum(argv: readonly string[], io: Io): Promise<number> {
       return 1;
     }
     out.error(e.message);
-    io.stderr(`Try '${PROGRAM} --help' for more information.\n`);
+    io.stderr(`Try '${invocation.program} --help' for more information.\n`);
     return 1;
   }
   const session = new Session(flags, algorithms, io, out);

@@ -9,12 +9,12 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
+import { type Invocation, versionLine } from '../tools.js';
 import { SumUsageError } from './args.js';
 import { createBlake3Tree } from './b3-lib.js';
 import { B3Files, b3Tuning } from './b3-parallel.js';
 import { CHUNK } from './hash.js';
 import { SumOutput, strerror } from './output.js';
-import { type Invocation, versionLine } from '../tools.js';
 
 interface B3Flags {
   keyed: boolean;

@@ -1,8 +1,8 @@
 /** What `sum` prints: checksum lines as bytes on stdout (buffered), messages on stderr as coreutils words them. */
 import type { Io } from '../io.js';
+import { DIGESTLAB_SUM } from '../tools.js';
 import type { SumAlgorithm } from './algorithms.js';
 import { escapeName, needsEscape } from './names.js';
-import { DIGESTLAB_SUM } from '../tools.js';
 
 /** The program name in messages, where coreutils prints `sha256sum` (a tool's own when invoked as one: tools.ts). */
 export const PROGRAM = DIGESTLAB_SUM;

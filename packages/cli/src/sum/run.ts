@@ -6,17 +6,18 @@
 import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
+import { type Invocation, versionLine } from '../tools.js';
 import { digestRequest, isB3sum, resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
 import { checkCombinations, helpText, parseArgs, type SumFlags, SumUsageError } from './args.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
 import type { DigestRequest, FileOutcome } from './hash.js';
 import { hashStream } from './hash.js';
-import { quoteName } from './names.js';
+import { quoteName, useLocale } from './names.js';
+import { operandBytes } from './operands.js';
 import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.js';
 import { chooseHasher, type Hasher } from './pool.js';
 import { type Progress, progressLine, wantsProgress } from './progress.js';
 import { operandTargets, recursiveTargets, sizeOf, type Target } from './targets.js';
-import { type Invocation, versionLine } from '../tools.js';
 
 /** The name in messages, for commands/sum.ts (which must not load this module's dependencies before it runs). */
 export { PROGRAM };
@@ -30,6 +31,7 @@ export async function runSum(argv: readonly string[], io: Io, invocation: Invoca
   const b3sum = invocation.algorithm === undefined ? isB3sum(argv) : invocation.algorithm === 'blake3';
   if (b3sum) return (await import('./b3sum.js')).runB3sum(argv, io, invocation);
   const out = new SumOutput(io, invocation.program);
+  useLocale(io.env);
   let flags: SumFlags;
   let algorithms: SumAlgorithm[];
   try {
@@ -127,7 +129,7 @@ class Session {
   /** Prints a checksum line per file (per algorithm with several), in argument order. */
   async generate(): Promise<number> {
     const { flags, algorithms, out } = this;
-    const operands = flags.files.length > 0 ? flags.files : ['-'];
+    const operands = (flags.files.length > 0 ? flags.files : ['-']).map(operandBytes);
     const targets: Target[] = flags.recursive
       ? recursiveTargets(operands, flags.dereference, (m) => out.error(m))
       : operandTargets(operands);
@@ -180,7 +182,7 @@ class Session {
   /** A list's bytes, or null after saying why it could not be read. */
   private async readList(list: string, shownList: string): Promise<Buffer | null> {
     try {
-      return list === '-' ? await readAll(stdinOf(this.io)) : readFileSync(list);
+      return list === '-' ? await readAll(stdinOf(this.io)) : readFileSync(operandBytes(list));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
       // a directory opens and then fails to read: coreutils says only "read error"
@@ -192,7 +194,7 @@ class Session {
   private async checkList(list: string): Promise<boolean> {
     const { flags, out } = this;
     const fromStdin = list === '-';
-    const shownList = quoteName(fromStdin ? 'standard input' : list);
+    const shownList = quoteName(fromStdin ? 'standard input' : operandBytes(list));
     const text = await this.readList(list, shownList);
     if (text === null) return false;
     const parser = this.#parser;

@@ -77,7 +77,8 @@ function testOf(source, prog, spec) {
     if (more.length > 0) throw new Error(`${source} ${name}: a spec of more than one key`);
     const files = () => {
       const entries = Object.entries(value);
-      if (entries.length !== 1) throw new Error(`${source} ${name}: ${type} of ${entries.length} files (order unknown)`);
+      if (entries.length !== 1)
+        throw new Error(`${source} ${name}: ${type} of ${entries.length} files (order unknown)`);
       return entries.map(([file, text]) => [file, stored(text)]);
     };
     if (type === 'IN') {

@@ -7,12 +7,14 @@
  * each file with Perl itself, a stand-in Coreutils module in place of the real one: its `run_tests` prints the table
  * it is given (after the file's own rewriting: the `--text` each test gets, sha1sum-vec.pl's bit strings expanded)
  * as JSON. Nothing is computed here but the encoding of long contents; every expected output is upstream's text.
+ * The cases a later version of a file adds (tests/cksum/, at LATER) are kept too, each with what the installed
+ * coreutils 9.1 does in it (run here: it must be 9.1), which is the spec where the later expectation differs.
  *
  *   node scripts/vectors/coreutils-sum-tests.mjs GIT_DIR           writes the file, from a clone of coreutils' git
  *                                                                  repository (its tag v9.1)
  *   node scripts/vectors/coreutils-sum-tests.mjs GIT_DIR --check   exit 1 if the stored file differs
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +22,8 @@ import { fileURLToPath } from 'node:url';
 
 const OUT = fileURLToPath(new URL('../../vectors/upstream/coreutils-9.1-sum.json', import.meta.url));
 const TAG = 'v9.1';
+/** A later commit, where the files moved to tests/cksum/: the cases it adds are kept too, marked `later`. */
+const LATER = { commit: 'aa0c0de3508e9150eb0ea610f696ee353dd9353d', date: '2026-08-20', folder: 'tests/cksum/' };
 /** The data-driven tests of the tools `sum` stands in for (md5sum-bsd.sh and b2sum.sh are scripts: translated in the test). */
 const FILES = [
   'md5sum.pl',
@@ -94,7 +98,58 @@ function testOf(source, prog, spec) {
   return t;
 }
 
+/** The table of `path` at `rev`, as its tests/Coreutils.pm would run it. */
+function tableOf(gitDir, lib, rev, path) {
+  const script = join(lib, 'test.pl');
+  writeFileSync(script, git(gitDir, 'show', `${rev}:${path}`));
+  // in its own folder: md5sum-newline.pl creates a file to see that it can
+  const json = execFileSync('perl', ['-w', `-I${lib}`, '-MCuSkip', '-MCoreutils', script], {
+    cwd: lib,
+    maxBuffer: 1 << 26,
+  });
+  const { prog, tests } = JSON.parse(json.toString('latin1'));
+  return tests.map((spec) => testOf(path, prog, spec));
+}
+
+/** What the installed tool (coreutils 9.1) does in the case, as Coreutils.pm would run it. */
+function installed(t) {
+  const dir = mkdtempSync(join(tmpdir(), 'coreutils-case-'));
+  try {
+    for (const [name, content] of [...t.in, ...t.aux]) writeFileSync(join(dir, name), bytesOf(content));
+    const env = { ...process.env, LANGUAGE: 'C', LANG: 'C', LC_ALL: 'C' };
+    const r = spawnSync(t.prog, t.args, { cwd: dir, env });
+    return { out: stored(r.stdout.toString('latin1')), err: stored(r.stderr.toString('latin1')), exit: r.status };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function bytesOf(content) {
+  if (typeof content !== 'string') throw new Error('a long content in a later case: not handled');
+  return Buffer.from(content, 'latin1');
+}
+
+/**
+ * The cases a later version of `path` (tests/cksum/ at LATER) adds or changes. Each keeps upstream's expectation
+ * and adds `v91`: what the installed 9.1 does, the spec where the two differ.
+ */
+function laterCases(gitDir, lib, path, current) {
+  const laterPath = path.replace('tests/misc/', LATER.folder);
+  const known = new Map(current.map((t) => [t.name, JSON.stringify(t)]));
+  const added = [];
+  for (const t of tableOf(gitDir, lib, LATER.commit, laterPath)) {
+    const as91 = { ...t, source: path };
+    if (known.get(t.name) === JSON.stringify(as91)) continue;
+    const v91 = installed(t);
+    const same = JSON.stringify(v91) === JSON.stringify({ out: t.out, err: t.err, exit: t.exit });
+    added.push({ ...t, later: `${laterPath} at ${LATER.commit}`, v91, v91SameAsUpstream: same });
+  }
+  return added;
+}
+
 function generate(gitDir) {
+  const version = execFileSync('md5sum', ['--version']).toString().split('\n')[0];
+  if (!version.endsWith(' 9.1')) throw new Error(`the installed coreutils is not 9.1 (${version})`);
   const commit = git(gitDir, 'rev-parse', `${TAG}^{commit}`).toString().trim();
   const lib = mkdtempSync(join(tmpdir(), 'coreutils-tests-'));
   try {
@@ -103,24 +158,19 @@ function generate(gitDir) {
     const tests = [];
     for (const path of FILES) {
       blobs[path] = git(gitDir, 'rev-parse', `${TAG}:${path}`).toString().trim();
-      const script = join(lib, 'test.pl');
-      writeFileSync(script, git(gitDir, 'show', `${TAG}:${path}`));
-      // in its own folder: md5sum-newline.pl creates a file to see that it can
-      const json = execFileSync('perl', ['-w', `-I${lib}`, '-MCuSkip', '-MCoreutils', script], {
-        cwd: lib,
-        maxBuffer: 1 << 26,
-      });
-      const { prog, tests: table } = JSON.parse(json.toString('latin1'));
-      for (const spec of table) tests.push(testOf(path, prog, spec));
+      const current = tableOf(gitDir, lib, TAG, path);
+      tests.push(...current, ...laterCases(gitDir, lib, path, current));
     }
     return {
       about:
         "coreutils' own tests of md5sum and sha*sum, as its tests/Coreutils.pm runs them: each IN file is created " +
         'and its name appended to the arguments where it stands, AUX files created but not named, and stdout, stderr ' +
         'and the exit code (0 when absent) compared; LC_ALL=C. A string is the bytes (code points 0-255); ' +
-        '{repeat, times} a unit repeated; {bitRuns} the first bit then the lengths of the runs of equal bits.',
-      source: { repository: 'coreutils/coreutils', tag: TAG, commit, blobs },
-      command: 'node scripts/vectors/coreutils-sum-tests.mjs GIT_DIR (a clone of coreutils/coreutils)',
+        '{repeat, times} a unit repeated; {bitRuns} the first bit then the lengths of the runs of equal bits. ' +
+        `A case with \`later\` is one a later version of the file (${LATER.folder} at ${LATER.commit.slice(0, 12)}) ` +
+        'adds: `v91` is what the installed coreutils 9.1 does in it, the spec where it differs from upstream.',
+      source: { repository: 'coreutils/coreutils', tag: TAG, commit, blobs, later: LATER },
+      command: `node scripts/vectors/coreutils-sum-tests.mjs GIT_DIR (a clone of coreutils/coreutils), with ${version}`,
       tests,
     };
   } finally {

@@ -8,7 +8,6 @@
  * read right if the real tool passes), then against ours through a link named after the tool: every case in this process (as-tool.ts),
  * and a sample spawned through the links, as a shell runs them (a Node start each: ~0.1-0.3 s here).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,22 +134,9 @@ describe(`coreutils' tests of the sum tools (coreutils/coreutils ${DATA.source.c
   for (const source of SOURCES) {
     const tests = DATA.tests.filter((t) => t.source === source);
     describe(source, () => {
-      it(`the installed coreutils passes its ${tests.length} cases (it is 9.1: the data is read as upstream runs it)`, () => {
-        for (const t of tests) {
-          const cwd = folderOf(t);
-          let r: Run;
-          try {
-            r = {
-              stdout: execFileSync(t.prog, t.args, { cwd, env: ENV, stdio: 'pipe' }),
-              stderr: Buffer.alloc(0),
-              code: 0,
-            };
-          } catch (e) {
-            const x = e as { stdout: Buffer; stderr: Buffer; status: number };
-            r = { stdout: x.stdout, stderr: x.stderr, code: x.status };
-          }
-          expectUpstream(r, t, 'coreutils');
-        }
+      it(`the installed coreutils passes its ${tests.length} cases (it is 9.1: the data is read as upstream runs it)`, async () => {
+        const runs = await inTurn(tests, 4, (t) => spawned(t.prog, t.args, { cwd: folderOf(t), env: ENV }));
+        for (const [i, t] of tests.entries()) expectUpstream(runs[i] as Run, t, 'coreutils');
       });
 
       it(`ours, through a link named ${tests[0]?.prog}, passes every case`, async () => {

@@ -12,8 +12,9 @@ import type { Io } from '../io.js';
 import { type Invocation, versionLine } from '../tools.js';
 import { SumUsageError } from './args.js';
 import { createBlake3Tree } from './b3-lib.js';
-import { B3Files, b3Tuning } from './b3-parallel.js';
+import { B3Files, b3Tuning, type FileName } from './b3-parallel.js';
 import { CHUNK } from './hash.js';
+import { operandBytes } from './operands.js';
 import { SumOutput, strerror } from './output.js';
 
 interface B3Flags {
@@ -178,7 +179,7 @@ type Options = { outputLength: number; key?: Uint8Array; context?: string };
  * The digest of a file, or of standard input (`-`): 64 KiB reads into one running digest, the engine `auto` takes
  * for BLAKE3 (our WebAssembly: node:crypto has none), without loading the rest of the library.
  */
-async function hashOne(name: string, options: Options, io: Io): Promise<Uint8Array> {
+async function hashOne(name: FileName, options: Options, io: Io): Promise<Uint8Array> {
   const d = createBlake3Tree(options);
   if (name === '-') {
     for await (const piece of io.stdin ?? process.stdin) d.update(piece);
@@ -219,7 +220,10 @@ async function generate(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
   let ok = true;
   try {
     // every file's subtrees queued at once, so the workers never wait for the main thread to reach a file
-    const pending = Number.isNaN(f.length) ? [] : files.map((name) => hashing.plan(name));
+    // a name that is not UTF-8 is opened by its bytes, and shown decoded (U+FFFD), as b3sum's to_string_lossy
+    const pending = Number.isNaN(f.length)
+      ? []
+      : files.map((name) => hashing.plan(name === '-' ? name : operandBytes(name)));
     for (const [i, name] of files.entries()) {
       let digest: Uint8Array;
       if (Number.isNaN(f.length)) {
@@ -318,7 +322,7 @@ async function checkLists(f: B3Flags, io: Io, out: SumOutput, hashing: B3Files):
   for (const list of f.files.length > 0 ? f.files : ['-']) {
     let bytes: Buffer;
     try {
-      bytes = list === '-' ? Buffer.concat(await collect(io)) : readFileSync(list);
+      bytes = list === '-' ? Buffer.concat(await collect(io)) : readFileSync(operandBytes(list));
     } catch (e) {
       throw new B3RunError(osError(e));
     }

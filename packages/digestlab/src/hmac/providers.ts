@@ -69,13 +69,13 @@ export const tsHmac: HmacProvider = {
   id: 'ts',
   create: tsEngines.create,
   once(spec, key, data) {
-    const md = spec.md;
-    if (!md) return tsEngines.once(spec, key, data);
+    const md = spec.construction;
+    if (md.kind !== 'merkle-damgard') return tsEngines.once(spec, key, data);
     return chainBytes(hmacChainTs(spec, md, key, bytesOf(data)), spec.digestLength, md.littleEndian);
   },
   onceHex(spec, key, data) {
-    const md = spec.md;
-    if (!md) return toHex(tsEngines.once(spec, key, data));
+    const md = spec.construction;
+    if (md.kind !== 'merkle-damgard') return toHex(tsEngines.once(spec, key, data));
     return chainHex(hmacChainTs(spec, md, key, bytesOf(data)), spec.digestLength, md.littleEndian);
   },
   async async(spec, key, data) {
@@ -98,8 +98,8 @@ export const wasmHmac: HmacProvider = {
   id: 'wasm',
   create: wasmEngines.create,
   once(spec, key, data) {
-    const md = spec.md;
-    if (md) {
+    const md = spec.construction;
+    if (md.kind === 'merkle-damgard') {
       const w = wasm();
       if (hmacInWasm(w, spec, md, key, data, wasmHash(spec)))
         return chainBytes(w.words, spec.digestLength, md.littleEndian);
@@ -107,8 +107,8 @@ export const wasmHmac: HmacProvider = {
     return wasmEngines.once(spec, key, data);
   },
   onceHex(spec, key, data) {
-    const md = spec.md;
-    if (md) {
+    const md = spec.construction;
+    if (md.kind === 'merkle-damgard') {
       const w = wasm();
       if (hmacInWasm(w, spec, md, key, data, wasmHash(spec)))
         return chainHex(w.words, spec.digestLength, md.littleEndian);

@@ -31,14 +31,17 @@ export const NEVER: Crossover = { bytes: Number.POSITIVE_INFINITY, hex: Number.P
 /** The runtimes with a crossover table of their own. */
 export type MeasuredRuntime = 'node' | 'bun' | 'deno' | 'browser';
 
+/** A crossover from its measured pair: bytes, hex, null for never. */
+export function crossover(bytes: number | null, hex: number | null): Crossover {
+  const size = (n: number | null) => n ?? Number.POSITIVE_INFINITY;
+  return bytes === null && hex === null ? NEVER : { bytes: size(bytes), hex: size(hex) };
+}
+
 /** A runtime's table from its pairs (crossovers.generated.ts): bytes then hex per algorithm, null for never. */
 function table(pairs: readonly (number | null)[]): Crossovers {
-  const size = (n: number | null) => n ?? Number.POSITIVE_INFINITY;
-  const entries = ALGORITHMS.map((name, i) => {
-    const [bytes, hex] = [pairs[2 * i], pairs[2 * i + 1]];
-    return [name, bytes === null && hex === null ? NEVER : { bytes: size(bytes), hex: size(hex) }];
-  });
-  return Object.fromEntries(entries) as Crossovers;
+  return Object.fromEntries(
+    ALGORITHMS.map((name, i) => [name, crossover(pairs[2 * i], pairs[2 * i + 1])]),
+  ) as Crossovers;
 }
 
 export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {

@@ -37,11 +37,14 @@ export function crossover(bytes: number | null, hex: number | null): Crossover {
   return bytes === null && hex === null ? NEVER : { bytes: size(bytes), hex: size(hex) };
 }
 
-/** A runtime's table from its pairs (crossovers.generated.ts): bytes then hex per algorithm, null for never. */
-function table(pairs: readonly (number | null)[]): Crossovers {
-  return Object.fromEntries(
-    ALGORITHMS.map((name, i) => [name, crossover(pairs[2 * i], pairs[2 * i + 1])]),
-  ) as Crossovers;
+/**
+ * A runtime's table from its pairs (crossovers.generated.ts): bytes then hex per algorithm of `algorithms`, null for
+ * never. An algorithm of the registry with no row (not measured yet: a new one) is never node:crypto's, as for one
+ * no node:crypto has: `auto` keeps it on our code until a measurement says otherwise.
+ */
+export function table(pairs: readonly (number | null)[], algorithms: readonly string[] = ALGORITHMS): Crossovers {
+  const measured = new Map(algorithms.map((name, i) => [name, crossover(pairs[2 * i], pairs[2 * i + 1])]));
+  return Object.fromEntries(ALGORITHM_NAMES.map((name) => [name, measured.get(name) ?? NEVER])) as Crossovers;
 }
 
 export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {

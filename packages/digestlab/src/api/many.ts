@@ -46,7 +46,7 @@ interface Batch {
 }
 
 /**
- * The digests of `messages` in WebAssembly, in order. `spec` must be a Merkle–Damgård hash (spec.md set); the
+ * The digests of `messages` in WebAssembly, in order. `spec` must be a Merkle–Damgård hash (construction kind merkle-damgard); the
  * caller has loaded WebAssembly.
  */
 export function digestManyWasm(

@@ -11,7 +11,7 @@ import { paddedLength } from '../constructions/merkle-damgard/merkle-damgard.js'
 import { wasmProvider } from '../providers/wasm.js';
 import { type Data, toBytesTransient } from '../shared/bytes.js';
 import { writeUtf8 } from '../shared/strings.js';
-import { type AlgorithmSpec, narrow } from '../spec/algorithm.js';
+import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { MDParams } from '../spec/constructions.js';
 import { INPUT, INPUT_CAPACITY, IV, type LaneName, type Many, STATE } from '../wasm/layout.js';
 import type { Wasm } from '../wasm/module.js';
@@ -55,7 +55,8 @@ export function digestManyWasm(
   messages: readonly Data[],
   options: ManyOptions,
 ): Uint8Array[] {
-  const md = narrow(spec, 'merkle-damgard').construction;
+  const md = spec.construction;
+  if (md.kind !== 'merkle-damgard') throw new Error(`digestlab: ${spec.name} has no WebAssembly core`);
   // Stryker disable next-line ArrayDeclaration: every index is assigned before return; the length is a hint
   const out = new Array<Uint8Array>(messages.length);
   const alone = (i: number, bytes: Uint8Array) => {

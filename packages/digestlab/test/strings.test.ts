@@ -40,7 +40,6 @@ const CODECS = [
 ];
 
 describe.each(CODECS)('the string codec for %s', (_, codec) => {
-
   it('writes every string as TextEncoder does, over whatever the target held, and says how many bytes', () => {
     for (const s of STRINGS) {
       const want = new TextEncoder().encode(s);

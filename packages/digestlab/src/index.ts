@@ -23,6 +23,7 @@ export {
   digestHexAsync,
   digestMany,
   digestStream,
+  type ReadyOptions,
   ready,
 } from './api/calls.js';
 export { type AlgorithmInfo, algorithms, type ProviderInfo, providers } from './api/catalog.js';
@@ -63,3 +64,4 @@ export type {
 } from './spec/algorithm.js';
 export { MAX_LENGTH } from './spec/algorithm.js';
 export type { OptionFact, OptionName } from './spec/constructions.js';
+export type { WasmModuleName, WasmModules } from './wasm/sources.js';

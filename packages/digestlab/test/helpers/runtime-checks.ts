@@ -6,10 +6,10 @@
  * has).
  */
 import { createHmac } from 'node:crypto';
-import { copyFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { algorithms } from '../../src/index.js';
 import { batch, bytesOf, HMAC_KEYS, SIZES } from '../runtimes/inputs.mjs';
 import { ALGORITHMS, NODE_HAS, NODE_NAMES, reference } from './common.js';
@@ -29,7 +29,7 @@ export async function prepareChecks(dir: string): Promise<void> {
     outfile: join(dir, 'digestlab.mjs'),
     logLevel: 'warning',
   });
-  for (const file of ['check.mjs', 'checks.mjs', 'inputs.mjs', 'main-global.mjs']) {
+  for (const file of ['check.mjs', 'checks.mjs', 'inputs.mjs', 'main-global.mjs', 'worker.mjs']) {
     copyFileSync(fileURLToPath(new URL(`../runtimes/${file}`, import.meta.url)), join(dir, file));
   }
   const encoder = new TextEncoder();
@@ -72,4 +72,51 @@ export function checksExpected(providers: Record<string, string[]>): number {
     Object.values(providers).reduce((sum, algs) => sum + algs.filter((a) => macs.includes(a)).length, 0) +
     2 * MACS.length;
   return SIZES.length * perSize + all * batch().length + HMAC_KEYS.length * SIZES.length * hmacPerSize;
+}
+
+/**
+ * An esbuild plugin that does with a `.wasm` import what wrangler does: copies the file beside the bundle (in
+ * `outdir`/wasm/) and leaves the import to the runtime, which compiles it as a module.
+ */
+export function wasmBesideBundle(outdir: string): Plugin {
+  return {
+    name: 'wasm-beside-bundle',
+    setup(b) {
+      b.onResolve({ filter: /\.wasm$/ }, (args) => {
+        const file = join(args.resolveDir, args.path);
+        mkdirSync(join(outdir, 'wasm'), { recursive: true });
+        copyFileSync(file, join(outdir, 'wasm', basename(file)));
+        return { path: `./wasm/${basename(file)}`, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles `entry` (a file in `dir`) into `dir`/`out` as one ES module, .wasm imports beside it; `library`: the
+ * module the checks' `./digestlab.mjs` stands for (by default the bundle prepareChecks wrote).
+ */
+export async function bundleIn(
+  dir: string,
+  entry: string,
+  out: string,
+  library?: string,
+  options: BuildOptions = {},
+): Promise<void> {
+  const redirect: Plugin = {
+    name: 'library',
+    setup(b) {
+      if (library) b.onResolve({ filter: /^\.\/digestlab\.mjs$/ }, () => ({ path: library }));
+    },
+  };
+  await build({
+    entryPoints: [join(dir, entry)],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    outfile: join(dir, out),
+    plugins: [redirect, wasmBesideBundle(dir)],
+    logLevel: 'warning',
+    ...options,
+  });
 }

@@ -1,8 +1,9 @@
-// checks.mjs's entry for a runtime that runs one script and has no console worth reading (QuickJS): its result,
-// or the error it threw, as JSON in globalThis.__digestlabCheck.
+// checks.mjs's entry for a runtime that runs one script and has no console worth reading (QuickJS, edge-runtime):
+// its result, or the error it threw, as JSON in globalThis.__digestlabCheck, set when globalThis.__digestlabDone
+// settles.
 import { check } from './checks.mjs';
 
-check().then(
+globalThis.__digestlabDone = check().then(
   (result) => {
     globalThis.__digestlabCheck = JSON.stringify(result);
   },

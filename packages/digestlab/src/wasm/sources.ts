@@ -1,0 +1,85 @@
+/**
+ * Where each of digestlab's WebAssembly modules comes from: compiled from the bytes embedded as base64
+ * (src/wasm/generated, the default everywhere compiling bytes is allowed), or handed over already compiled by the
+ * application or its runtime, where compiling bytes is refused (Cloudflare Workers and Vercel Edge, which take
+ * WebAssembly only as a module import; a page whose Content-Security-Policy lacks 'wasm-unsafe-eval' refuses both).
+ * The package ships each module as a `.wasm` file of the same bytes (dist/wasm/NAME.wasm); the `workerd` export
+ * condition's entry imports them and hands them here, and `ready({ modules })` takes them from anyone.
+ */
+import { InvalidOptionError } from '../shared/errors.js';
+import { decode } from './base64.js';
+import { BLAKE2_WASM } from './generated/blake2.js';
+import { BLAKE3_WASM, BLAKE3SIMD_WASM } from './generated/blake3.js';
+import { CLASSIC_WASM } from './generated/classic.js';
+import { CORE_WASM } from './generated/core.js';
+import { RIPEMD_WASM } from './generated/ripemd.js';
+import { SHASIMD_WASM } from './generated/shasimd.js';
+import { SIMD_WASM } from './generated/simd.js';
+
+/** Every module by the name of its file (dist/wasm/NAME.wasm), with its embedded bytes. */
+const EMBEDDED = {
+  core: CORE_WASM,
+  shasimd: SHASIMD_WASM,
+  simd: SIMD_WASM,
+  ripemd: RIPEMD_WASM,
+  classic: CLASSIC_WASM,
+  blake2: BLAKE2_WASM,
+  blake3: BLAKE3_WASM,
+  blake3simd: BLAKE3SIMD_WASM,
+} as const;
+
+export type WasmModuleName = keyof typeof EMBEDDED;
+/** Compiled modules by name: any of them (one not given is compiled from the embedded bytes, where allowed). */
+export type WasmModules = Partial<Record<WasmModuleName, WebAssembly.Module>>;
+
+export const WASM_MODULE_NAMES = Object.keys(EMBEDDED) as WasmModuleName[];
+
+/** The embedded bytes of a module. */
+export function embeddedBytes(name: WasmModuleName): Uint8Array<ArrayBuffer> {
+  return decode(EMBEDDED[name]);
+}
+
+const given: WasmModules = {};
+
+/** Takes compiled modules for later use; refuses a name it does not know or a value that is not a module. */
+export function giveModules(modules: WasmModules): void {
+  if (typeof modules !== 'object' || modules === null) {
+    throw new InvalidOptionError('modules', 'expected an object of WebAssembly.Module by name');
+  }
+  for (const [name, module] of Object.entries(modules)) {
+    if (!(name in EMBEDDED)) {
+      throw new InvalidOptionError(`modules.${name}`, `no such module; expected ${WASM_MODULE_NAMES.join(', ')}`);
+    }
+    if (!(module instanceof WebAssembly.Module)) {
+      throw new InvalidOptionError(`modules.${name}`, 'expected a WebAssembly.Module (compiled, not bytes)');
+    }
+  }
+  Object.assign(given, modules);
+}
+
+/** Whether the application handed over this module compiled. */
+export function isGiven(name: WasmModuleName): boolean {
+  return given[name] !== undefined;
+}
+
+/** A module, compiled synchronously from its embedded bytes unless it was given (throws where refused). */
+export function moduleSync(name: WasmModuleName): WebAssembly.Module {
+  return given[name] ?? new WebAssembly.Module(embeddedBytes(name));
+}
+
+/** A module, compiled asynchronously from its embedded bytes unless it was given (rejects where refused). */
+export async function moduleAsync(name: WasmModuleName): Promise<WebAssembly.Module> {
+  return given[name] ?? WebAssembly.compile(embeddedBytes(name));
+}
+
+/**
+ * A module only some runtimes compile (a SIMD one), compiled synchronously; undefined where this runtime cannot
+ * (no SIMD), and the loader goes on with its scalar module.
+ */
+export function moduleIfSupported(name: WasmModuleName): WebAssembly.Module | undefined {
+  try {
+    return moduleSync(name);
+  } catch {
+    return undefined;
+  }
+}

@@ -4,11 +4,12 @@
  * with and without `nodejs_compat`, through the plain bundle (WebAssembly from bytes, which workerd refuses: `wasm`
  * says why) and through the `workerd` entry (the .wasm files imported as modules: `wasm` runs).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { WASM_MODULE_NAMES } from '../src/wasm/sources.js';
 import { ALGORITHMS } from './helpers/common.js';
 import { bundleIn, type CheckResult, checksExpected, prepareChecks, SOURCE } from './helpers/runtime-checks.js';
 
@@ -24,6 +25,15 @@ beforeAll(async () => {
   await bundleIn(dir, 'worker.mjs', 'plain.mjs');
   // the same checks over src/workerd.ts, the entry of the `workerd` condition
   await bundleIn(dir, 'worker.mjs', 'modules.mjs', join(SOURCE, 'workerd.ts'));
+  // and over the plain bundle, the modules handed over by the application: ready({ modules })
+  const names = WASM_MODULE_NAMES;
+  const imports = names.map((n) => `import ${n} from '${join(SOURCE, 'wasm/generated', `${n}.wasm`)}';`);
+  writeFileSync(
+    join(dir, 'ready.mjs'),
+    `${imports.join('\n')}\nimport { ready } from './digestlab.mjs';\nimport worker from './worker.mjs';\n` +
+      `await ready({ modules: { ${names.join(', ')} } });\nexport default worker;\n`,
+  );
+  await bundleIn(dir, 'ready.mjs', 'given.mjs');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -63,8 +73,11 @@ describe.each([
     expect(out.checks).toBe(checksExpected(out.providers));
   });
 
-  test('the workerd entry: our WebAssembly imported as modules runs every algorithm it has', async () => {
-    const out = await runWorker('modules.mjs', flags);
+  test.each([
+    ['the workerd entry', 'modules.mjs'],
+    ['ready({ modules }) over the plain bundle', 'given.mjs'],
+  ])('%s: our WebAssembly imported as modules runs every algorithm it has', async (_, script) => {
+    const out = await runWorker(script, flags);
     expect(out.error).toBeUndefined();
     expect(out.runtime).toEqual(named);
     expect(out.wasmReason).toBeUndefined();

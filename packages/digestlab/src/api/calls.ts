@@ -67,9 +67,9 @@ export interface ReadyOptions {
   /**
    * digestlab's WebAssembly modules, compiled by the application or its runtime from the package's `.wasm` files
    * (dist/wasm/NAME.wasm: core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd), for a runtime that
-   * refuses to compile bytes (Vercel Edge: `import core from 'digestlab/wasm/core.wasm?module'`). Any subset: a
-   * module not given is compiled from the bytes embedded in the library where that is allowed, and an algorithm
-   * whose module is missing where it is not runs on another provider.
+   * refuses to compile bytes (Vercel Edge: `import core from 'digestlab/wasm/core.wasm?module'`). Give all eight
+   * there: a module not given is compiled from the bytes embedded in the library, which such a runtime refuses at
+   * the call that needs it.
    */
   modules?: WasmModules;
 }

@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, type Plugin } from 'esbuild';
 import { algorithms } from '../../src/index.js';
@@ -83,7 +83,7 @@ export function wasmBesideBundle(outdir: string): Plugin {
     name: 'wasm-beside-bundle',
     setup(b) {
       b.onResolve({ filter: /\.wasm$/ }, (args) => {
-        const file = join(args.resolveDir, args.path);
+        const file = resolve(args.resolveDir, args.path);
         mkdirSync(join(outdir, 'wasm'), { recursive: true });
         copyFileSync(file, join(outdir, 'wasm', basename(file)));
         return { path: `./wasm/${basename(file)}`, external: true };

@@ -1,0 +1,83 @@
+/**
+ * A page whose Content-Security-Policy allows its own scripts and nothing else (no 'wasm-unsafe-eval', no
+ * 'unsafe-eval'), in Chromium (Debian's, through playwright-core): the library's checks (the runtimes' checks.mjs:
+ * every provider there is and the default, against node:crypto's digests) bundled as the page's one script. It must
+ * give every digest right through `ts` and `webcrypto`, with `providers()` saying why `wasm` is not there, and no
+ * console error.
+ */
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ALGORITHMS } from '../../digestlab/test/helpers/common.js';
+import {
+  bundleIn,
+  type CheckResult,
+  checksExpected,
+  prepareChecks,
+} from '../../digestlab/test/helpers/runtime-checks.js';
+import { CHROMIUM } from './engines/chromium.js';
+import { need } from './engines/engine.js';
+
+/** The page's policy: its own scripts, nothing compiled from strings or bytes. */
+export const STRICT = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'";
+
+const dir = mkdtempSync(join(tmpdir(), 'digestlab-csp-'));
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  await prepareChecks(dir);
+  await bundleIn(dir, 'main-global.mjs', 'checks.js', undefined, { format: 'iife', platform: 'browser' });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><script src="checks.js"></script>\n');
+  server = createServer(async (req, res) => {
+    const file = req.url === '/checks.js' ? 'checks.js' : 'index.html';
+    const type = file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
+    res.writeHead(200, { 'content-type': type, 'content-security-policy': STRICT });
+    res.end(await readFile(join(dir, file)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('Chromium, strict CSP: every digest right through ts and webcrypto, wasm refused and saying why, no console error', async () => {
+  const browser = await chromium.launch({
+    executablePath: need(CHROMIUM, 'chromium', 'chromium', 'CHROMIUM_PATH'),
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForFunction(() => (globalThis as { __digestlabCheck?: string }).__digestlabCheck, null, {
+      timeout: 240_000,
+    });
+    const raw = await page.evaluate(() => (globalThis as unknown as { __digestlabCheck: string }).__digestlabCheck);
+    const out = JSON.parse(raw) as CheckResult & { error?: string };
+    expect(out.error).toBeUndefined();
+    expect(out.runtime).toMatchObject({ runtime: 'browser', browser: { engine: 'Blink' } });
+    expect(out.providers.ts).toEqual(ALGORITHMS);
+    expect(out.providers.wasm).toEqual([]);
+    expect(out.providers.node).toEqual([]);
+    expect(out.providers.webcrypto).toEqual(expect.arrayContaining(['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512']));
+    expect(out.wasmReason).toMatch(/^this runtime refuses to compile WebAssembly from bytes .*Content Security Policy/);
+    expect(out.auto).toBe('ts');
+    expect(out.checks).toBe(checksExpected(out.providers));
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});

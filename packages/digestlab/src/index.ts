@@ -64,4 +64,4 @@ export type {
 } from './spec/algorithm.js';
 export { MAX_LENGTH } from './spec/algorithm.js';
 export type { OptionFact, OptionName } from './spec/constructions.js';
-export type { WasmModuleName, WasmModules } from './wasm/sources.js';
+export type { WasmModuleName, WasmModules } from './wasm/names.js';

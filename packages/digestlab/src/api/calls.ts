@@ -18,7 +18,7 @@ import { outputLengthOf, paramsOf } from '../spec/options.js';
 import { readyBlake2 } from '../wasm/blake2.js';
 import { readyBlake3 } from '../wasm/blake3.js';
 import { ready as compileWasm, load as loadWasm, useModules } from '../wasm/module.js';
-import type { WasmModules } from '../wasm/sources.js';
+import type { WasmModules } from '../wasm/names.js';
 import { Digest, described } from './digest.js';
 import { digestManyWasm } from './many.js';
 import { feed, type StreamSource } from './stream.js';

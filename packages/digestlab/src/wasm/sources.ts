@@ -15,9 +15,12 @@ import { CORE_WASM } from './generated/core.js';
 import { RIPEMD_WASM } from './generated/ripemd.js';
 import { SHASIMD_WASM } from './generated/shasimd.js';
 import { SIMD_WASM } from './generated/simd.js';
+import { WASM_MODULE_NAMES, type WasmModuleName, type WasmModules } from './names.js';
+
+export { WASM_MODULE_NAMES, type WasmModuleName, type WasmModules };
 
 /** Every module by the name of its file (dist/wasm/NAME.wasm), with its embedded bytes. */
-const EMBEDDED = {
+const EMBEDDED: Readonly<Record<WasmModuleName, string>> = {
   core: CORE_WASM,
   shasimd: SHASIMD_WASM,
   simd: SIMD_WASM,
@@ -26,20 +29,14 @@ const EMBEDDED = {
   blake2: BLAKE2_WASM,
   blake3: BLAKE3_WASM,
   blake3simd: BLAKE3SIMD_WASM,
-} as const;
-
-export type WasmModuleName = keyof typeof EMBEDDED;
-/** Compiled modules by name: any of them (one not given is compiled from the embedded bytes, where allowed). */
-export type WasmModules = Partial<Record<WasmModuleName, WebAssembly.Module>>;
-
-export const WASM_MODULE_NAMES = Object.keys(EMBEDDED) as WasmModuleName[];
+};
 
 /** The embedded bytes of a module. */
 export function embeddedBytes(name: WasmModuleName): Uint8Array<ArrayBuffer> {
   return decode(EMBEDDED[name]);
 }
 
-const given: WasmModules = {};
+const given: Partial<Record<WasmModuleName, WebAssembly.Module>> = {};
 
 /** Takes compiled modules for later use; refuses a name it does not know or a value that is not a module. */
 export function giveModules(modules: WasmModules): void {
@@ -54,7 +51,7 @@ export function giveModules(modules: WasmModules): void {
       throw new InvalidOptionError(`modules.${name}`, 'expected a WebAssembly.Module (compiled, not bytes)');
     }
   }
-  Object.assign(given, modules);
+  Object.assign(given, modules as typeof given);
 }
 
 /** Whether the application handed over this module compiled. */

@@ -3,10 +3,10 @@
  * 'unsafe-eval'), in Chromium (Debian's, through playwright-core): the library's checks (the runtimes' checks.mjs:
  * every provider there is and the default, against node:crypto's digests) bundled as the page's one script. It must
  * give every digest right through `ts` and `webcrypto`, with `providers()` saying why `wasm` is not there, and no
- * console error.
+ * console error. And the lab's own page, under the policy its build writes.
  */
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +22,8 @@ import {
   prepareChecks,
 } from '../../digestlab/test/helpers/runtime-checks.js';
 import { CHROMIUM } from './engines/chromium.js';
-import { need } from './engines/engine.js';
+import { DIST, need, needDist } from './engines/engine.js';
+import { serveDist } from './serve.js';
 
 /** The page's policy: its own scripts, nothing compiled from strings or bytes. */
 export const STRICT = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'";
@@ -79,5 +80,51 @@ test('Chromium, strict CSP: every digest right through ts and webcrypto, wasm re
     expect(errors).toEqual([]);
   } finally {
     await browser.close();
+  }
+});
+
+test("the lab's page carries a strict policy of its own: no 'unsafe-eval', its inline script by hash, refusals recorded", async () => {
+  needDist();
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+  expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/=]+'/);
+  expect(policy.replace("'wasm-unsafe-eval'", '')).not.toMatch(/unsafe-eval|unsafe-inline|\*/);
+  const served = await serveDist(DIST);
+  const browser = await chromium.launch({
+    executablePath: need(CHROMIUM, 'chromium', 'chromium', 'CHROMIUM_PATH'),
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(served.url);
+    // the watch script ran (its hash is in the policy), and the page loaded with nothing refused (a plain static
+    // host: the one error is the collector probe's 404, as page.browser.test.ts says)
+    await page.waitForFunction(() => (globalThis as { digestlabWatch?: unknown }).digestlabWatch);
+    await page.waitForSelector('button', { timeout: 60_000 });
+    const errors = () =>
+      page.evaluate(() =>
+        (globalThis as unknown as { digestlabWatch: { errors: string[] } }).digestlabWatch.errors.filter(
+          (e) => !/^HTTP 404: .*\/api\/status$/.test(e),
+        ),
+      );
+    expect(await errors()).toEqual([]);
+    // the policy is in force: an inline script it does not list by hash is not run, and the refusal is recorded
+    // where the tests read errors (a string evaluated by the test itself is not subject to the page's policy)
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'globalThis.__inlineRan = true';
+      document.head.append(script);
+      return (globalThis as { __inlineRan?: boolean }).__inlineRan === true;
+    });
+    expect(ran).toBe(false);
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { digestlabWatch: { errors: string[] } }).digestlabWatch.errors.some((e) =>
+        e.startsWith('CSP'),
+      ),
+    );
+    expect(await errors()).toEqual([expect.stringMatching(/^CSP refused inline \(script-src/)]);
+  } finally {
+    await browser.close();
+    await served.close();
   }
 });

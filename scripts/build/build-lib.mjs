@@ -53,9 +53,9 @@ await build({
 });
 
 // esbuild's code splitting writes `import "./chunks/chunk-X.js";` where an entry or a chunk needs another chunk
-// evaluated first but takes no name from it. Every module here is free of side effects (the package says
-// `"sideEffects": false`), so such an import changes nothing, and a bundler that bundles the package drops it with a
-// warning on every build of every application (esbuild: "Ignoring this import because … was marked as having no side
+// evaluated first but takes no name from it. Every chunk is free of side effects (the package's `"sideEffects"` lists
+// only dist/workerd.js, an entry), so such an import changes nothing, and a bundler that bundles the package drops it
+// with a warning on every build of every application (esbuild: "Ignoring this import because … was marked as having no side
 // effects"). Each is blanked rather than removed, so that the source maps' lines still match.
 const BARE_CHUNK_IMPORT = /^import "\.\/(?:chunks\/)?chunk-[A-Z0-9]+\.js";$/gm;
 function blankBareImports(dir) {

@@ -152,7 +152,7 @@ async function measure(runtimes) {
           m.n[id] ??= await calibrate(m.r, key, input, m.fixed);
           const s = await time(m.r, key, input, m.n[id], m.fixed);
           const rate = input === 'seed' ? m.n[id] / s : (m.n[id] * input) / 2 ** 20 / s;
-          (m.rates[id] ??= []).push(rate);
+          m.rates[id] = [...(m.rates[id] ?? []), rate];
         }
       }
       process.stderr.write(`round ${round + 1}/${ROUNDS}: ${name} done\n`);
@@ -161,7 +161,11 @@ async function measure(runtimes) {
   const out = {};
   for (const name of runtimes) {
     const m = made[name];
-    out[name] = { why: m.why, fixedMs: m.fixed, rates: Object.fromEntries(Object.entries(m.rates).map(([k, v]) => [k, median(v)])) };
+    out[name] = {
+      why: m.why,
+      fixedMs: m.fixed,
+      rates: Object.fromEntries(Object.entries(m.rates).map(([k, v]) => [k, median(v)])),
+    };
     await m.r.close?.();
   }
   return out;
@@ -178,8 +182,19 @@ try {
     const inProcess = runtimes.filter((r) => r !== 'jitless');
     const results = await measure(inProcess);
     if (runtimes.includes('jitless')) {
-      const args = ['--jitless', fileURLToPath(import.meta.url), '--child', '--rounds', values.rounds, '--ms', values.ms];
-      Object.assign(results, JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })));
+      const args = [
+        '--jitless',
+        fileURLToPath(import.meta.url),
+        '--child',
+        '--rounds',
+        values.rounds,
+        '--ms',
+        values.ms,
+      ];
+      Object.assign(
+        results,
+        JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })),
+      );
     }
     if (values.json) writeFileSync(values.json, JSON.stringify(results, null, 1));
     console.log(table(results, runtimes));
@@ -205,7 +220,9 @@ function table(results, runtimes) {
     for (const alg of algorithms) {
       const label = input === 'seed' ? 'seed (calls/s)' : `${input >= 2 ** 20 ? '1 MiB' : '64 KiB'} (MiB/s)`;
       const cells = runtimes.map((r) =>
-        ['auto', 'wasm', 'ts', 'noble', 'hash-wasm'].map((p) => fmt(results[r].rates[`${alg}|${p}|${input}`])).join(' / '),
+        ['auto', 'wasm', 'ts', 'noble', 'hash-wasm']
+          .map((p) => fmt(results[r].rates[`${alg}|${p}|${input}`]))
+          .join(' / '),
       );
       rows.push([alg, label, ...cells]);
     }
@@ -213,5 +230,11 @@ function table(results, runtimes) {
   const why = runtimes.flatMap((r) =>
     [...new Set(Object.entries(results[r].why).map(([k, v]) => `${k.split('|')[1]}: ${v}`))].map((w) => `- ${r}: ${w}`),
   );
-  return [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`), '', ...why].join('\n');
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => ' --- ').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    ...why,
+  ].join('\n');
 }

@@ -15,7 +15,14 @@ import { encodeUtf8 } from '../../../packages/digestlab/src/shared/strings.ts';
 /** The seed's 93-character string (shared/seeds: Java's MessageDigest benchmark). */
 export const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";
 export const ALGORITHMS = ['SHA-256', 'SHA-512', 'SHA3-256', 'BLAKE3-256', 'BLAKE2B-512', 'MD5'];
-const NOBLE = { 'SHA-256': sha256, 'SHA-512': sha512, 'SHA3-256': sha3_256, 'BLAKE3-256': blake3, 'BLAKE2B-512': blake2b, MD5: md5 };
+const NOBLE = {
+  'SHA-256': sha256,
+  'SHA-512': sha512,
+  'SHA3-256': sha3_256,
+  'BLAKE3-256': blake3,
+  'BLAKE2B-512': blake2b,
+  MD5: md5,
+};
 const HASH_WASM = {
   'SHA-256': () => createSHA256(),
   'SHA-512': () => createSHA512(),

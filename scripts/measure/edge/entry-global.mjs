@@ -2,4 +2,3 @@
 import { prepare, run } from './cases.mjs';
 
 globalThis.__bench = { run, prepared: prepare().then((p) => JSON.stringify(p)) };
-

@@ -1,5 +1,5 @@
 // entry-worker.mjs with our WebAssembly handed over as modules, as the `workerd` entry does.
-import { useModules } from '../../../packages/digestlab/src/wasm/module.ts';
+
 import blake2 from '../../../packages/digestlab/src/wasm/generated/blake2.wasm';
 import blake3 from '../../../packages/digestlab/src/wasm/generated/blake3.wasm';
 import blake3simd from '../../../packages/digestlab/src/wasm/generated/blake3simd.wasm';
@@ -8,6 +8,8 @@ import core from '../../../packages/digestlab/src/wasm/generated/core.wasm';
 import ripemd from '../../../packages/digestlab/src/wasm/generated/ripemd.wasm';
 import shasimd from '../../../packages/digestlab/src/wasm/generated/shasimd.wasm';
 import simd from '../../../packages/digestlab/src/wasm/generated/simd.wasm';
+import { useModules } from '../../../packages/digestlab/src/wasm/module.ts';
 
 useModules({ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd });
+
 export { default } from './entry-worker.mjs';

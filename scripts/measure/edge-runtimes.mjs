@@ -6,7 +6,7 @@
  * Markdown table of medians (seed: calls/s; sizes: MiB/s = 2^20 bytes/s).
  *
  *   node scripts/measure/edge-runtimes.mjs [--rounds 3] [--ms 300] [--runtimes node,jitless,quickjs,edge,workerd]
- *     [--json FILE]
+ *     [--inputs seed,65536,1048576] [--algorithms SHA-256,…] [--json FILE]
  *
  * Each sample is timed from outside the runtime, around a call that makes n digests (workerd's clocks stand still
  * while a Worker computes), n grown until a sample lasts --ms; a sample's fixed cost (the least of five calls making
@@ -26,13 +26,16 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     ms: { type: 'string', default: '300' },
     runtimes: { type: 'string', default: 'node,jitless,quickjs,edge,workerd' },
+    inputs: { type: 'string', default: 'seed,65536,1048576' },
+    algorithms: { type: 'string', default: 'SHA-256,SHA-512,SHA3-256,BLAKE3-256,BLAKE2B-512,MD5' },
     json: { type: 'string' },
     child: { type: 'boolean', default: false },
   },
 });
 const MS = Number(values.ms);
 const ROUNDS = Number(values.rounds);
-const INPUTS = ['seed', 65536, 1048576];
+const INPUTS = values.inputs.split(',').map((x) => (x === 'seed' ? x : Number(x)));
+const ALGORITHMS = values.algorithms.split(',');
 
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-edge-bench-'));
 const wasmBeside = {
@@ -123,10 +126,11 @@ async function time(r, key, input, n, fixed) {
 }
 
 /** Calls a sample needs to last about MS (growing n from 1). */
-async function calibrate(r, key, input, fixed) {
+async function calibrate(r, key, input) {
   let n = 1;
   for (;;) {
-    const s = await time(r, key, input, n, fixed);
+    // the raw time, fixed cost included: a sample must last far longer than the fixed cost it has taken off
+    const s = await time(r, key, input, n, 0);
     if (s * 1000 >= MS / 4 || n > 1e7) return Math.max(1, Math.round((n * MS) / 1000 / s));
     n *= 4;
   }
@@ -146,10 +150,10 @@ async function measure(runtimes) {
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of runtimes) {
       const m = made[name];
-      for (const key of m.cases) {
+      for (const key of m.cases.filter((k) => ALGORITHMS.includes(k.split('|')[0]))) {
         for (const input of INPUTS) {
           const id = `${key}|${input}`;
-          m.n[id] ??= await calibrate(m.r, key, input, m.fixed);
+          m.n[id] ??= await calibrate(m.r, key, input);
           const s = await time(m.r, key, input, m.n[id], m.fixed);
           const rate = input === 'seed' ? m.n[id] / s : (m.n[id] * input) / 2 ** 20 / s;
           m.rates[id] = [...(m.rates[id] ?? []), rate];
@@ -190,6 +194,10 @@ try {
         values.rounds,
         '--ms',
         values.ms,
+        '--inputs',
+        values.inputs,
+        '--algorithms',
+        values.algorithms,
       ];
       Object.assign(
         results,
@@ -215,7 +223,7 @@ function fmt(x) {
 function table(results, runtimes) {
   const head = ['algorithm', 'input', ...runtimes.map((r) => `${r}: auto / wasm / ts / noble / hash-wasm`)];
   const rows = [];
-  const algorithms = ['SHA-256', 'SHA-512', 'SHA3-256', 'BLAKE3-256', 'BLAKE2B-512', 'MD5'];
+  const algorithms = ALGORITHMS;
   for (const input of INPUTS) {
     for (const alg of algorithms) {
       const label = input === 'seed' ? 'seed (calls/s)' : `${input >= 2 ** 20 ? '1 MiB' : '64 KiB'} (MiB/s)`;

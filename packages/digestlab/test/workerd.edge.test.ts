@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The Worker's answer, run in workerd. */
-export async function runWorker(script: string, flags: string[]): Promise<CheckResult & { error?: string }> {
+async function runWorker(script: string, flags: string[]): Promise<CheckResult & { error?: string }> {
   const mf = new Miniflare({
     modules: true,
     scriptPath: join(dir, script),

@@ -26,7 +26,7 @@ import { DIST, need, needDist } from './engines/engine.js';
 import { serveDist } from './serve.js';
 
 /** The page's policy: its own scripts, nothing compiled from strings or bytes. */
-export const STRICT = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'";
+const STRICT = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'";
 
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-csp-'));
 let server: Server;

@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { digestHex, InvalidOptionError, providers, ready } from '../src/index.js';
 import { compileFailure } from '../src/wasm/module.js';
-import { embeddedBytes, isGiven, WASM_MODULE_NAMES } from '../src/wasm/sources.js';
+import { isGiven, WASM_MODULE_NAMES } from '../src/wasm/sources.js';
+import { embeddedBytes } from './helpers/embedded.js';
 
 describe('ready({ modules })', () => {
   test('refuses bytes, an unknown name and a non-object, with InvalidOptionError', async () => {

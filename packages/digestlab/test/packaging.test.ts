@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { measure } from '../../../scripts/measure/bundle-size.mjs';
-import { embeddedBytes, WASM_MODULE_NAMES } from '../src/wasm/sources.js';
+import { WASM_MODULE_NAMES } from '../src/wasm/names.js';
+import { embeddedBytes } from './helpers/embedded.js';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${pkgDir}/package.json`, 'utf8'));

@@ -8,6 +8,7 @@
  *   128   128 bytes  a keyed one-shot's key block, right before its input
  *   256   64 KiB     input: whole blocks, and a one-shot's message with room for its last block's padding after it
  */
+import { BLAKE2_WASM } from './generated/blake2.js';
 import { moduleAsync, moduleSync } from './sources.js';
 
 export const H = 0;
@@ -46,7 +47,7 @@ function instantiate(module: WebAssembly.Module): Blake2Wasm {
  * thread before `ready()`): the wasm provider is unavailable there until then, as module.ts says.
  */
 export function loadBlake2(): Blake2Wasm {
-  loaded ??= instantiate(moduleSync('blake2'));
+  loaded ??= instantiate(moduleSync('blake2', BLAKE2_WASM));
   return loaded;
 }
 
@@ -57,7 +58,7 @@ export function readyBlake2(): Promise<void> {
   pending ??= (async () => {
     if (loaded || typeof WebAssembly !== 'object') return;
     try {
-      loaded ??= instantiate(await moduleAsync('blake2'));
+      loaded ??= instantiate(await moduleAsync('blake2', BLAKE2_WASM));
     } catch {
       // the wasm provider's own check (module.ts) says why WebAssembly does not run here
     }

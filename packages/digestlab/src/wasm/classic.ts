@@ -5,7 +5,7 @@
 import { tigerBlocks } from '../algorithms/generated/tiger.js';
 import { makeTables, T as TIGER_T } from '../algorithms/tiger-tables.js';
 import { C as WHIRLPOOL_C, RC as WHIRLPOOL_RC } from '../algorithms/whirlpool-tables.js';
-import { CLASSIC_LAYOUT } from './generated/classic.js';
+import { CLASSIC_LAYOUT, CLASSIC_WASM } from './generated/classic.js';
 import type { Blocks, ClassicName } from './layout.js';
 import { moduleAsync, moduleSync } from './sources.js';
 
@@ -52,11 +52,11 @@ let classicModule: WebAssembly.Module | undefined;
 
 /** A fresh instance of the classic module, compiled synchronously if `compileClassic` has not compiled it. */
 export function instantiateClassic(): Classic {
-  classicModule ??= moduleSync('classic');
+  classicModule ??= moduleSync('classic', CLASSIC_WASM);
   return new Classic(new WebAssembly.Instance(classicModule));
 }
 
 /** Compiles the classic module asynchronously (a browser's main thread); never rejects. */
 export async function compileClassic(): Promise<void> {
-  classicModule ??= await moduleAsync('classic').catch(() => undefined);
+  classicModule ??= await moduleAsync('classic', CLASSIC_WASM).catch(() => undefined);
 }

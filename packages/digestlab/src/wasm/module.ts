@@ -15,6 +15,10 @@
 import type { MDParams } from '../spec/constructions.js';
 import { CLASSIC_CHAIN, type Classic, compileClassic, instantiateClassic } from './classic.js';
 import { CLASSIC_LAYOUT } from './generated/classic.js';
+import { CORE_WASM } from './generated/core.js';
+import { RIPEMD_WASM } from './generated/ripemd.js';
+import { SHASIMD_WASM } from './generated/shasimd.js';
+import { SIMD_WASM } from './generated/simd.js';
 import {
   type Blocks,
   type Blocks4,
@@ -33,7 +37,7 @@ import { giveModules, moduleAsync, moduleIfSupported, moduleSync, type WasmModul
 
 /** The families' modules, each compiled on first use, and the compression functions each exports. */
 const FAMILIES = {
-  ripemd: { cores: ['md4', 'ripemd128', 'ripemd160', 'ripemd256', 'ripemd320'] },
+  ripemd: { wasm: RIPEMD_WASM, cores: ['md4', 'ripemd128', 'ripemd160', 'ripemd256', 'ripemd320'] },
 } as const;
 type FamilyName = keyof typeof FAMILIES;
 /** A compression function of a family's module. */
@@ -88,7 +92,7 @@ export class Wasm {
   get simd(): Simd | undefined {
     if (this.#simd === undefined) {
       try {
-        this.attachSimd(moduleSync('simd'));
+        this.attachSimd(moduleSync('simd', SIMD_WASM));
       } catch (e) {
         // RangeError: this thread compiles asynchronously only; ready() attaches it later
         if (!(e instanceof RangeError)) this.#simd = null;
@@ -159,7 +163,7 @@ export class Wasm {
     const family = FAMILY_OF.get(core) as FamilyName;
     let blocks = this.#families.get(family);
     if (blocks === undefined) {
-      this.attachFamily(family, moduleSync(family));
+      this.attachFamily(family, moduleSync(family, FAMILIES[family].wasm));
       blocks = this.#families.get(family) as Readonly<Record<string, Blocks>>;
     }
     return blocks[core] as Blocks;
@@ -221,7 +225,7 @@ export function useModules(modules: WasmModules): void {
 
 /** For tests: the core alone, on a memory of its own (the path of a runtime without SIMD). */
 export function scalarCore(): Wasm {
-  return new Wasm(new WebAssembly.Instance(moduleSync('core')));
+  return new Wasm(new WebAssembly.Instance(moduleSync('core', CORE_WASM)));
 }
 
 /** The core module, compiled synchronously on first use; undefined when that is impossible here. */
@@ -231,7 +235,7 @@ export function load(): Wasm | undefined {
   if (failure) return undefined;
   let core: WebAssembly.Module;
   try {
-    core = moduleSync('core');
+    core = moduleSync('core', CORE_WASM);
   } catch (e) {
     // A browser's main thread refuses synchronous compilation of modules over 4 KiB (a RangeError); ready()
     // compiles asynchronously. Not remembered as a failure, so that the call after ready() succeeds.
@@ -239,7 +243,7 @@ export function load(): Wasm | undefined {
     failure = compileFailure(e);
     return undefined;
   }
-  loaded = new Wasm(new WebAssembly.Instance(core), moduleIfSupported('shasimd'));
+  loaded = new Wasm(new WebAssembly.Instance(core), moduleIfSupported('shasimd', SHASIMD_WASM));
   return loaded;
 }
 
@@ -261,8 +265,8 @@ export function ready(): Promise<void> {
     try {
       if (!loaded) {
         const [core, schedule] = await Promise.all([
-          moduleAsync('core'),
-          moduleAsync('shasimd').catch(() => undefined),
+          moduleAsync('core', CORE_WASM),
+          moduleAsync('shasimd', SHASIMD_WASM).catch(() => undefined),
         ]);
         loaded ??= new Wasm(new WebAssembly.Instance(core), schedule);
       }
@@ -271,11 +275,11 @@ export function ready(): Promise<void> {
       return;
     }
     for (const family of Object.keys(FAMILIES) as FamilyName[]) {
-      if (!loaded.hasFamily(family)) loaded.attachFamily(family, await moduleAsync(family));
+      if (!loaded.hasFamily(family)) loaded.attachFamily(family, await moduleAsync(family, FAMILIES[family].wasm));
     }
     await compileClassic();
     if (!loaded.simdPending) return;
-    const simd = await moduleAsync('simd').catch(() => undefined);
+    const simd = await moduleAsync('simd', SIMD_WASM).catch(() => undefined);
     if (simd) loaded.attachSimd(simd);
   })();
   return pending;

@@ -8,33 +8,9 @@
  */
 import { InvalidOptionError } from '../shared/errors.js';
 import { decode } from './base64.js';
-import { BLAKE2_WASM } from './generated/blake2.js';
-import { BLAKE3_WASM, BLAKE3SIMD_WASM } from './generated/blake3.js';
-import { CLASSIC_WASM } from './generated/classic.js';
-import { CORE_WASM } from './generated/core.js';
-import { RIPEMD_WASM } from './generated/ripemd.js';
-import { SHASIMD_WASM } from './generated/shasimd.js';
-import { SIMD_WASM } from './generated/simd.js';
 import { WASM_MODULE_NAMES, type WasmModuleName, type WasmModules } from './names.js';
 
 export { WASM_MODULE_NAMES, type WasmModuleName, type WasmModules };
-
-/** Every module by the name of its file (dist/wasm/NAME.wasm), with its embedded bytes. */
-const EMBEDDED: Readonly<Record<WasmModuleName, string>> = {
-  core: CORE_WASM,
-  shasimd: SHASIMD_WASM,
-  simd: SIMD_WASM,
-  ripemd: RIPEMD_WASM,
-  classic: CLASSIC_WASM,
-  blake2: BLAKE2_WASM,
-  blake3: BLAKE3_WASM,
-  blake3simd: BLAKE3SIMD_WASM,
-};
-
-/** The embedded bytes of a module. */
-export function embeddedBytes(name: WasmModuleName): Uint8Array<ArrayBuffer> {
-  return decode(EMBEDDED[name]);
-}
 
 const given: Partial<Record<WasmModuleName, WebAssembly.Module>> = {};
 
@@ -44,7 +20,7 @@ export function giveModules(modules: WasmModules): void {
     throw new InvalidOptionError('modules', 'expected an object of WebAssembly.Module by name');
   }
   for (const [name, module] of Object.entries(modules)) {
-    if (!(name in EMBEDDED)) {
+    if (!(WASM_MODULE_NAMES as readonly string[]).includes(name)) {
       throw new InvalidOptionError(`modules.${name}`, `no such module; expected ${WASM_MODULE_NAMES.join(', ')}`);
     }
     if (!(module instanceof WebAssembly.Module)) {
@@ -59,23 +35,26 @@ export function isGiven(name: WasmModuleName): boolean {
   return given[name] !== undefined;
 }
 
-/** A module, compiled synchronously from its embedded bytes unless it was given (throws where refused). */
-export function moduleSync(name: WasmModuleName): WebAssembly.Module {
-  return given[name] ?? new WebAssembly.Module(embeddedBytes(name));
+/**
+ * A module, compiled synchronously from its embedded bytes (`base64`, which each loader imports itself, so that a
+ * program that hashes BLAKE3 alone carries no other module) unless it was given. Throws where compiling is refused.
+ */
+export function moduleSync(name: WasmModuleName, base64: string): WebAssembly.Module {
+  return given[name] ?? new WebAssembly.Module(decode(base64));
 }
 
 /** A module, compiled asynchronously from its embedded bytes unless it was given (rejects where refused). */
-export async function moduleAsync(name: WasmModuleName): Promise<WebAssembly.Module> {
-  return given[name] ?? WebAssembly.compile(embeddedBytes(name));
+export async function moduleAsync(name: WasmModuleName, base64: string): Promise<WebAssembly.Module> {
+  return given[name] ?? WebAssembly.compile(decode(base64));
 }
 
 /**
  * A module only some runtimes compile (a SIMD one), compiled synchronously; undefined where this runtime cannot
  * (no SIMD), and the loader goes on with its scalar module.
  */
-export function moduleIfSupported(name: WasmModuleName): WebAssembly.Module | undefined {
+export function moduleIfSupported(name: WasmModuleName, base64: string): WebAssembly.Module | undefined {
   try {
-    return moduleSync(name);
+    return moduleSync(name, base64);
   } catch {
     return undefined;
   }

@@ -18,6 +18,7 @@ export {
   digestHexAsync,
   digestMany,
   digestStream,
+  type ReadyOptions,
   ready,
 } from './api/calls.js';
 export {
@@ -64,3 +65,4 @@ export type {
 } from './spec/algorithm.js';
 export { MAX_LENGTH } from './spec/algorithm.js';
 export type { OptionFact, OptionName } from './spec/constructions.js';
+export type { WasmModuleName, WasmModules } from './wasm/names.js';

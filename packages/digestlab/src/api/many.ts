@@ -10,7 +10,7 @@
 import { paddedLength } from '../constructions/merkle-damgard/merkle-damgard.js';
 import { wasmProvider } from '../providers/wasm.js';
 import { type Data, toBytesTransient } from '../shared/bytes.js';
-import { writeUtf8 } from '../shared/strings.js';
+import { encodeUtf8, writeUtf8 } from '../shared/strings.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { MDParams } from '../spec/constructions.js';
 import { INPUT, INPUT_CAPACITY, IV, type LaneName, type Many, STATE } from '../wasm/layout.js';
@@ -30,8 +30,6 @@ export interface ManyOptions {
   /** Hashes a message too long for the batch; by default the wasm provider's one-shot (its streaming engine). */
   alone?: (data: Uint8Array) => Uint8Array;
 }
-
-const encoder = new TextEncoder();
 
 /** What the batch's steps share: the module, the lane function, the algorithm, the messages and their digests. */
 interface Batch {
@@ -97,7 +95,7 @@ function roomOf(
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     if (typeof m === 'string') {
-      if (m.length > BATCH_MAX_UNITS) alone(i, encoder.encode(m));
+      if (m.length > BATCH_MAX_UNITS) alone(i, encodeUtf8(m));
       else room[i] = paddedLength(3 * m.length, blockLength, lengthBytes);
     } else {
       const bytes = toBytesTransient(m);

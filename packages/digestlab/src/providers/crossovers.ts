@@ -59,10 +59,11 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
 
 /**
  * The runtime whose crossovers apply here: itself where measured (a browser: none to measure, it has no
- * node:crypto); Node's for a runtime not recognised, which may have a node:crypto as Node's.
+ * node:crypto); Node's elsewhere (workerd with nodejs_compat has a node:crypto over the same V8; edge-runtime,
+ * Hermes and a runtime not recognised have none, or one as Node's).
  */
 export function measuredRuntime(name: RuntimeName): MeasuredRuntime {
-  return name === 'unknown' ? 'node' : name;
+  return name === 'bun' || name === 'deno' || name === 'browser' ? name : 'node';
 }
 
 /** The crossovers of a runtime (see {@link measuredRuntime}). */

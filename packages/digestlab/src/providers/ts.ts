@@ -1,6 +1,7 @@
 /** Provider `ts`: our own TypeScript, on every runtime. */
 
 import { hashOnce } from '../constructions/block/block.js';
+import { checksumOnce } from '../constructions/checksum/checksum.js';
 import { blake2Once } from '../constructions/haifa/haifa.js';
 import { chainBytes, mdOnce } from '../constructions/merkle-damgard/merkle-damgard.js';
 import { spongeOnce } from '../constructions/sponge/sponge.js';
@@ -11,13 +12,14 @@ import { chainHex, toHex } from '../shared/hex.js';
 import type { AlgorithmName, AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
 import type { Provider } from './provider.js';
 
-/** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, BLAKE3, BLAKE2, and MD2. */
+/** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, BLAKE3, BLAKE2, the checksums, and MD2. */
 function other(
   spec: AlgorithmSpec,
   bytes: Uint8Array,
   outputLength = spec.digestLength,
   params?: AlgorithmParams,
 ): Uint8Array {
+  if (spec.checksum) return checksumOnce(spec, bytes, params);
   if (spec.tree) return treeOnce(spec, spec.tree.core, bytes, outputLength, params);
   if (spec.blake2) return blake2Once(spec, bytes, outputLength, params);
   return spec.sponge ? spongeOnce(spec, spec.sponge.core, bytes, outputLength) : hashOnce(spec, bytes);

@@ -13,8 +13,8 @@ import { boundariesOf, type Counter } from './boundaries.js';
  * How the algorithm turns a message into a digest: `merkle-damgard` (MD5, SHA-1, SHA-2: blocks compressed into a
  * chaining value, the bit length in the padding), `sponge` (Keccak-f[1600]: SHA-3, SHAKE, Keccak), `md2` (MD2's
  * own: padding by value and a checksum block, no length), `tree` (BLAKE3: chunks, parents and a root, tree.ts),
- * `haifa` (BLAKE2: a chain whose compression takes a byte counter and a final-block flag, haifa.ts); `checksum`
- * (CRC) has no algorithm yet.
+ * `haifa` (BLAKE2: a chain whose compression takes a byte counter and a final-block flag, haifa.ts), `checksum`
+ * (CRCs, Adler-32, xxHash: not cryptographic, constructions/checksum/).
  */
 export type Construction = 'merkle-damgard' | 'sponge' | 'md2' | 'tree' | 'haifa' | 'checksum';
 
@@ -43,7 +43,10 @@ export type Family =
   | 'BLAKE2'
   | 'SM3'
   | 'Whirlpool'
-  | 'Tiger';
+  | 'Tiger'
+  | 'CRC'
+  | 'Adler-32'
+  | 'xxHash';
 
 /**
  * What the `webcrypto` provider asks `crypto.subtle.digest` for (under digestlab's name, which is WebCrypto's):
@@ -131,6 +134,7 @@ function constructionOf(g: Given): Construction {
   if (g.spec.sponge) return 'sponge';
   if (g.spec.tree) return 'tree';
   if (g.spec.blake2) return 'haifa';
+  if (g.spec.checksum) return 'checksum';
   if (g.construction) return g.construction;
   throw new Error(`digestlab registry: say how ${g.spec.name} is constructed`);
 }

@@ -4,7 +4,7 @@
  * spec/ (names.ts, constructions.ts), which import nothing: the lowest layer of the hashing code.
  */
 
-import type { Blake2Params, MDParams, SpongeParams, TreeParams } from './constructions.js';
+import type { Blake2Params, ChecksumParams, MDParams, SpongeParams, TreeParams } from './constructions.js';
 import type { AlgorithmAlias, AlgorithmName, HmacAlgorithmName } from './names.js';
 
 export type { AlgorithmAlias, AlgorithmName, HmacAlgorithmName } from './names.js';
@@ -43,6 +43,8 @@ export interface AlgorithmSpec {
   readonly tree?: TreeParams;
   /** For BLAKE2b and BLAKE2s (haifa.ts): the compression, the IV and the options. */
   readonly blake2?: Blake2Params;
+  /** For the checksums and fast hashes (constructions/checksum/): CRCs, Adler-32, xxHash. */
+  readonly checksum?: ChecksumParams;
 }
 
 /**
@@ -56,6 +58,8 @@ export interface AlgorithmParams {
   /** BLAKE2's salt and personalization, at most 16 (BLAKE2b) or 8 (BLAKE2s) bytes, zero-padded. */
   readonly salt?: Uint8Array;
   readonly personalization?: Uint8Array;
+  /** xxHash's seed, below 2^32 (XXH32) or 2^64 (XXH64, XXH3). */
+  readonly seed?: bigint;
 }
 
 /**
@@ -77,6 +81,17 @@ export interface EngineFields {
   readonly tree?: TreeFields;
   /** BLAKE2's own fields; absent on the other engines. */
   readonly blake2?: Blake2Fields;
+  /** A checksum's own fields; absent on the other engines. */
+  readonly checksum?: ChecksumFields;
+}
+
+/**
+ * What a checksum engine's state adds (constructions/checksum/): `chain` is its state words; its seed as (low,
+ * high) 32-bit words; the input bytes just before the buffered ones that its end needs (XXH3's last stripe).
+ */
+export interface ChecksumFields {
+  readonly seed: Int32Array;
+  readonly history: Uint8Array;
 }
 
 /**

@@ -22,6 +22,8 @@ import {
   importState,
   type ProviderChoice,
 } from '../src/index.js';
+import { crc32 } from '../src/shared/state-envelope.js';
+import { checksumReference, cksumFinish } from './helpers/checksums.js';
 import { CASE_PROVIDERS, pseudoRandomBytes, readVector } from './helpers/common.js';
 
 interface References {
@@ -224,5 +226,60 @@ describe('streaming', () => {
       for (let off = 0; off < 100000; off += 777) yield INPUT.subarray(off, Math.min(off + 777, 100000));
     })();
     expect(Buffer.from(await digestStream(algorithm, chunks)).toString('hex')).toBe(expected(algorithm, i));
+  });
+});
+
+/** A copy of `state` with its total set to `total` and its CRC-32 made again (the envelope's, shared/state-envelope.ts). */
+function withTotal(state: Uint8Array, total: number): Uint8Array {
+  const s = state.slice();
+  const view = new DataView(s.buffer);
+  view.setUint32(8, Math.floor(total / 2 ** 32));
+  view.setUint32(12, total % 2 ** 32);
+  view.setUint32(s.length - 4, crc32(s.subarray(0, s.length - 4)));
+  return s;
+}
+
+describe('lengths across the counters, through crafted states', () => {
+  // XXH32 adds its length mod 2^32, as its specification says: a state that has hashed 2^32 (or 2^33) more bytes
+  // than a real one, with the same accumulators and tail, must end on the same value; at 2^31 more (the sign bit
+  // of a 32-bit total), on another
+  it('XXH32: the total past 2^31 and 2^32 bytes is taken mod 2^32, never truncated or saturated', () => {
+    for (const [i, n] of CASES.filter(([, m]) => m >= 16 && m % 7 === 0)) {
+      const state = createDigest('XXH32', { provider: 'ts' }).update(INPUT.subarray(0, n)).exportState();
+      for (const extra of [2 ** 32, 2 ** 33, 2 ** 44]) {
+        expect(importState(withTotal(state, n + extra)).digestHex(), `${n} + ${extra}`).toBe(expected('XXH32', i));
+      }
+      expect(importState(withTotal(state, n + 2 ** 31)).digestHex()).not.toBe(expected('XXH32', i));
+    }
+  });
+
+  // cksum appends the total in as few bytes as it takes: four below 2^32, five from it, seven near 2^53
+  it('CKSUM: the length appended past 2^24, 2^32 and 2^48 bytes, against the end written from POSIX here', () => {
+    const state = createDigest('CKSUM', { provider: 'ts' }).update(INPUT.subarray(0, 1000)).exportState();
+    const register = new DataView(state.buffer).getUint32(24);
+    for (const total of [2 ** 24 - 1, 2 ** 24, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 5, 2 ** 48, 2 ** 53 - 1]) {
+      expect(importState(withTotal(state, total)).digestHex(), String(total)).toBe(cksumFinish(register, total));
+    }
+  });
+
+  it('XXH3: a state buffers 1 to 1024 bytes once anything was hashed, and keeps the 64 bytes before them', () => {
+    for (const n of [1, 240, 241, 1023, 1024, 1025, 1087, 2048, 2049]) {
+      const s = createDigest('XXH3-64', { provider: 'ts' }).update(INPUT.subarray(0, n)).exportState();
+      const view = new DataView(s.buffer);
+      const pos = ((n - 1) % 1024) + 1;
+      expect(view.getUint16(6), String(n)).toBe(pos);
+      expect(s.length).toBe(16 + 8 + 64 + 64 + pos + 4);
+      const before = n > 1024 ? INPUT.subarray(n - pos - 64, n - pos) : new Uint8Array(64);
+      expect(Buffer.from(s.subarray(88, 152)).toString('hex')).toBe(Buffer.from(before).toString('hex'));
+      // a buffered count the total cannot leave is refused (one byte more: one more buffered, or 1 after a block)
+      expect(() => importState(withTotal(s, n + 1))).toThrow(/buffered bytes cannot follow/);
+    }
+  });
+
+  it("the generic suites' reference (hash-wasm's, and the bit-by-bit cksum) gives the stored values", () => {
+    for (const algorithm of CHECKSUMS) {
+      for (const [i, n] of CASES)
+        expect(checksumReference(algorithm, INPUT.subarray(0, n))).toBe(expected(algorithm, i));
+    }
   });
 });

@@ -29,16 +29,30 @@ const HASHERS: Partial<Record<AlgorithmName, IHasher>> = {
   'XXH3-128': await createXXHash128(),
 };
 
-/** POSIX cksum's CRC: the input then its length (least significant byte first) through CRC-32/CKSUM, bit by bit. */
+/** CRC-32/CKSUM's register (not inverted) after `bytes` from `crc`, bit by bit. */
+function cksumBits(crc: number, bytes: Iterable<number>): number {
+  let c = crc;
+  for (const byte of bytes) {
+    c ^= byte << 24;
+    for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
+  }
+  return c;
+}
+
+/**
+ * The end of POSIX cksum's CRC from the register after the input: the total `length` appended, least significant
+ * byte first, in as few bytes as it takes (POSIX: "the length of the file ... in octets, least significant first"),
+ * its bytes found by BigInt shifts here, then inverted.
+ */
+export function cksumFinish(register: number, length: number): string {
+  const bytes: number[] = [];
+  for (let n = BigInt(length); n > 0n; n >>= 8n) bytes.push(Number(n & 255n));
+  return (~cksumBits(register, bytes) >>> 0).toString(16).padStart(8, '0');
+}
+
+/** POSIX cksum's CRC: the input then its length through CRC-32/CKSUM, bit by bit. */
 export function cksumHex(data: Uint8Array): string {
-  let crc = 0;
-  const step = (byte: number) => {
-    crc ^= byte << 24;
-    for (let k = 0; k < 8; k++) crc = crc & 0x80000000 ? (crc << 1) ^ 0x04c11db7 : crc << 1;
-  };
-  data.forEach(step);
-  for (let n = data.length; n > 0; n = Math.floor(n / 256)) step(n % 256);
-  return (~crc >>> 0).toString(16).padStart(8, '0');
+  return cksumFinish(cksumBits(0, data), data.length);
 }
 
 /** The reference hex of a checksum, or undefined for another algorithm. */

@@ -200,10 +200,16 @@ describe('streaming', () => {
     const d = createDigest('XXH3-128', { seed: (1n << 64n) - 1n });
     d.update(INPUT.subarray(0, 1500));
     const state = d.exportState();
+    const copy = d.clone();
     const restored = importState(state);
     restored.update(INPUT.subarray(1500, 2049));
     const i = REFS.lengths.indexOf(2049);
     expect(restored.digestHex()).toBe(REFS.python[i]['XXH3-128'][2]);
+    // a clone keeps the seed too; reset starts over under it
+    copy.update(INPUT.subarray(1500, 2049));
+    expect(copy.digestHex()).toBe(REFS.python[i]['XXH3-128'][2]);
+    copy.reset().update(INPUT.subarray(0, 2049));
+    expect(copy.digestHex()).toBe(REFS.python[i]['XXH3-128'][2]);
     const x = createDigest('XXH32', { seed: 7 });
     x.update(INPUT.subarray(0, 20));
     const bad = x.exportState();

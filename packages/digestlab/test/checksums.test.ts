@@ -205,6 +205,9 @@ describe('streaming', () => {
     restored.update(INPUT.subarray(1500, 2049));
     const i = REFS.lengths.indexOf(2049);
     expect(restored.digestHex()).toBe(REFS.python[i]['XXH3-128'][2]);
+    // reset leaves the state of a fresh digest (the input kept before the buffered bytes too)
+    const fresh = createDigest('XXH3-128', { seed: (1n << 64n) - 1n }).exportState();
+    expect(Buffer.from(d.clone().reset().exportState()).equals(Buffer.from(fresh))).toBe(true);
     // a clone keeps the seed too; reset starts over under it
     copy.update(INPUT.subarray(1500, 2049));
     expect(copy.digestHex()).toBe(REFS.python[i]['XXH3-128'][2]);

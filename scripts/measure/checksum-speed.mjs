@@ -5,6 +5,7 @@
  * build` first):
  *
  *   node scripts/measure/checksum-speed.mjs [--size 1048576] [--rounds 7]
+ *   node scripts/measure/checksum-speed.mjs --seed [--rounds 7]   the seed's call: its 93-character string to hex
  *
  * Every row runs in turn in each round (interleaved), ~8 MiB of input per row and round, timed in the process's CPU
  * time; a figure is the row's best round. Report `uptime` beside it: on a shared machine the ratios are what matters.
@@ -19,7 +20,8 @@ import {
   createXXHash64,
   createXXHash128,
 } from 'hash-wasm';
-import { digest } from '../../packages/digestlab/dist/index.js';
+import { digest, digestHex } from '../../packages/digestlab/dist/index.js';
+import { SEED_INPUT } from '../../packages/lab/dist/seed.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -41,14 +43,21 @@ const PEERS = {
   'XXH3-64': await createXXHash3(),
   'XXH3-128': await createXXHash128(),
 };
+const SEED = args.includes('--seed');
 const ROWS = {};
 for (const [algorithm, hasher] of Object.entries(PEERS)) {
+  if (SEED) {
+    ROWS[`${algorithm} ts`] = () => digestHex(algorithm, SEED_INPUT, { provider: 'ts' });
+    ROWS[`${algorithm} hash-wasm`] = () => hasher.init().update(SEED_INPUT).digest('hex');
+    continue;
+  }
   ROWS[`${algorithm} ts`] = () => digest(algorithm, data, { provider: 'ts' });
   ROWS[`${algorithm} hash-wasm`] = () => hasher.init().update(data).digest('binary');
   if (algorithm === 'CRC-32' && typeof zlib.crc32 === 'function') ROWS['CRC-32 zlib.crc32'] = () => zlib.crc32(data);
 }
 
-const calls = Math.max(1, Math.floor(2 ** 23 / SIZE));
+const bytes = SEED ? SEED_INPUT.length : SIZE;
+const calls = SEED ? 20000 : Math.max(1, Math.floor(2 ** 23 / SIZE));
 const best = {};
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, call] of Object.entries(ROWS)) {
@@ -58,9 +67,13 @@ for (let round = 0; round < ROUNDS; round++) {
     best[name] = Math.min(best[name] ?? Number.POSITIVE_INFINITY, (used.user + used.system) / 1e6);
   }
 }
-console.log(`${SIZE} bytes, ${calls} calls per round, best of ${ROUNDS} rounds (CPU time)`);
+console.log(
+  `${SEED ? "the seed's string" : `${SIZE} bytes`}, ${calls} calls per round, best of ${ROUNDS} rounds (CPU time)`,
+);
 for (const [name, seconds] of Object.entries(best)) {
   const ours = best[`${name.slice(0, name.lastIndexOf(' '))} ts`];
-  const rate = (SIZE * calls) / seconds / 1e6;
-  console.log(`${name.padEnd(24)} ${rate.toFixed(1).padStart(8)} MB/s   ts: ${(seconds / ours).toFixed(2)}x its time`);
+  const rate = SEED
+    ? `${(calls / seconds / 1000).toFixed(0).padStart(8)}k calls/s`
+    : `${((bytes * calls) / seconds / 1e6).toFixed(1).padStart(8)} MB/s`;
+  console.log(`${name.padEnd(24)} ${rate}   ts: ${(seconds / ours).toFixed(2)}x its time`);
 }

@@ -41,5 +41,5 @@ export const ADLER32: AlgorithmSpec = {
   digestLength: 4,
   blockLength: 1,
   create: (_n, p) => new ChecksumHash(ADLER32, p),
-  checksum: { words: 2, lazy: false, history: 0, core: CORE },
+  construction: { kind: 'checksum', words: 2, lazy: false, history: 0, core: CORE },
 };

@@ -65,6 +65,7 @@ export const compressS: Blake2Compress = (h, data, offset, t0, t1, last) => F_S(
  */
 function blake2(name: AlgorithmName, code: number, word: 8 | 4, digestLength: number, fixed = true): AlgorithmSpec {
   const params: Blake2Params = {
+    kind: 'haifa',
     word,
     iv: word === 8 ? IV_B : IV_S,
     options: blake2Options(word, fixed ? digestLength : null),
@@ -76,7 +77,7 @@ function blake2(name: AlgorithmName, code: number, word: 8 | 4, digestLength: nu
     digestLength,
     blockLength: 16 * word,
     create: (outputLength = digestLength, p = {}) => new Blake2Hash(spec, outputLength, p),
-    blake2: params,
+    construction: params,
   };
   return spec;
 }

@@ -151,7 +151,7 @@ function crc(name: AlgorithmName, code: number, bytes: 4 | 8, core: ChecksumCore
     digestLength: bytes,
     blockLength: 1,
     create: (_n, p) => new ChecksumHash(spec, p),
-    checksum: { words: bytes / 4, lazy: false, history: 0, core },
+    construction: { kind: 'checksum', words: bytes / 4, lazy: false, history: 0, core },
   };
   return spec;
 }

@@ -132,7 +132,7 @@ function xxh3(name: AlgorithmName, code: number, bytes: 8 | 16): AlgorithmSpec {
     digestLength: bytes,
     blockLength: 1024,
     create: (_n, p) => new ChecksumHash(spec, p),
-    checksum: { words: 16, lazy: true, history: 64, seedBits: 64, core: xxh3Core(bytes === 16) },
+    construction: { kind: 'checksum', words: 16, lazy: true, history: 64, seedBits: 64, core: xxh3Core(bytes === 16) },
   };
   return spec;
 }

@@ -147,7 +147,7 @@ export const XXH32: AlgorithmSpec = {
   digestLength: 4,
   blockLength: 16,
   create: (_n, p) => new ChecksumHash(XXH32, p),
-  checksum: { words: 4, lazy: false, history: 0, seedBits: 32, core: XXH32_CORE },
+  construction: { kind: 'checksum', words: 4, lazy: false, history: 0, seedBits: 32, core: XXH32_CORE },
 };
 
 export const XXH64: AlgorithmSpec = {
@@ -156,7 +156,7 @@ export const XXH64: AlgorithmSpec = {
   digestLength: 8,
   blockLength: 32,
   create: (_n, p) => new ChecksumHash(XXH64, p),
-  checksum: { words: 8, lazy: false, history: 0, seedBits: 64, core: XXH64_CORE },
+  construction: { kind: 'checksum', words: 8, lazy: false, history: 0, seedBits: 64, core: XXH64_CORE },
 };
 
 /** The seed option of each (registry/given.ts lists them). */

@@ -109,7 +109,7 @@ export async function digestAsync(
   options?: DigestOptions,
 ): Promise<Uint8Array> {
   // whether WebCrypto has SHA-3 here is an asynchronous question, answered once
-  if (lookup(algorithm).spec.sponge) await probeWebCrypto();
+  if (lookup(algorithm).spec.construction.kind === 'sponge') await probeWebCrypto();
   const { entry, oneShot } = resolve(algorithm, options?.provider);
   const n = outputLengthOf(entry.spec, options?.outputLength);
   const params = paramsOf(entry.spec.name, entry.options, options);
@@ -140,7 +140,8 @@ export function digestMany(
   const spec = entry.spec;
   const n = outputLengthOf(spec, options?.outputLength);
   const params = paramsOf(spec.name, entry.options, options);
-  const wasm = (choice === 'auto' || choice === 'wasm') && spec.md ? loadWasm() : undefined;
+  const wasm =
+    (choice === 'auto' || choice === 'wasm') && spec.construction.kind === 'merkle-damgard' ? loadWasm() : undefined;
   if (wasm) {
     const alone = choice === 'auto' ? (data: Uint8Array) => oneShot.digestOnce(spec.name, data) : undefined;
     return digestManyWasm(wasm, spec, messages, { simd: true, alone });

@@ -46,7 +46,7 @@ interface Batch {
 }
 
 /**
- * The digests of `messages` in WebAssembly, in order. `spec` must be a Merkle–Damgård hash (spec.md set); the
+ * The digests of `messages` in WebAssembly, in order. `spec` must be a Merkle–Damgård hash (construction kind merkle-damgard); the
  * caller has loaded WebAssembly.
  */
 export function digestManyWasm(
@@ -55,8 +55,8 @@ export function digestManyWasm(
   messages: readonly Data[],
   options: ManyOptions,
 ): Uint8Array[] {
-  const md = spec.md;
-  if (!md) throw new Error(`digestlab: ${spec.name} has no WebAssembly core`);
+  const md = spec.construction;
+  if (md.kind !== 'merkle-damgard') throw new Error(`digestlab: ${spec.name} has no WebAssembly core`);
   // Stryker disable next-line ArrayDeclaration: every index is assigned before return; the length is a hint
   const out = new Array<Uint8Array>(messages.length);
   const alone = (i: number, bytes: Uint8Array) => {

@@ -31,14 +31,20 @@ export const NEVER: Crossover = { bytes: Number.POSITIVE_INFINITY, hex: Number.P
 /** The runtimes with a crossover table of their own. */
 export type MeasuredRuntime = 'node' | 'bun' | 'deno' | 'browser';
 
-/** A runtime's table from its pairs (crossovers.generated.ts): bytes then hex per algorithm, null for never. */
-function table(pairs: readonly (number | null)[]): Crossovers {
+/** A crossover from its measured pair: bytes, hex, null for never. */
+export function crossover(bytes: number | null, hex: number | null): Crossover {
   const size = (n: number | null) => n ?? Number.POSITIVE_INFINITY;
-  const entries = ALGORITHMS.map((name, i) => {
-    const [bytes, hex] = [pairs[2 * i], pairs[2 * i + 1]];
-    return [name, bytes === null && hex === null ? NEVER : { bytes: size(bytes), hex: size(hex) }];
-  });
-  return Object.fromEntries(entries) as Crossovers;
+  return bytes === null && hex === null ? NEVER : { bytes: size(bytes), hex: size(hex) };
+}
+
+/**
+ * A runtime's table from its pairs (crossovers.generated.ts): bytes then hex per algorithm of `algorithms`, null for
+ * never. An algorithm of the registry with no row (not measured yet: a new one) is never node:crypto's, as for one
+ * no node:crypto has: `auto` keeps it on our code until a measurement says otherwise.
+ */
+export function table(pairs: readonly (number | null)[], algorithms: readonly string[] = ALGORITHMS): Crossovers {
+  const measured = new Map(algorithms.map((name, i) => [name, crossover(pairs[2 * i], pairs[2 * i + 1])]));
+  return Object.fromEntries(ALGORITHM_NAMES.map((name) => [name, measured.get(name) ?? NEVER])) as Crossovers;
 }
 
 export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {

@@ -21,7 +21,7 @@ function checksum(
 ): Given {
   // what one would be called: the name without punctuation, or the short alias (xxh3, xxh128)
   const nodeName = (spec.name.startsWith('XXH3-') ? aliases[0] : spec.name).toLowerCase().replace(/[^a-z0-9]/g, '');
-  return { spec, family, nodeName, aliases, oids: [], broken: true, construction: 'checksum', ...more };
+  return { spec, family, nodeName, aliases, oids: [], broken: true, ...more };
 }
 
 export const CHECKSUMS: readonly Given[] = [

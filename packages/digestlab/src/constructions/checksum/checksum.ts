@@ -36,7 +36,7 @@ export class ChecksumHash implements BlockEngine, ChecksumFields {
     readonly spec: AlgorithmSpec,
     params: AlgorithmParams = {},
   ) {
-    const c = spec.checksum as ChecksumParams;
+    const c = spec.construction as ChecksumParams;
     this.#params = c;
     this.#core = c.core;
     this.chain = new Int32Array(c.words);

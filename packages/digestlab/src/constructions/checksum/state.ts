@@ -56,7 +56,7 @@ export function decodeChecksumState<E extends EngineFields>(
   spec: AlgorithmSpec,
   create: (outputLength?: number, params?: AlgorithmParams) => E,
 ): E {
-  const c = spec.checksum as ChecksumParams;
+  const c = spec.construction as ChecksumParams;
   const header = readHeader(bytes);
   const { view, pos, length } = header;
   checkSize(bytes, 8 + 4 * c.words + c.history, pos, spec.name, 'checksum');

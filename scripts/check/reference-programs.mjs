@@ -35,6 +35,12 @@ export const REFERENCES = Object.freeze({
   javac: 'default-jdk-headless',
   // BouncyCastle, for vectors/tools/Bc*.java (java -cp /usr/share/java/bcprov.jar ...)
   '/usr/share/java/bcprov.jar': 'libbcprov-java',
+  // the checksums' references (scripts/vectors/checksum-vectors.mjs): xxhsum 0.8.1, xz's CRC-64, and the Python
+  // modules Debian's /usr/bin/python3 imports
+  xxhsum: 'xxhash',
+  xz: 'xz-utils',
+  '/usr/lib/python3/dist-packages/xxhash/__init__.py': 'python3-xxhash',
+  '/usr/lib/python3/dist-packages/crcmod/__init__.py': 'python3-crcmod',
 });
 
 /** The programs of {@link REFERENCES}: program → the Debian package that installs it. */

@@ -59,7 +59,15 @@ import * as sm3m from '../src/sm3.js';
 import type { AlgorithmSpec } from '../src/spec/algorithm.js';
 import * as tigerm from '../src/tiger.js';
 import * as whirlpoolm from '../src/whirlpool.js';
-import { ALGORITHMS, NEWER_IN_NODE, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
+import {
+  ALGORITHMS,
+  CHECKSUM_NAMES,
+  NEWER_IN_NODE,
+  NODE_HAS,
+  providerCases,
+  reference,
+  streamingProvider,
+} from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 
 const encoder = new TextEncoder();
@@ -105,6 +113,16 @@ const CANONICAL: AlgorithmName[] = [
   'SM3',
   'WHIRLPOOL',
   'TIGER',
+  'CRC-32',
+  'CRC-32C',
+  'CRC-64/NVME',
+  'CRC-64/XZ',
+  'CKSUM',
+  'ADLER32',
+  'XXH32',
+  'XXH64',
+  'XXH3-64',
+  'XXH3-128',
 ];
 
 /**
@@ -447,6 +465,17 @@ const TABLE: Record<
     chain: 24,
     broken: false,
   },
+  // the checksums: chain is the seed (8 bytes), the state words, and XXH3's 64 bytes of input before the buffered ones
+  'CRC-32': { nodeName: 'crc32', digestLength: 4, blockLength: 1, oid: '', code: 70, chain: 12, broken: true },
+  'CRC-32C': { nodeName: 'crc32c', digestLength: 4, blockLength: 1, oid: '', code: 71, chain: 12, broken: true },
+  'CRC-64/NVME': { nodeName: 'crc64nvme', digestLength: 8, blockLength: 1, oid: '', code: 72, chain: 16, broken: true },
+  'CRC-64/XZ': { nodeName: 'crc64xz', digestLength: 8, blockLength: 1, oid: '', code: 73, chain: 16, broken: true },
+  CKSUM: { nodeName: 'cksum', digestLength: 4, blockLength: 1, oid: '', code: 74, chain: 12, broken: true },
+  ADLER32: { nodeName: 'adler32', digestLength: 4, blockLength: 1, oid: '', code: 75, chain: 16, broken: true },
+  XXH32: { nodeName: 'xxh32', digestLength: 4, blockLength: 16, oid: '', code: 76, chain: 24, broken: true },
+  XXH64: { nodeName: 'xxh64', digestLength: 8, blockLength: 32, oid: '', code: 77, chain: 40, broken: true },
+  'XXH3-64': { nodeName: 'xxh3', digestLength: 8, blockLength: 1024, oid: '', code: 78, chain: 136, broken: true },
+  'XXH3-128': { nodeName: 'xxh128', digestLength: 16, blockLength: 1024, oid: '', code: 79, chain: 136, broken: true },
 };
 
 /** Known digests, for the one algorithm node:crypto lacks here (RFC 1319 appendix A.5). */
@@ -658,6 +687,16 @@ describe('algorithm names, aliases and OIDs', () => {
     SM3: ['SM3', 'sm3', '1.2.156.10197.1.401', 'OID.1.2.156.10197.1.401'],
     WHIRLPOOL: ['WHIRLPOOL', 'Whirlpool', '1.0.10118.3.0.55', 'OID.1.0.10118.3.0.55'],
     TIGER: ['TIGER', 'Tiger', '1.3.6.1.4.1.11591.12.2', 'OID.1.3.6.1.4.1.11591.12.2'],
+    'CRC-32': ['CRC-32', 'crc32', 'CRC32', 'crc-32/iso-hdlc', 'PKZIP', 'CRC-32/XZ'],
+    'CRC-32C': ['CRC-32C', 'crc32c', 'CRC-32/ISCSI', 'crc-32/castagnoli'],
+    'CRC-64/NVME': ['CRC-64/NVME', 'crc64nvme', 'CRC-64-NVME'],
+    'CRC-64/XZ': ['CRC-64/XZ', 'crc-64/go-ecma', 'CRC64XZ'],
+    CKSUM: ['CKSUM', 'cksum', 'POSIX-CKSUM'],
+    ADLER32: ['ADLER32', 'adler32', 'Adler-32'],
+    XXH32: ['XXH32', 'xxh32', 'xxhash32'],
+    XXH64: ['XXH64', 'xxh64', 'XXHASH64'],
+    'XXH3-64': ['XXH3-64', 'xxh3', 'XXH3_64', 'xxh3_64bits'],
+    'XXH3-128': ['XXH3-128', 'xxh128', 'XXH3_128', 'xxh3-128bits'],
   };
 
   describe.each(CANONICAL)('%s', (name) => {
@@ -718,12 +757,12 @@ describe('algorithm names, aliases and OIDs', () => {
 });
 
 describe('algorithms()', () => {
-  it('marks exactly MD2, MD5, SHA-1 and MD4 broken', () => {
+  it('marks exactly MD2, MD5, SHA-1, MD4 and the checksums broken', () => {
     expect(
       algorithms()
         .filter((a) => a.broken)
         .map((a) => a.name),
-    ).toEqual(['MD2', 'MD5', 'SHA-1', 'MD4']);
+    ).toEqual(['MD2', 'MD5', 'SHA-1', 'MD4', ...CHECKSUM_NAMES]);
   });
 
   it.each(CANONICAL)('%s: digest and block length, agreeing with the digest itself and with Digest', (name) => {
@@ -792,6 +831,16 @@ describe('algorithms()', () => {
       SM3: withNode('SM3', ['ts', 'wasm']),
       WHIRLPOOL: ['ts', 'wasm'],
       TIGER: ['ts', 'wasm'],
+      'CRC-32': ['ts'],
+      'CRC-32C': ['ts'],
+      'CRC-64/NVME': ['ts'],
+      'CRC-64/XZ': ['ts'],
+      CKSUM: ['ts'],
+      ADLER32: ['ts'],
+      XXH32: ['ts'],
+      XXH64: ['ts'],
+      'XXH3-64': ['ts'],
+      'XXH3-128': ['ts'],
     });
   });
 
@@ -833,8 +882,8 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: true,
-      // our WebAssembly has every algorithm but MD2, which is TypeScript only
-      algorithms: CANONICAL.filter((a) => a !== 'MD2'),
+      // our WebAssembly has every algorithm but MD2 and the checksums, which are TypeScript only
+      algorithms: CANONICAL.filter((a) => a !== 'MD2' && !CHECKSUM_NAMES.includes(a)),
     });
     expect(node).toEqual({
       id: 'node',
@@ -856,6 +905,8 @@ describe('providers()', () => {
           (!a.startsWith('BLAKE2') || NEWER_IN_NODE.includes(a)) &&
           a !== 'WHIRLPOOL' &&
           a !== 'TIGER' &&
+          // nor the checksums (node:zlib's crc32 is not node:crypto)
+          !CHECKSUM_NAMES.includes(a) &&
           (!['MD4', 'RIPEMD128', 'RIPEMD160', 'RIPEMD256', 'RIPEMD320', 'SM3'].includes(a) ||
             NEWER_IN_NODE.includes(a)),
       ),
@@ -1321,8 +1372,11 @@ function expectBadState(state: unknown, why?: RegExp): void {
 const HEADER_REASON = /does not start with the digestlab state header/;
 const CHECKSUM_REASON = /its checksum does not match/;
 
-/** The algorithms whose state buffers `total % blockLength` bytes; BLAKE3's tree kind is blake3.test.ts's. */
-const BLOCK_STATES = CANONICAL.filter((a) => a !== 'BLAKE3-256' && !a.startsWith('BLAKE2'));
+/**
+ * The algorithms whose state buffers `total % blockLength` bytes; BLAKE3's tree kind is blake3.test.ts's, XXH3's
+ * (whose last block waits for the end, as BLAKE2's) checksums.test.ts's.
+ */
+const BLOCK_STATES = CANONICAL.filter((a) => a !== 'BLAKE3-256' && !a.startsWith('BLAKE2') && !a.startsWith('XXH3'));
 
 describe.each(BLOCK_STATES)('exported state, %s', (algorithm) => {
   const { blockLength: bl, chain, code } = TABLE[algorithm];
@@ -1807,7 +1861,8 @@ describe('family subpath modules agree with digest()', () => {
   ];
 
   it('covers every algorithm, and each module re-exports the same Digest class', () => {
-    expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL);
+    // the checksums have no family entry point
+    expect(FAMILY.map(([a]) => a)).toEqual(CANONICAL.filter((a) => !CHECKSUM_NAMES.includes(a)));
     for (const m of [
       md2m,
       md5m,

@@ -304,7 +304,16 @@ function sha512tIv(t: number): bigint[] {
 // BLAKE2's counters near 2^53 - 1 are blake2.test.ts's (a BigInt-counter reference from RFC 7693)
 type MdName = Exclude<
   AlgorithmName,
-  'MD2' | `SHA3-${string}` | `SHAKE${string}` | `KECCAK-${string}` | `BLAKE3-${string}` | `BLAKE2${string}`
+  | 'MD2'
+  | `SHA3-${string}`
+  | `SHAKE${string}`
+  | `KECCAK-${string}`
+  | `BLAKE3-${string}`
+  | `BLAKE2${string}`
+  | `CRC-${string}`
+  | 'CKSUM'
+  | 'ADLER32'
+  | `XXH${string}`
 >;
 
 /** MD4 and the RIPEMDs from the test suite's own compression functions (helpers/ripemd.ts): MD5's padding. */

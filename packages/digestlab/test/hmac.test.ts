@@ -96,7 +96,8 @@ function* bytewise(msg: Uint8Array): Generator<Uint8Array> {
 }
 
 /** HMAC is defined over the fixed-length hashes: SHAKE is refused (tested under "errors"). */
-const FIXED = new Set(algorithms().flatMap((a) => (a.xof ? [] : [a.name])));
+// the fixed-length cryptographic hashes (the checksums are refused: checksums.test.ts)
+const FIXED = new Set(algorithms().flatMap((a) => (a.xof || !a.cryptographic ? [] : [a.name])));
 /** Every provider case (webcrypto too) whose provider has the algorithm here, over the fixed-length hashes. */
 const CASES = providerCases().filter(([, a]) => FIXED.has(a));
 const SYNC_CASES = providerCases({ sync: true }).filter(([, a]) => FIXED.has(a));
@@ -587,8 +588,10 @@ describe('errors', () => {
   });
 
   it('refuses HMAC over an extendable-output function (a registry entry with hmac: false)', () => {
-    expect(ENTRIES.filter((e) => !e.hmac).map((e) => e.spec.name)).toEqual(['SHAKE128', 'SHAKE256', 'BLAKE3-256']);
-    expect(ENTRIES.every((e) => e.hmac === (e.output !== 'xof'))).toBe(true);
+    const refused = ENTRIES.filter((e) => !e.hmac && e.cryptographic).map((e) => e.spec.name);
+    expect(refused).toEqual(['SHAKE128', 'SHAKE256', 'BLAKE3-256']);
+    // the checksums are refused too, for not being cryptographic (checksums.test.ts)
+    expect(ENTRIES.every((e) => e.hmac === (e.output !== 'xof' && e.cryptographic))).toBe(true);
     // SHAKE128, SHAKE256 and BLAKE3 (which has its own keyed mode), by every name, through every provider
     const xofs = algorithms().filter((a) => a.xof);
     expect(xofs.map((a) => a.name)).toEqual(['SHAKE128', 'SHAKE256', 'BLAKE3-256']);

@@ -659,6 +659,18 @@ const MILLION_A: Record<AlgorithmName, string> = {
   WHIRLPOOL:
     '0c99005beb57eff50a7cf005560ddf5d29057fd86b20bfd62deca0f1ccea4af51fc15490eddc47af32bb2b66c34ff9ad8c6008ad677f77126953b226e4ed8b01',
   TIGER: '6db0e2729cbead93d715c6a7d36302e9b3cee0d2bc314b41',
+  // Debian's /usr/bin/python3: zlib (CRC-32, Adler-32), python3-xxhash 3.0.0, python3-crcmod 1.7 (the CRC-64s from
+  // the catalogue's parameters); `rhash --crc32c` (RHash 1.4.3), `cksum` (coreutils 9.1, printed in decimal)
+  'CRC-32': 'dc25bfbc',
+  'CRC-32C': '436fe240',
+  'CRC-64/NVME': '38b0ef50419e0b4c',
+  'CRC-64/XZ': '7a0d29398112e1ba',
+  CKSUM: 'cac55e1f',
+  ADLER32: '15d870f9',
+  XXH32: 'e1155920',
+  XXH64: 'dc483aaa9b4fdc40',
+  'XXH3-64': 'b1fd6fae5285c4eb',
+  'XXH3-128': 'a545df8e384a9579b1fd6fae5285c4eb',
 };
 
 const EMPTY: Record<AlgorithmName, string> = {
@@ -711,6 +723,17 @@ const EMPTY: Record<AlgorithmName, string> = {
   WHIRLPOOL:
     '19fa61d75522a4669b44e39c1d2e1726c530232130d407f89afee0964997f7a73e83be698b288febcf88e3e03c4f0757ea8964e59b63d93708b138cc42a66eb3',
   TIGER: '3293ac630c13f0245f92bbb1766e16167a4e58492dde73f3',
+  // the same programs as MILLION_A's
+  'CRC-32': '00000000',
+  'CRC-32C': '00000000',
+  'CRC-64/NVME': '0000000000000000',
+  'CRC-64/XZ': '0000000000000000',
+  CKSUM: 'ffffffff',
+  ADLER32: '00000001',
+  XXH32: '02cc5d05',
+  XXH64: 'ef46db3751d8e999',
+  'XXH3-64': '2d06800538d394c2',
+  'XXH3-128': '99aa06d3014798d86001c324468d497f',
 };
 
 describe('the typed tables agree with node:crypto, or @noble/hashes for Keccak (a check of the tables themselves)', () => {

@@ -25,6 +25,7 @@ const CONSTRUCTIONS = [
   'constructions/sponge',
   'constructions/haifa',
   'constructions/tree',
+  'constructions/checksum',
   ...BLOCK,
 ];
 const CORES = ['algorithms', ...CONSTRUCTIONS];
@@ -36,6 +37,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'constructions/sponge': BLOCK,
   'constructions/haifa': BLOCK,
   'constructions/tree': BLOCK,
+  'constructions/checksum': BLOCK,
   // what restores a state of any construction (importState's)
   constructions: CONSTRUCTIONS,
   algorithms: CONSTRUCTIONS,

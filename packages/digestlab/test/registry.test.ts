@@ -78,6 +78,9 @@ describe('construction, output and options', () => {
       Keccak: 'sponge',
       BLAKE3: 'tree',
       BLAKE2: 'haifa',
+      CRC: 'checksum',
+      'Adler-32': 'checksum',
+      xxHash: 'checksum',
     };
     for (const e of ENTRIES) {
       expect(e.construction, e.spec.name).toBe(e.spec.construction.kind);
@@ -93,8 +96,10 @@ describe('construction, output and options', () => {
       { name: 'key', kind: 'bytes', min: 32, max: 32 },
       { name: 'context', kind: 'string', min: 0, max: MAX_LENGTH },
     ];
+    const seed = (bits: number) => [{ name: 'seed', kind: 'integer', min: 0, max: 2 ** bits - 1, bits }];
     for (const a of INFO.filter((x) => x.family !== 'BLAKE2')) {
-      expect(a.options, a.name).toEqual(a.family === 'BLAKE3' ? blake3 : a.xof ? [outputLength] : []);
+      const xxh = a.family === 'xxHash' ? seed(a.name === 'XXH32' ? 32 : 64) : [];
+      expect(a.options, a.name).toEqual(a.family === 'BLAKE3' ? blake3 : a.xof ? [outputLength] : xxh);
       expect(a.xof).toBe(a.output === 'xof');
       if (a.xof) {
         expect(digestHex(a.name, '', { outputLength: a.options[0]?.min ?? -1 })).toBe('');
@@ -137,7 +142,25 @@ describe('construction, output and options', () => {
   });
 
   it('HMAC applies to every cryptographic hash of fixed length, and works for each', () => {
-    for (const a of INFO) {
+    const checksums = INFO.filter((a) => ['CRC', 'Adler-32', 'xxHash'].includes(a.family));
+    expect(checksums.map((a) => a.name)).toEqual([
+      'CRC-32',
+      'CRC-32C',
+      'CRC-64/NVME',
+      'CRC-64/XZ',
+      'CKSUM',
+      'ADLER32',
+      'XXH32',
+      'XXH64',
+      'XXH3-64',
+      'XXH3-128',
+    ]);
+    for (const a of checksums) {
+      expect(a.cryptographic, a.name).toBe(false);
+      expect(a.hmac, a.name).toBe(false);
+      expect(() => hmacHex(a.name, 'key', 'abc')).toThrow(/not a cryptographic hash/);
+    }
+    for (const a of INFO.filter((x) => !checksums.includes(x))) {
       expect(a.cryptographic).toBe(true);
       expect(a.hmac, a.name).toBe(!a.xof);
       if (a.hmac) expect(hmacHex(a.name, 'key', 'abc')).toHaveLength(a.sum.hexLength);

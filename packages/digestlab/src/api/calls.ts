@@ -25,7 +25,7 @@ import { feed, type StreamSource } from './stream.js';
 
 /**
  * Options of every call: which provider computes the digest (default `auto`), an XOF's output length, BLAKE3's
- * key or context, BLAKE2's output length, key, salt and personalization. Each is refused with
+ * key or context, BLAKE2's output length, key, salt and personalization, xxHash's seed. Each is refused with
  * {@link InvalidOptionError} by an algorithm that does not take it.
  */
 export interface DigestOptions {
@@ -48,6 +48,11 @@ export interface DigestOptions {
   salt?: Uint8Array;
   /** BLAKE2's personalization: up to 16 (BLAKE2b) or 8 (BLAKE2s) bytes, zero-padded. */
   personalization?: Uint8Array;
+  /**
+   * xxHash's seed: an unsigned 32-bit (XXH32) or 64-bit (XXH64, XXH3-64, XXH3-128) integer, as a safe integer or a
+   * bigint; default 0.
+   */
+  seed?: number | bigint;
 }
 
 /** Only the provider, or nothing: the call prepared per name (no options work) computes it. */
@@ -58,7 +63,8 @@ function plain(options: DigestOptions | undefined): boolean {
       options.key === undefined &&
       options.context === undefined &&
       options.salt === undefined &&
-      options.personalization === undefined)
+      options.personalization === undefined &&
+      options.seed === undefined)
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * Restoring an exported state of any construction: each construction's codec (block/state.ts for a chaining value
- * alone, sponge/, tree/, haifa/), chosen by the spec's construction kind, inside the one envelope
+ * alone, sponge/, tree/, haifa/, checksum/), chosen by the spec's construction kind, inside the one envelope
  * (shared/state-envelope.ts). An engine exports through its own codec (its `exportState`); this is what
  * `importState`, which knows the algorithm only from the state, restores through.
  */
@@ -12,6 +12,7 @@ import {
   unknownConstruction,
 } from '../spec/algorithm.js';
 import { decodeChainState } from './block/state.js';
+import { decodeChecksumState } from './checksum/state.js';
 import { decodeBlake2State } from './haifa/state.js';
 import { decodeSpongeState } from './sponge/state.js';
 import { decodeTreeState } from './tree/state.js';
@@ -43,6 +44,8 @@ export function decodeState(
     case 'merkle-damgard':
     case 'md2':
       return decodeChainState(bytes, spec, () => create());
+    case 'checksum':
+      return decodeChecksumState(bytes, spec, create);
     default:
       return unknownConstruction(c);
   }

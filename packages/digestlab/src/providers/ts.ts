@@ -1,6 +1,7 @@
 /** Provider `ts`: our own TypeScript, on every runtime. */
 
 import { hashOnce } from '../constructions/block/block.js';
+import { checksumOnce } from '../constructions/checksum/checksum.js';
 import { blake2Once } from '../constructions/haifa/haifa.js';
 import { chainBytes, mdOnce } from '../constructions/merkle-damgard/merkle-damgard.js';
 import { spongeOnce } from '../constructions/sponge/sponge.js';
@@ -42,6 +43,8 @@ function once<T>(
       return out(blake2Once(spec, bytes, outputLength, params));
     case 'md2':
       return out(hashOnce(spec, bytes));
+    case 'checksum':
+      return out(checksumOnce(spec, bytes, params));
     default:
       return unknownConstruction(c);
   }

@@ -34,6 +34,7 @@ function pathsOf(spec: AlgorithmSpec): WasmPaths | undefined {
     case 'haifa':
       return BLAKE2_PATHS;
     case 'md2':
+    case 'checksum':
       return undefined;
     default:
       return unknownConstruction(c);

@@ -34,7 +34,10 @@ export type Family =
   | 'BLAKE2'
   | 'SM3'
   | 'Whirlpool'
-  | 'Tiger';
+  | 'Tiger'
+  | 'CRC'
+  | 'Adler-32'
+  | 'xxHash';
 
 /**
  * What the `webcrypto` provider asks `crypto.subtle.digest` for (under digestlab's name, which is WebCrypto's):
@@ -113,6 +116,7 @@ const COUNTERS: Readonly<Record<Construction, readonly Counter[]>> = {
   tree: ['bits', 'bytes'],
   // BLAKE2's byte counter: BLAKE2s' t0 wraps into t1 at 2^32 bytes
   haifa: ['bits', 'bytes'],
+  checksum: ['bits', 'bytes'],
 };
 
 /**
@@ -124,8 +128,8 @@ export function define(g: Given, blockLengths: readonly number[]): AlgorithmEntr
   const c = g.spec.construction;
   const construction = c.kind;
   const output = outputKindOf(g.spec);
-  // every construction so far is a cryptographic hash's
-  const cryptographic = true;
+  // the checksums (CRC, Adler-32, xxHash) are not
+  const cryptographic = construction !== 'checksum';
   const counters = COUNTERS[construction];
   return {
     spec: g.spec,

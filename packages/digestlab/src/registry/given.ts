@@ -41,6 +41,7 @@ import { WHIRLPOOL } from '../algorithms/whirlpool.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import { CONTEXT, KEY, OUTPUT_LENGTH, outputKindOf } from '../spec/options.js';
 import type { Family, Given } from './facts.js';
+import { CHECKSUMS } from './given-checksums.js';
 
 /** Aliases the SHA-2 names share: SHA256, SHA2-256, SHA_256, and OpenSSL's SHA512-224 for SHA-512/224. */
 function sha2Aliases(bits: string): string[] {
@@ -205,4 +206,5 @@ export const GIVEN: readonly Given[] = [
   classic(SM3, 'SM3', '1.2.156.10197.1.401'),
   classic(WHIRLPOOL, 'Whirlpool', '1.0.10118.3.0.55'),
   classic(TIGER, 'Tiger', '1.3.6.1.4.1.11591.12.2'),
+  ...CHECKSUMS,
 ];

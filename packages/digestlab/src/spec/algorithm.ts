@@ -79,6 +79,8 @@ export interface AlgorithmParams {
   /** BLAKE2's salt and personalization, at most 16 (BLAKE2b) or 8 (BLAKE2s) bytes, zero-padded. */
   readonly salt?: Uint8Array;
   readonly personalization?: Uint8Array;
+  /** xxHash's seed, below 2^32 (XXH32) or 2^64 (XXH64, XXH3). */
+  readonly seed?: bigint;
 }
 
 /**
@@ -100,6 +102,17 @@ export interface EngineFields {
   readonly tree?: TreeFields;
   /** BLAKE2's own fields; absent on the other engines. */
   readonly blake2?: Blake2Fields;
+  /** A checksum's own fields; absent on the other engines. */
+  readonly checksum?: ChecksumFields;
+}
+
+/**
+ * What a checksum engine's state adds (constructions/checksum/): `chain` is its state words; its seed as (low,
+ * high) 32-bit words; the input bytes just before the buffered ones that its end needs (XXH3's last stripe).
+ */
+export interface ChecksumFields {
+  readonly seed: Int32Array;
+  readonly history: Uint8Array;
 }
 
 /**

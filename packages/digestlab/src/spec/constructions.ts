@@ -13,9 +13,9 @@
  * chaining value, the bit length in the padding), `sponge` (Keccak-f[1600]: SHA-3, SHAKE, Keccak), `md2` (MD2's
  * own: padding by value and a checksum block, no length; its engine is the spec's `create`), `tree` (BLAKE3:
  * chunks, parents and a root), `haifa` (BLAKE2: a chain whose compression takes a byte counter and a final-block
- * flag).
+ * flag), `checksum` (CRCs, Adler-32, xxHash: not cryptographic, constructions/checksum/).
  */
-export type ConstructionParams = MDParams | SpongeParams | Md2Params | TreeParams | Blake2Params;
+export type ConstructionParams = MDParams | SpongeParams | Md2Params | TreeParams | Blake2Params | ChecksumParams;
 
 /** The name of a construction: what the registry lists (`algorithms()`'s `construction`). */
 export type ConstructionKind = ConstructionParams['kind'];
@@ -33,8 +33,8 @@ export interface Md2Params {
   readonly kind: 'md2';
 }
 
-/** The options a call can pass for an algorithm. Next: `seed`. */
-export type OptionName = 'outputLength' | 'key' | 'context' | 'salt' | 'personalization';
+/** The options a call can pass for an algorithm. */
+export type OptionName = 'outputLength' | 'key' | 'context' | 'salt' | 'personalization' | 'seed';
 
 /** One option an algorithm accepts, and its sizes. */
 export interface OptionFact {
@@ -42,11 +42,57 @@ export interface OptionFact {
   /**
    * `length`: a number of bytes, from `min` to `max` (SHAKE's and BLAKE2's `outputLength`); `bytes`: a Uint8Array
    * of that many bytes (BLAKE3's and BLAKE2's `key`, BLAKE2's `salt` and `personalization`); `string`: a string of
-   * that many UTF-16 units (BLAKE3's `context`).
+   * that many UTF-16 units (BLAKE3's `context`); `integer`: an unsigned integer of `bits` bits, a number or a
+   * bigint (xxHash's `seed`; `max` is 2^bits − 1, which as a number rounds to 2^64 for 64 bits).
    */
-  readonly kind: 'length' | 'bytes' | 'string';
+  readonly kind: 'length' | 'bytes' | 'string' | 'integer';
   readonly min: number;
   readonly max: number;
+  /** For an `integer`: its width in bits. */
+  readonly bits?: 32 | 64;
+}
+
+/**
+ * A checksum or non-cryptographic hash (CRC, Adler-32, xxHash): what constructions/checksum/ runs. The engine
+ * buffers input into blocks of the spec's `blockLength` and hands them to the core; the core keeps its state in
+ * 32-bit words. `lazy`: the last block waits for the end even when full (XXH3, whose last stripe is read from the
+ * end of the input); `history`: bytes of input before the buffered ones that the end needs (XXH3's last stripe may
+ * reach back into the previous block).
+ */
+export interface ChecksumParams {
+  readonly kind: 'checksum';
+  /** 32-bit words of running state (a CRC's register, xxHash's accumulators). */
+  readonly words: number;
+  readonly lazy: boolean;
+  readonly history: number;
+  /** The `seed` option, where the algorithm takes one (xxHash): 32 or 64 bits. */
+  readonly seedBits?: 32 | 64;
+  readonly core: ChecksumCore;
+}
+
+/**
+ * The functions of a checksum over its state words. `seed` is the call's seed (0n when none), its words a pair
+ * (low, high) of 32-bit words.
+ */
+export interface ChecksumCore {
+  /** The state of the empty input. */
+  init(state: Int32Array, seed: Int32Array): void;
+  /** `n` whole blocks of `data` from `offset` into the state (never the last, for a lazy core). */
+  blocks(state: Int32Array, data: Uint8Array, offset: number, n: number, seed: Int32Array): void;
+  /**
+   * The checksum, into `out` (the digest length, big-endian): from the state, the `pos` buffered bytes of `buffer`,
+   * the total `length` and, for a core with history, the bytes before the buffered ones (`history`, its last
+   * `history.length` bytes being the input's just before `buffer`'s, when the total reaches that far back).
+   */
+  finish(
+    state: Int32Array,
+    buffer: Uint8Array,
+    pos: number,
+    length: number,
+    seed: Int32Array,
+    history: Uint8Array,
+    out: Uint8Array,
+  ): void;
 }
 
 /**

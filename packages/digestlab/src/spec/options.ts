@@ -16,6 +16,20 @@ export const KEY: OptionFact = { name: 'key', kind: 'bytes', min: 32, max: 32 };
 /** BLAKE3's derive_key context: a string (hashed as UTF-8), of any length, empty included. */
 export const CONTEXT: OptionFact = { name: 'context', kind: 'string', min: 0, max: MAX_LENGTH };
 
+/** xxHash's seed: an unsigned integer of `bits` bits, as a number (a safe integer) or a bigint. */
+export function seedOption(bits: 32 | 64): OptionFact {
+  return { name: 'seed', kind: 'integer', min: 0, max: 2 ** bits - 1, bits };
+}
+
+/** A seed as the bigint it stands for, or undefined when it is not an unsigned integer of `bits` bits. */
+function seedValue(value: unknown, bits: number): bigint | undefined {
+  let v: bigint;
+  if (typeof value === 'bigint') v = value;
+  else if (typeof value === 'number' && Number.isSafeInteger(value)) v = BigInt(value);
+  else return undefined;
+  return v >= 0n && v < 1n << BigInt(bits) ? v : undefined;
+}
+
 /**
  * BLAKE2's parameters (RFC 7693 §2.5, the BLAKE2 paper's parameter block), for BLAKE2b (`word` 8: 64-byte digest
  * and key, 16-byte salt and personalization) or BLAKE2s (`word` 4: half of each). `digestLength` is the name's:
@@ -92,13 +106,15 @@ export interface ParamOptions {
   context?: unknown;
   salt?: unknown;
   personalization?: unknown;
+  seed?: unknown;
 }
 
 /** The options {@link paramsOf} reads, in the order it checks them. */
-const PARAMS = ['key', 'context', 'salt', 'personalization'] as const;
+const PARAMS = ['key', 'context', 'salt', 'personalization', 'seed'] as const;
 
 /** Whether `value` is what `fact` describes. */
 function fits(fact: OptionFact, value: unknown): boolean {
+  if (fact.kind === 'integer') return seedValue(value, fact.bits ?? 32) !== undefined;
   if (fact.kind === 'bytes') {
     return value instanceof Uint8Array && value.length >= fact.min && value.length <= fact.max;
   }
@@ -107,6 +123,7 @@ function fits(fact: OptionFact, value: unknown): boolean {
 
 function expected(fact: OptionFact): string {
   if (fact.kind === 'string') return 'a string';
+  if (fact.kind === 'integer') return `an unsigned ${fact.bits}-bit integer (a safe integer or a bigint)`;
   return fact.min === fact.max
     ? `a Uint8Array of ${fact.min} bytes`
     : `a Uint8Array of ${fact.min} to ${fact.max} bytes`;
@@ -123,17 +140,29 @@ export function paramsOf(
   options: ParamOptions | undefined,
 ): AlgorithmParams | undefined {
   if (options === undefined || PARAMS.every((p) => options[p] === undefined)) return undefined;
-  const params: { key?: Uint8Array; context?: string; salt?: Uint8Array; personalization?: Uint8Array } = {};
+  const params: {
+    key?: Uint8Array;
+    context?: string;
+    salt?: Uint8Array;
+    personalization?: Uint8Array;
+    seed?: bigint;
+  } = {};
   for (const option of PARAMS) {
     const value = options[option];
     if (value === undefined) continue;
     const fact = accepted.find((f) => f.name === option);
     if (!fact) throw new InvalidOptionError(option, `${name} takes no ${option}`);
     if (!fits(fact, value)) {
-      const got = value instanceof Uint8Array ? `${value.length} bytes` : typeof value;
+      const got =
+        value instanceof Uint8Array
+          ? `${value.length} bytes`
+          : typeof value === 'number'
+            ? String(value)
+            : typeof value;
       throw new InvalidOptionError(option, `expected ${expected(fact)}; got ${got}`);
     }
     if (option === 'context') params.context = value as string;
+    else if (option === 'seed') params.seed = seedValue(value, fact.bits ?? 32);
     else params[option] = (value as Uint8Array).slice();
   }
   if (options.key !== undefined && options.context !== undefined) {

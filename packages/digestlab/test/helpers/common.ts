@@ -9,6 +9,7 @@ import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sh
 import { createBLAKE3, createSM3, createWhirlpool } from 'hash-wasm';
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { NODE_FROM } from '../../src/providers/auto.js';
+import { checksumReference } from './checksums.js';
 import { tigerHex } from './classic.js';
 import { md2Hex } from './md2.js';
 import { pseudoRandomBytes } from './pseudo-random.mjs';
@@ -17,6 +18,10 @@ import { MD4_FAMILY, md4FamilyHex } from './ripemd.js';
 export { pseudoRandomBytes };
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
+/** The checksums and fast hashes (CRC, Adler-32, xxHash): not cryptographic; our TypeScript only, so far. */
+export const CHECKSUM_NAMES: AlgorithmName[] = algorithms()
+  .filter((a) => !a.cryptographic)
+  .map((a) => a.name);
 
 /**
  * What node:crypto has of MD4, RIPEMD, BLAKE2 and SM3 on each runtime the portable suite runs on: Node 20's OpenSSL 3.0
@@ -90,6 +95,8 @@ function blake2Reference(algorithm: AlgorithmName, data: Uint8Array, outputLengt
 
 export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): string {
   if (algorithm === 'MD2') return md2Hex(data);
+  const checksum = checksumReference(algorithm, data);
+  if (checksum !== undefined) return checksum;
   if (MD4_FAMILY.includes(algorithm) && !NODE_HAS.includes(algorithm)) return md4FamilyHex(algorithm, data);
   if (algorithm === 'BLAKE3-256') {
     // hash-wasm's at the default length (~30x noble's speed: the default provider's sweep hashes 24 MiB)

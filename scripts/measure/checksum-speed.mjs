@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * The checksums and fast hashes at one size: our providers against hash-wasm (its C in WebAssembly) and, for CRC-32,
+ * node:zlib's `crc32` (Node >= 20.15: zlib's C). One-shot digests to bytes. Against the built library (`npm run
+ * build` first):
+ *
+ *   node scripts/measure/checksum-speed.mjs [--size 1048576] [--rounds 7]
+ *   node scripts/measure/checksum-speed.mjs --seed [--rounds 7]   the seed's call: its 93-character string to hex
+ *
+ * Every row runs in turn in each round (interleaved), ~8 MiB of input per row and round, timed in the process's CPU
+ * time; a figure is the row's best round. Report `uptime` beside it: on a shared machine the ratios are what matters.
+ */
+import zlib from 'node:zlib';
+import {
+  createAdler32,
+  createCRC32,
+  createCRC64,
+  createXXHash3,
+  createXXHash32,
+  createXXHash64,
+  createXXHash128,
+} from 'hash-wasm';
+import { digest, digestHex } from '../../packages/digestlab/dist/index.js';
+import { SEED_INPUT } from '../../packages/lab/dist/seed.js';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SIZE = option('--size', 2 ** 20);
+const ROUNDS = option('--rounds', 7);
+const data = Uint8Array.from({ length: SIZE }, (_, i) => (i * 7) & 0xff);
+
+/** Each algorithm with hash-wasm's hasher for it. */
+const PEERS = {
+  'CRC-32': await createCRC32(0xedb88320),
+  'CRC-32C': await createCRC32(0x82f63b78),
+  'CRC-64/NVME': await createCRC64('9a6c9329ac4bc9b5'),
+  ADLER32: await createAdler32(),
+  XXH32: await createXXHash32(),
+  XXH64: await createXXHash64(),
+  'XXH3-64': await createXXHash3(),
+  'XXH3-128': await createXXHash128(),
+};
+const SEED = args.includes('--seed');
+const ROWS = {};
+for (const [algorithm, hasher] of Object.entries(PEERS)) {
+  if (SEED) {
+    ROWS[`${algorithm} ts`] = () => digestHex(algorithm, SEED_INPUT, { provider: 'ts' });
+    ROWS[`${algorithm} hash-wasm`] = () => hasher.init().update(SEED_INPUT).digest('hex');
+    continue;
+  }
+  ROWS[`${algorithm} ts`] = () => digest(algorithm, data, { provider: 'ts' });
+  ROWS[`${algorithm} hash-wasm`] = () => hasher.init().update(data).digest('binary');
+  if (algorithm === 'CRC-32' && typeof zlib.crc32 === 'function') ROWS['CRC-32 zlib.crc32'] = () => zlib.crc32(data);
+}
+
+const bytes = SEED ? SEED_INPUT.length : SIZE;
+const calls = SEED ? 20000 : Math.max(1, Math.floor(2 ** 23 / SIZE));
+const best = {};
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, call] of Object.entries(ROWS)) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < calls; i++) call();
+    const used = process.cpuUsage(start);
+    best[name] = Math.min(best[name] ?? Number.POSITIVE_INFINITY, (used.user + used.system) / 1e6);
+  }
+}
+console.log(
+  `${SEED ? "the seed's string" : `${SIZE} bytes`}, ${calls} calls per round, best of ${ROUNDS} rounds (CPU time)`,
+);
+for (const [name, seconds] of Object.entries(best)) {
+  const ours = best[`${name.slice(0, name.lastIndexOf(' '))} ts`];
+  const rate = SEED
+    ? `${(calls / seconds / 1000).toFixed(0).padStart(8)}k calls/s`
+    : `${((bytes * calls) / seconds / 1e6).toFixed(1).padStart(8)} MB/s`;
+  console.log(`${name.padEnd(24)} ${rate}   ts: ${(seconds / ours).toFixed(2)}x its time`);
+}

@@ -84,7 +84,7 @@ export function storeSuite(name: string, open: () => Promise<RunStore>): void {
       const s = await fresh();
       const a = fixture('run-a');
       const slower = structuredClone(a);
-      (slower as { results: { median: number | null }[] }).results.forEach((x) => {
+      (slower as unknown as { results: { median: number | null }[] }).results.forEach((x) => {
         if (x.median !== null) x.median /= 4;
       });
       slower.env.date = '2026-12-01T00:00:00.000Z';

@@ -7,7 +7,7 @@
  */
 import { digestHex } from 'digestlab';
 import type { AnyReport } from './collect.js';
-import { runDevice, SCHEMA } from './report.js';
+import { ReportError, runDevice, SCHEMA } from './report.js';
 
 /** A run's id: 24 lowercase hex digits. */
 export const RUN_ID = /^[0-9a-f]{24}$/;
@@ -59,7 +59,7 @@ export function runId(report: unknown): string {
 }
 
 function text(value: unknown, fallback = 'unknown'): string {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, FACT_MAX) : fallback;
 }
 
 function digestlabVersion(r: AnyReport): string {
@@ -71,7 +71,60 @@ function digestlabVersion(r: AnyReport): string {
   return text(r.report.results.find((x) => x.library === 'digestlab')?.version);
 }
 
-/** The facts of a checked report. */
+/** The longest text a fact keeps (a longer device or CPU name is cut there). */
+export const FACT_MAX = 200;
+
+function optionalString(source: string, where: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'string') throw new ReportError(`${source}: ${where} must be text`);
+}
+
+/** Whether any string in `value` (keys too) holds a NUL character, which no SQL text column takes. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => k.includes('\0') || hasNul(v));
+  }
+  return false;
+}
+
+/**
+ * What the board reads of a report beyond its schema's own check: the env's facts and every bench row's figures
+ * of the right types. Throws a {@link ReportError} naming the place.
+ */
+export function checkBoardRun(r: AnyReport, source = 'run'): void {
+  if (hasNul(r.report)) throw new ReportError(`${source}: a NUL character (\\u0000) in a text`);
+  const env = r.report.env as unknown as Record<string, unknown>;
+  if (typeof env !== 'object' || env === null || Array.isArray(env))
+    throw new ReportError(`${source}: env must be an object`);
+  for (const key of ['os', 'cpu', 'runtime', 'date']) optionalString(source, `env.${key}`, env[key]);
+  if (typeof env.date !== 'string' || !Number.isFinite(Date.parse(env.date))) {
+    throw new ReportError(`${source}: env.date must be an ISO date`);
+  }
+  if (env.browser !== undefined) {
+    const b = env.browser as Record<string, unknown> | null;
+    if (typeof b !== 'object' || b === null) throw new ReportError(`${source}: env.browser must be an object`);
+    optionalString(source, 'env.browser.name', b.name);
+    optionalString(source, 'env.browser.engine', b.engine);
+  }
+  if (r.schema !== SCHEMA) return;
+  const providers = env.providers;
+  if (!Array.isArray(providers)) throw new ReportError(`${source}: env.providers must be a list`);
+  for (const [i, p] of providers.entries()) {
+    if (typeof p !== 'object' || p === null || typeof p.library !== 'string' || typeof p.version !== 'string') {
+      throw new ReportError(`${source}: env.providers[${i}] needs a library and a version`);
+    }
+  }
+  for (const [i, x] of r.report.results.entries()) {
+    const median = x.median as unknown;
+    if (typeof x.unit !== 'string' || !(median === null || (typeof median === 'number' && Number.isFinite(median)))) {
+      throw new ReportError(`${source}: results[${i}] needs a unit and a median (a number or null)`);
+    }
+    if (!Number.isFinite(x.size)) throw new ReportError(`${source}: results[${i}].size must be a number`);
+  }
+}
+
+/** The facts of a checked report (see {@link checkBoardRun}). */
 export function runFacts(r: AnyReport): RunFacts {
   const env = r.report.env as { cpu?: unknown; os?: unknown; runtime?: unknown; date?: unknown; browser?: unknown };
   const browser = (env.browser ?? {}) as { name?: unknown; engine?: unknown };
@@ -80,7 +133,7 @@ export function runFacts(r: AnyReport): RunFacts {
   return {
     id: runId(r.report),
     schema: r.schema,
-    device: runDevice(env),
+    device: runDevice(env).slice(0, FACT_MAX),
     cpu: text(env.cpu),
     os: text(env.os),
     runtime,

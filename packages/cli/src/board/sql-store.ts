@@ -2,7 +2,7 @@
  * The store's SQL, one text for both stores (see ./store.ts). Every value goes in as a parameter; the only text
  * spliced into a statement is a column name from FILTER_FIELDS, never a request's.
  */
-import { type AnyReport, parseAnyReport, type RunFacts, runFacts, runPoints } from '@digestlab/lab';
+import { type AnyReport, checkBoardRun, parseAnyReport, type RunFacts, runFacts, runPoints } from '@digestlab/lab';
 import type { Sql } from './sql.js';
 import {
   type Added,
@@ -22,7 +22,9 @@ const FACTS = 'id, schema, device, cpu, os, runtime, engine, version, run_date A
 /** The checked report of a run's text, or RunRejected saying why not. */
 export function checkRun(text: string): AnyReport {
   try {
-    return parseAnyReport(text, 'run');
+    const r = parseAnyReport(text, 'run');
+    checkBoardRun(r);
+    return r;
   } catch (e) {
     throw new RunRejected((e as Error).message);
   }

@@ -19,8 +19,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
-import { type AnyReport, parseAnyReport, REPORT_SCHEMAS } from '@digestlab/lab';
-import type { RunStore } from '../board/store.js';
+import { type AnyReport, checkBoardRun, parseAnyReport, REPORT_SCHEMAS } from '@digestlab/lab';
+import { RunRejected, type RunStore } from '../board/store.js';
 import { boardApi } from './board-api.js';
 import type { RateLimit } from './rate.js';
 import { refuse, send } from './respond.js';
@@ -139,6 +139,8 @@ async function postResult(
   }
   try {
     report = parseAnyReport(text, 'body');
+    // what a board reads of it, checked before anything is stored
+    checkBoardRun(report, 'body');
   } catch (e) {
     send(res, 400, { error: (e as Error).message });
     return;
@@ -147,7 +149,8 @@ async function postResult(
   try {
     saved = await o.save(report, text);
   } catch (e) {
-    send(res, 500, { error: `could not save the run: ${(e as Error).message}` });
+    if (e instanceof RunRejected) send(res, 400, { error: e.message });
+    else send(res, 500, { error: `could not save the run: ${(e as Error).message}` });
     return;
   }
   if (saved.duplicate) {

@@ -1,8 +1,9 @@
 /** `digestlab board import` and `copy` on the embedded store. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startBoard } from './board-server-suite.js';
 import { fixture, variant } from './board-suite.js';
 import { runCli } from './run.js';
 
@@ -46,4 +47,43 @@ describe('digestlab board import and copy', () => {
     expect(again.stdout).toContain('0 added, 3 already there');
     expect((await runCli(['board', 'import', '--store', other, join(base, 'four.json')])).stdout).toContain(': 4 runs');
   });
+});
+
+describe('digestlab bench --post', () => {
+  const quick = ['bench', '-w', 'seed', '-a', 'MD5', '-p', 'ts', '--samples', '5', '-t', '1', '--warmup', '1'];
+
+  it('refuses a URL it cannot post to before running anything (exit 2)', async () => {
+    for (const [url, why] of [
+      ['nope', /not a URL/],
+      ['ftp://127.0.0.1/?token=x', /http:\/\/ or https:\/\//],
+      ['http://127.0.0.1:1/', /no \?token=/],
+    ] as const) {
+      const r = await runCli([...quick, '--post', url]);
+      expect(r.code, url).toBe(2);
+      expect(r.stderr).toMatch(why);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('sends the finished run to the board whose URL digestlab web printed; a wrong token is exit 1', async () => {
+    // the shipped page is not needed for the API: a folder with an index.html is
+    const root = join(base, 'root');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title>');
+    const b = await startBoard(['--results', join(base, 'posted'), '--root', root]);
+    try {
+      const url = `${b.url}/?token=${b.token}`;
+      const r = await runCli([...quick, '--json', '--post', url]);
+      expect(r.code, r.stderr).toBe(0);
+      const id = /posted to \S+: run ([0-9a-f]{24})/.exec(r.stderr)?.[1];
+      expect(id).toBeDefined();
+      const stored = await (await fetch(`${b.url}/api/runs/${id}`)).json();
+      expect(stored).toEqual(JSON.parse(r.stdout));
+      const wrong = await runCli([...quick, '--post', `${b.url}/?token=wrong`]);
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain('refused the run (HTTP 403)');
+    } finally {
+      b.child.kill('SIGKILL');
+    }
+  }, 120_000);
 });

@@ -22,8 +22,8 @@ export const COMMANDS: readonly CommandModule[] = [
   { name: 'compare', load: async () => (await import('./commands/compare.js')).registerCompare },
   { name: 'overflow', load: async () => (await import('./overflow/command.js')).registerOverflow },
   { name: 'web', load: async () => (await import('./commands/web.js')).registerWeb },
-  { name: 'board', load: async () => (await import('./commands/board.js')).registerBoard },
   { name: 'sum', load: async () => (await import('./commands/sum.js')).registerSum },
+  { name: 'board', load: async () => (await import('./commands/board.js')).registerBoard },
 ];
 
 /**

@@ -10,10 +10,10 @@
  *
  * Nothing a run holds is parsed as HTML: every text goes through ../dom.ts's h(), which sets text.
  */
-import { parseReport } from '@digestlab/lab';
+import { parseReport, SEED_FIGURES } from '@digestlab/lab';
 import { comparisonTable } from '../compare-view.js';
 import { byId, h, showError } from '../dom.js';
-import { chart, FILTERS, history, listRuns, type RunFacts, runText } from './api.js';
+import { type ChartRow, chart, FILTERS, history, listRuns, type RunFacts, runText } from './api.js';
 import { type Column, table } from './table.js';
 
 const params = new URLSearchParams(location.search);
@@ -88,9 +88,23 @@ async function showRuns(): Promise<void> {
   );
 }
 
+/**
+ * The seed's own PC and Android figures as reference rows (runs 0) when the chart is of the seed's string: its
+ * seconds for N calls as ops/s, as the lab's headline shows them.
+ */
+function referenceRows(): ChartRow[] {
+  if (cell.workload !== 'seed' || cell.size !== '93') return [];
+  return Object.values(SEED_FIGURES).flatMap((f) => {
+    const seconds = (f.seconds as Record<string, number>)[cell.algorithm];
+    if (seconds === undefined) return [];
+    const opsPerSecond = f.count / seconds;
+    return [{ device: f.label, provider: 'reference', unit: 'ops/s', runs: 0, best: opsPerSecond, mean: opsPerSecond }];
+  });
+}
+
 async function showChart(): Promise<void> {
   paramForm(byId<HTMLFormElement>('cell'), ['algorithm', 'workload', 'size'], cell, 'Chart');
-  const { rows } = await chart(cell);
+  const rows = [...(await chart(cell)).rows, ...referenceRows()].sort((x, y) => y.best - x.best);
   const top = Math.max(0, ...rows.map((r) => r.best));
   const bar = (value: number) =>
     h('span', {
@@ -102,15 +116,19 @@ async function showChart(): Promise<void> {
     h(
       'p',
       { id: 'chart-caption' },
-      `${cell.algorithm}, ${cell.workload} workload, ${cell.size} bytes: the best run of each device and row (higher is faster)`,
+      `${cell.algorithm}, ${cell.workload} workload, ${cell.size} bytes: the best run of each device and row (higher is faster)${cell.workload === 'seed' && cell.size === '93' ? "; the seed's own PC and Android figures as reference rows" : ''}`,
     ),
     table(
       'chart',
       'Chart',
       [
-        { head: 'device', cell: (r) => r.device, node: (r) => a(link({ history: r.device }), r.device) },
+        {
+          head: 'device',
+          cell: (r) => r.device,
+          node: (r) => (r.runs === 0 ? h('span', {}, r.device) : a(link({ history: r.device }), r.device)),
+        },
         { head: 'row', cell: (r) => r.provider },
-        { head: 'runs', cell: (r) => r.runs },
+        { head: 'runs', cell: (r) => (r.runs === 0 ? 'the seed' : r.runs) },
         {
           head: 'best',
           cell: (r) => figure(r.best, r.unit),

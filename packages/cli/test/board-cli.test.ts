@@ -79,6 +79,14 @@ describe('digestlab bench --post', () => {
       expect(id).toBeDefined();
       const stored = await (await fetch(`${b.url}/api/runs/${id}`)).json();
       expect(stored).toEqual(JSON.parse(r.stdout));
+      // an overflow run too, the same way
+      const over = ['overflow', '--size', '5000', '--chunk', '1000', '-a', 'SHA-1', '-p', 'ts', '-q'];
+      expect((await runCli([...over, '--post', 'nope'])).code).toBe(2);
+      const o = await runCli([...over, '--post', url]);
+      expect(o.code, o.stderr).toBe(0);
+      expect(o.stderr).toMatch(/posted to \S+: run [0-9a-f]{24}/);
+      const listed = await (await fetch(`${b.url}/api/runs?schema=digestlab-overflow/1`)).json();
+      expect(listed.total).toBe(1);
       const wrong = await runCli([...quick, '--post', `${b.url}/?token=wrong`]);
       expect(wrong.code).toBe(1);
       expect(wrong.stderr).toContain('refused the run (HTTP 403)');

@@ -95,3 +95,23 @@ describe('digestlab bench --post', () => {
     }
   }, 120_000);
 });
+
+describe('digestlab web and its store', () => {
+  it('prints its URL before a store is open, and a store that cannot be opened ends it with exit 1', async () => {
+    const root = join(base, 'root-store');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title>');
+    // port 1 on loopback: nothing listens there
+    const b = await startBoard([
+      '--results',
+      join(base, 'nostore'),
+      '--root',
+      root,
+      '--store',
+      'postgres://x:secret@127.0.0.1:1/board',
+    ]);
+    expect(await b.exited).toBe(1);
+    expect(b.out()).toMatch(/could not open the store postgres:\/\/x:\*\*\*@127\.0\.0\.1:1\/board: .*ECONNREFUSED/);
+    expect(b.out()).not.toContain('secret');
+  }, 60_000);
+});

@@ -19,7 +19,7 @@ import { openStore } from '../board/open.js';
 import type { CommandContext } from '../command.js';
 import { CliUsageError, EXIT, type Io } from '../io.js';
 import { ensureWritableFolder } from '../paths.js';
-import { DEFAULT_RATE, parseRate, saveRun } from '../web/keep.js';
+import { DEFAULT_RATE, parseRate, saveRun, whenOpen } from '../web/keep.js';
 import { createCollector, type Saved } from '../web/server.js';
 import { comparisonOutput } from './compare.js';
 
@@ -154,6 +154,28 @@ function benchHere(args: string[], io: Io, done: (text: string) => void): ChildP
   return child;
 }
 
+/**
+ * How the server stops: Ctrl-C or SIGTERM when `signals` (listened to before the URL is out: whoever reads it may
+ * signal at once), or `stop()`; `stopped` resolves once the server is closed.
+ */
+function stopper(server: Server, signals: boolean, onStop: () => void): { stopped: Promise<void>; stop: () => void } {
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      onStop();
+      server.close(() => resolve());
+      // idle keep-alive connections (a browser holds some) would keep close() waiting
+      server.closeAllConnections();
+    };
+    if (!signals) return; // in-process without signals: serves until the process ends, or the store fails
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return { stopped, stop: () => stop() };
+}
+
 /** The URL (first line, always the same shape: scripts and tests read it), then where things are. */
 async function announce(
   flags: WebFlags,
@@ -184,7 +206,12 @@ export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'sig
     io.stdout(`${describeSaved(saved, r)}\n`);
     printFolder(results, io);
   };
-  const store = await openStore(flags.store ?? join(results, 'board'));
+  const location = flags.store ?? join(results, 'board');
+  const opening = openStore(location);
+  // what fails at once (the store is another process's, a location that cannot be) stops the start here; the
+  // rest of the opening (seconds for a new embedded store) goes on while the server answers
+  await Promise.race([opening, Promise.resolve()]);
+  const store = whenOpen(opening, location);
   const save = saveRun(store, results);
   const server = createCollector({ root, token, save, onSaved: accepted, store, readOnly: flags.readOnly, rate });
   const host = flags.lan ? '0.0.0.0' : '127.0.0.1';
@@ -206,19 +233,15 @@ export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'sig
   let bench: ChildProcess | undefined;
   let stopping = false;
   // listening for Ctrl-C before the URL is out: whoever reads the URL may signal at once
-  const stopped = new Promise<void>((resolve) => {
-    if (!ctx.signals) return; // in-process without signals: serves until the process ends
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      stopping = true;
-      bench?.kill();
-      server.close(() => resolve());
-      // idle keep-alive connections (a browser holds some) would keep close() waiting
-      server.closeAllConnections();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+  const { stopped, stop } = stopper(server, ctx.signals, () => {
+    stopping = true;
+    bench?.kill();
+  });
+  let failed = false;
+  opening.catch((e: unknown) => {
+    failed = true;
+    io.stderr(`digestlab web: could not open the store ${store.location}: ${(e as Error).message}\n`);
+    stop();
   });
   await announce(flags, { port: actual, token, root, results, store: store.location }, io);
   if (flags.benchHere && !stopping && !flags.readOnly) {
@@ -237,7 +260,7 @@ export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'sig
   await stopped;
   await store.close();
   io.stderr('digestlab web: stopped\n');
-  return EXIT.ok;
+  return failed ? EXIT.failure : EXIT.ok;
 }
 
 export function registerWeb(program: Command, { io, signals, done }: CommandContext): void {

@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // out of `npm test`, which must run where no browser is installed. `runtimes` (`npm run test:runtimes`) runs the
 // digestlab command under Bun and Deno, and `portable` is the library's own suite, which `npm run test:bun` and
 // `npm run test:deno` run with vitest itself on Bun and on Deno (the library's tests minus the one that spawns them).
+// `edge` (`npm run test:edge`) runs the library inside workerd, edge-runtime and QuickJS, and a strict-CSP page.
 // `jvm` (`npm run test:jvm`) runs `digestlab bench --jvm` with a real JDK; kept out of `npm test`, which needs none.
 // `board` (`npm run test:board`) needs a PostgreSQL server's programs (Debian's postgresql), kept out of `npm test`.
 // `refs` (`npm run test:refs`) runs the outside programs of scripts/check/reference-programs.mjs (b3sum, RHash, a JDK with
@@ -23,6 +24,7 @@ export default defineConfig({
             '**/*.jvm.test.ts',
             '**/*.refs.test.ts',
             '**/*.board.test.ts',
+            '**/*.edge.test.ts',
             '**/node_modules/**',
           ],
           testTimeout: 60_000,
@@ -74,6 +76,7 @@ export default defineConfig({
             '**/*.browser.test.ts',
             '**/*.runtimes.test.ts',
             '**/*.refs.test.ts',
+            '**/*.edge.test.ts',
             // it spawns Bun, Deno and Node --jitless itself, from Node
             'packages/digestlab/test/runtimes.test.ts',
             // it checks the docs against Node's figures: Bun's and Deno's zlib gzip the same bundle to other bytes
@@ -88,6 +91,14 @@ export default defineConfig({
           name: 'runtimes',
           include: ['packages/*/test/**/*.runtimes.test.ts'],
           testTimeout: 5 * 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'edge',
+          include: ['packages/*/test/**/*.edge.test.ts'],
+          testTimeout: 10 * 60_000,
+          hookTimeout: 2 * 60_000,
         },
       },
       {

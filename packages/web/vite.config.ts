@@ -3,10 +3,11 @@
  * any static host, and nothing is fetched from another origin (every peer library is bundled, as chunks loaded
  * when its row first runs).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PEER_PACKAGES } from '@digestlab/lab';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = new URL('../../', import.meta.url);
 
@@ -23,7 +24,42 @@ function versions(): Record<string, string> {
   return out;
 }
 
+/**
+ * The page's own Content-Security-Policy, as a meta tag written at build: its own scripts and styles, its inline
+ * scripts by their hashes (computed here, so an edited script cannot fall out of the policy), WebAssembly compiled
+ * from bytes ('wasm-unsafe-eval': the lab measures our WebAssembly and hash-wasm's), and no 'unsafe-eval': the bench's
+ * timing loops, made with `new Function` (packages/lab/src/timing.ts), run in the page's Worker, which the meta
+ * tag does not govern, and fall back to one shared loop where a host's header forbids them. Nothing from another
+ * origin, no plugins, no <base>.
+ */
+export function strictCsp(): Plugin {
+  return {
+    name: 'strict-csp',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+          (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
+        );
+        const policy = [
+          "default-src 'self'",
+          `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
+          "style-src 'self'",
+          "img-src 'self' data:",
+          "object-src 'none'",
+          "base-uri 'none'",
+        ].join('; ');
+        return html.replace(
+          '<meta charset="utf-8">',
+          `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${policy}">`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [strictCsp()],
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   define: { __PACKAGE_VERSIONS__: JSON.stringify(versions()) },

@@ -11,15 +11,17 @@
 //
 // The source maps carry the sources (sourcesContent): the package ships them instead of src/, so each source is in
 // the tarball once.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('../../packages/digestlab/', import.meta.url);
 const dist = new URL('dist/', root);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+// every condition's module of every subpath but the package.json and the .wasm files (`.`'s `workerd` too)
 const entryPoints = Object.entries(pkg.exports)
-  .filter(([subpath]) => subpath !== './package.json')
-  .map(([, target]) => new URL(target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'), root).pathname)
+  .filter(([, target]) => typeof target === 'object')
+  .flatMap(([, target]) => Object.entries(target).filter(([condition]) => condition !== 'types'))
+  .map(([, file]) => new URL(file.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'), root).pathname)
   // beside the entries in dist/, where the CLI looks for it, though its source is the public API's (src/api/)
   .concat({ in: new URL('src/api/blake3-split.ts', root).pathname, out: 'blake3-split' });
 
@@ -33,14 +35,27 @@ await build({
   platform: 'neutral',
   target: 'es2022',
   chunkNames: 'chunks/[name]-[hash]',
+  // src/workerd.ts imports ./wasm/generated/NAME.wasm, which is dist/wasm/NAME.wasm (copied below), left to the
+  // runtime or the application's bundler, which compiles it
+  plugins: [
+    {
+      name: 'wasm-in-dist',
+      setup(b) {
+        b.onResolve({ filter: /\.wasm$/ }, (args) => ({
+          path: `./wasm/${args.path.split('/').pop()}`,
+          external: true,
+        }));
+      },
+    },
+  ],
   sourcemap: true,
   logLevel: 'warning',
 });
 
 // esbuild's code splitting writes `import "./chunks/chunk-X.js";` where an entry or a chunk needs another chunk
-// evaluated first but takes no name from it. Every module here is free of side effects (the package says
-// `"sideEffects": false`), so such an import changes nothing, and a bundler that bundles the package drops it with a
-// warning on every build of every application (esbuild: "Ignoring this import because … was marked as having no side
+// evaluated first but takes no name from it. Every chunk is free of side effects (the package's `"sideEffects"` lists
+// only dist/workerd.js, an entry), so such an import changes nothing, and a bundler that bundles the package drops it
+// with a warning on every build of every application (esbuild: "Ignoring this import because … was marked as having no side
 // effects"). Each is blanked rather than removed, so that the source maps' lines still match.
 const BARE_CHUNK_IMPORT = /^import "\.\/(?:chunks\/)?chunk-[A-Z0-9]+\.js";$/gm;
 function blankBareImports(dir) {
@@ -55,3 +70,11 @@ function blankBareImports(dir) {
   }
 }
 blankBareImports(dist);
+
+// The WebAssembly modules as files (scripts/gen/gen-wasm.mjs writes them beside their base64): what dist/workerd.js
+// imports, and what `ready({ modules })` is given where the runtime compiles only imported modules.
+const generated = new URL('src/wasm/generated/', root);
+mkdirSync(new URL('wasm/', dist), { recursive: true });
+for (const name of readdirSync(generated).filter((f) => f.endsWith('.wasm'))) {
+  copyFileSync(new URL(name, generated), new URL(`wasm/${name}`, dist));
+}

@@ -94,6 +94,8 @@ function filesUnder(dir) {
 }
 
 /** Every `./path` a package.json value names (main, types, bin, exports, typesVersions), as `path`. */
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function namedFiles(pkg) {
   const out = new Set();
   const walk = (v) => {
@@ -152,10 +154,18 @@ function checkMetadata({ info, root, files }) {
     assert.ok(pkg[key], `${info.name}: no ${key}`);
   }
   assert.equal(pkg.publishConfig?.access, 'public', `${info.name}: publishConfig.access`);
-  for (const f of namedFiles(pkg)) assert.ok(files.includes(f), `${info.name}: package.json names ${f}, not packed`);
-  // every export has its declarations
+  for (const f of namedFiles(pkg)) {
+    // a subpath pattern (dist/wasm/*.wasm) names at least one packed file
+    const packed = f.includes('*')
+      ? files.some((x) => new RegExp(`^${f.split('*').map(escapeRe).join('[^/]+')}$`).test(x))
+      : files.includes(f);
+    assert.ok(packed, `${info.name}: package.json names ${f}, not packed`);
+  }
+  // every export of JavaScript has its declarations (not the package.json, nor the .wasm files: binaries)
   for (const [subpath, target] of Object.entries(pkg.exports)) {
-    if (subpath !== './package.json') assert.ok(target.types, `${info.name} ${subpath}: no types`);
+    if (subpath !== './package.json' && !subpath.endsWith('.wasm')) {
+      assert.ok(target.types, `${info.name} ${subpath}: no types`);
+    }
   }
 }
 

@@ -19,6 +19,12 @@ function literal(value, indent = '') {
   return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n${indent}}`;
 }
 
+/** crossovers.json's `hmac` tables: per runtime, the pairs of the algorithms it lists (the others take the digest's). */
+function hmacPairs(data) {
+  const runtimes = Object.entries(data.hmac).filter(([k]) => k !== 'about');
+  return Object.fromEntries(runtimes.map(([rt, t]) => [rt, t.crossovers]));
+}
+
 /** The module's text for crossovers.json's contents: the algorithms named once, each runtime's pairs in their order. */
 export function dataModule(data) {
   const tables = Object.values(data.nodeCrypto).map((t) => t.crossovers);
@@ -41,6 +47,9 @@ export const NODE_CRYPTO = ${literal(pairs)} as const;
 
 /** Per browser engine, the size from which WebCrypto wins: crossovers.json's \`webCrypto.from\`. */
 export const WEB_CRYPTO = ${literal(data.webCrypto.from)} as const;
+
+/** Per runtime, bytes then hex for a one-shot HMAC (null: never), the algorithms measured: crossovers.json's \`hmac\`. */
+export const HMAC_NODE_CRYPTO = ${literal(hmacPairs(data))} as const;
 `;
 }
 

@@ -735,16 +735,33 @@ ${extra}`;
 const BLAKE3 = blake3Modules(NOTE);
 const BLAKE2 = blake2Module(NOTE);
 
+/**
+ * Every module's binary, by the name of its file: embedded as base64 in the TypeScript modules below, and written
+ * beside them as NAME.wasm, which the package ships (dist/wasm/) for runtimes that take WebAssembly only as a module
+ * import (src/workerd.ts); the same bytes, from one assembly.
+ */
+const BINARIES = {
+  core: assemble('core', CORE),
+  simd: assemble('simd', SIMD),
+  shasimd: assemble('shasimd', SHASIMD),
+  ripemd: assemble('ripemd', RIPEMD),
+  blake3: assemble('blake3', BLAKE3.blake3),
+  blake3simd: assemble('blake3simd', BLAKE3.blake3simd),
+  blake2: assemble('blake2', BLAKE2),
+  classic: assemble('classic', CLASSIC),
+};
+
 const FILES = {
-  'core.ts': tsModule('core', assemble('core', CORE)),
-  'simd.ts': tsModule('simd', assemble('simd', SIMD), ''),
-  'shasimd.ts': tsModule('shasimd', assemble('shasimd', SHASIMD)),
-  'ripemd.ts': tsModule('ripemd', assemble('ripemd', RIPEMD)),
-  'blake3.ts': `${tsModule('blake3', assemble('blake3', BLAKE3.blake3))}\n${tsModule('blake3simd', assemble('blake3simd', BLAKE3.blake3simd))}`,
-  'blake2.ts': tsModule('blake2', assemble('blake2', BLAKE2)),
+  ...Object.fromEntries(Object.entries(BINARIES).map(([name, binary]) => [`${name}.wasm`, binary])),
+  'core.ts': tsModule('core', BINARIES.core),
+  'simd.ts': tsModule('simd', BINARIES.simd, ''),
+  'shasimd.ts': tsModule('shasimd', BINARIES.shasimd),
+  'ripemd.ts': tsModule('ripemd', BINARIES.ripemd),
+  'blake3.ts': `${tsModule('blake3', BINARIES.blake3)}\n${tsModule('blake3simd', BINARIES.blake3simd)}`,
+  'blake2.ts': tsModule('blake2', BINARIES.blake2),
   'classic.ts': tsModule(
     'classic',
-    assemble('classic', CLASSIC),
+    BINARIES.classic,
     `/** Byte addresses in the module's own memory: Whirlpool's and Tiger's tables, and the input area. */
 export const CLASSIC_LAYOUT = ${JSON.stringify(CLASSIC_LAYOUT).replace(/"/g, '').replace(/,/g, ', ').replace(/:/g, ': ')} as const;
 `,
@@ -767,7 +784,8 @@ if (watDir > 0) {
 if (process.argv.includes('--check')) {
   const stale = Object.entries(FILES).filter(([f, text]) => {
     try {
-      return readFileSync(new URL(f, OUT), 'utf8') !== text;
+      const committed = readFileSync(new URL(f, OUT));
+      return !committed.equals(typeof text === 'string' ? Buffer.from(text) : text);
     } catch {
       return true;
     }

@@ -2,8 +2,8 @@
 /**
  * Measures where node:crypto starts to beat our WebAssembly (and TypeScript) for one-shot digests on the runtime
  * that runs this script, which is what `auto`'s per-runtime crossovers (packages/digestlab/src/providers/crossovers.json; --write updates it)
- * hold; with --hmac, the same for one-shot HMACs keyed anew in every call (HMAC_CROSSOVERS in src/hmac/providers.ts;
- * a 32-byte key, 64 of them in turn). Runs unchanged under Node, Bun and Deno, against the built library:
+ * hold; with --hmac, the same for one-shot HMACs keyed anew in every call (crossovers.json's `hmac`, which
+ * --hmac --write updates; a 32-byte key, 64 of them in turn). Runs unchanged under Node, Bun and Deno, against the built library:
  *
  *   node scripts/measure/crossovers.mjs [--hmac] [--rounds 9] [--algorithms SHA-256,...] [--json] [--write]
  *   node_modules/.bin/bun scripts/measure/crossovers.mjs
@@ -192,13 +192,11 @@ if (JSON_OUT) {
 // --write: this runtime's measured crossovers into the data auto reads (packages/digestlab/src/providers/
 // crossovers.json, then crossovers.generated.ts), with how and where they were measured; notes stay as they are
 if (args.includes('--write')) {
-  if (HMAC)
-    throw new Error("--write writes the digests' crossovers; HMAC_CROSSOVERS are still code (src/hmac/providers.ts)");
   const { readFileSync, writeFileSync } = await import('node:fs');
   const { arch, cpus } = await import('node:os');
   const { dataModule, JSON_FILE, OUT } = await import('../gen/crossovers-data.mjs');
   const data = JSON.parse(readFileSync(JSON_FILE, 'utf8'));
-  const entry = data.nodeCrypto[here.runtime];
+  const entry = (HMAC ? data.hmac : data.nodeCrypto)[here.runtime];
   if (!entry) throw new Error(`crossovers.json has no table for ${here.runtime}`);
   const never = (v) => (v === Number.POSITIVE_INFINITY ? null : v);
   for (const [name, { bytes, hex }] of Object.entries(nodeFrom)) entry.crossovers[name] = [never(bytes), never(hex)];

@@ -80,6 +80,13 @@ const SABOTAGE =
   `${'0'.repeat(64)}  chunk\n${'a'.repeat(64)}  missing\nshort\n\n${'A'.repeat(64)}  abc\n` +
   `${'b'.repeat(64)} *abc\n\\${'c'.repeat(64)}  bad\\escape\n`;
 
+/** A line that is not UTF-8, then a good one: b3sum stops at the first. */
+const NOT_UTF8 = Buffer.concat([
+  Buffer.from(`${'e'.repeat(64)}  x`),
+  Buffer.from([0xff]),
+  Buffer.from(`\n${'f'.repeat(64)}  abc\n`),
+]);
+
 const B3SUM = {
   program: 'b3sum',
   about: 'digestlab sum -a blake3 is compared with these byte for byte: packages/cli/test/b3sum.test.ts',
@@ -132,6 +139,13 @@ const B3SUM = {
     { group: 'check', args: ['-c', '--quiet', 'theirs.b3', 'ours.b3'] },
     { group: 'check', args: ['-c'], stdin: { stdoutOf: 'files' } },
     { group: 'check', args: ['-c', 'ours.b3', 'no-such-list'] },
+    // a path printed from bytes that were not UTF-8 (U+FFFD) is refused, the run goes on; a list that is not
+    // UTF-8 stops the run at its first such line, the lines before it checked
+    { write: 'replaced.b3', stdoutOf: 'abc-newline', append: `${'d'.repeat(64)}  a\uFFFDb\n` },
+    { write: 'not-utf8.b3', stdoutOf: 'abc-newline', append: NOT_UTF8 },
+    { group: 'check', args: ['-c', 'replaced.b3', 'ours.b3'] },
+    { group: 'check', args: ['-c', 'not-utf8.b3', 'ours.b3'] },
+    { group: 'check', args: ['-c'], stdin: { stdoutOf: 'files', append: NOT_UTF8 } },
   ]),
 };
 
@@ -251,9 +265,10 @@ function stdinOf(step, stdoutOf) {
   const s = step.stdin ?? '';
   if (typeof s === 'string') return Buffer.from(s, 'utf8');
   if ('zeros' in s) return Buffer.alloc(s.zeros);
-  return stdoutOf(s.stdoutOf);
+  return derived(s, stdoutOf);
 }
 
+/** The output of an earlier case, then `append` (a string, or bytes that need not be UTF-8). */
 const derived = (step, stdoutOf) => Buffer.concat([stdoutOf(step.stdoutOf), Buffer.from(step.append ?? '', 'utf8')]);
 
 /** Fills `dir` with the scenario's files: their fixed contents, or random bytes of the same lengths. */

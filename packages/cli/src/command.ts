@@ -12,6 +12,8 @@ export interface CommandContext {
   done(code: number): void;
   /** Whether a command may install SIGINT/SIGTERM handlers (not when tests call `main` in-process). */
   signals: boolean;
+  /** digestlab's version, read from package.json when asked. */
+  version: () => string;
 }
 
 /** A command module's `register`: declares its command on `program`, and reports its exit code to `ctx.done`. */

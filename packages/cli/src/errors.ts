@@ -4,12 +4,13 @@
  * it for what a command throws, the bin script for what escapes every command (an error in an event handler).
  */
 import type { Io } from './io.js';
+import { isTool } from './tools.js';
 
 /** The option that asks for stacks. */
 export const DEBUG_FLAG = '--debug';
 
 /** Whether stacks are wanted: `DIGESTLAB_DEBUG` set to anything but empty or `0`. */
-function debugEnv(env: Io['env']): boolean {
+export function debugEnv(env: Io['env']): boolean {
   const v = env.DIGESTLAB_DEBUG;
   return v !== undefined && v !== '' && v !== '0';
 }
@@ -24,7 +25,8 @@ export function debugOption(argv: readonly string[], env: Io['env']): { debug: b
   while (argv[lead] === DEBUG_FLAG) lead++;
   const rest = argv.slice(lead);
   const asked = debugEnv(env) || lead > 0;
-  if (rest[0] === 'sum') return { debug: asked, argv: rest };
+  // sum's arguments are its own, `--debug` a file name there as for coreutils
+  if (rest[0] === 'sum' || isTool(rest[0])) return { debug: asked, argv: rest };
   const end = rest.indexOf('--');
   const options = end < 0 ? rest : rest.slice(0, end);
   const kept = options.filter((a) => a !== DEBUG_FLAG);

@@ -8,8 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Register } from './command.js';
-import { DEBUG_FLAG, debugOption, unexpectedMessage } from './errors.js';
+import { DEBUG_FLAG, debugEnv, debugOption, unexpectedMessage } from './errors.js';
 import { CliUsageError, EXIT, type Io, processIo } from './io.js';
+import { DIGESTLAB_SUM, type Invocation, isTool, toolInvocation } from './tools.js';
 
 /** A command: its name, and its module's `register` function, loaded on demand. */
 export interface CommandModule {
@@ -50,15 +51,31 @@ function version(): string {
 }
 
 /**
- * Runs the command line `argv` (without node and script); resolves to the exit code. Every error a command throws
- * ends here: a usage mistake is its message and exit 2; anything else one line from ./errors.ts and exit 1.
+ * `sum`'s part of the command line, if it is one: `sum ARGS`, a tool's name then its arguments (`sha256sum ARGS`,
+ * busybox's way), or any arguments when the program itself is named after a tool (a link `sha256sum`).
  */
-export async function main(argv: string[], io: Io = processIo(), signals = true): Promise<number> {
-  const { debug, argv: args } = debugOption(argv, io.env);
+function sumCall(args: string[], invokedAs: string | undefined): { args: string[]; invocation: Invocation } | null {
+  const asTool = toolInvocation(invokedAs, version);
+  if (asTool) return { args, invocation: asTool };
+  if (args[0] === 'sum') return { args: args.slice(1), invocation: { program: DIGESTLAB_SUM, version } };
+  return isTool(args[0]) ? { args: args.slice(1), invocation: toolInvocation(args[0], version) as Invocation } : null;
+}
+
+/**
+ * Runs the command line `argv` (without node and script); resolves to the exit code. `invokedAs`: the path the
+ * program was run by (process.argv[1]): named after a tool (`sha256sum`), it is that tool (tools.ts). Every error
+ * a command throws ends here: a usage mistake is its message and exit 2; anything else one line from ./errors.ts
+ * and exit 1.
+ */
+export async function main(argv: string[], io: Io = processIo(), signals = true, invokedAs?: string): Promise<number> {
+  // named after a tool, every argument is the tool's (`--debug` too, as a file name)
+  const asTool = toolInvocation(invokedAs, version) !== undefined;
+  const { debug, argv: args } = asTool ? { debug: debugEnv(io.env), argv } : debugOption(argv, io.env);
   try {
     // `sum` reads its own arguments, as coreutils does, so it needs nothing of commander, whose loading alone costs
     // more than hashing a small file: straight to it
-    if (args[0] === 'sum') return await (await import('./commands/sum.js')).sum(args.slice(1), io, signals);
+    const call = sumCall(args, invokedAs);
+    if (call) return await (await import('./commands/sum.js')).sum(call.args, io, signals, call.invocation);
     return await outputChecked(await runProgram(args, io, signals), io);
   } catch (e) {
     // the lab is loaded already when one of its commands threw its UsageError; importing it here costs nothing then
@@ -110,6 +127,7 @@ async function runProgram(argv: string[], io: Io, signals: boolean): Promise<num
       io,
       argv,
       signals,
+      version,
       done: (c) => {
         code = c;
       },

@@ -37,6 +37,7 @@ const spawned = (args: readonly string[], input?: string | Buffer) =>
 async function ours(args: readonly string[], input: string | Buffer = ''): Promise<Run> {
   const parts: Uint8Array[] = [];
   const r = await runCli(['sum', '-a', 'blake2b', ...args], {
+    env: { LC_ALL: ENV.LC_ALL },
     stdin: (async function* () {
       yield Buffer.from(input);
     })(),

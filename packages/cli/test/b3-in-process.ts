@@ -30,7 +30,7 @@ export async function b3sumInProcess(
   const cwd = process.cwd();
   process.chdir(dir);
   try {
-    const code = await runB3sum(['-a', 'blake3', ...args], io);
+    const code = await runB3sum(['-a', 'blake3', ...args], io, { program: 'digestlab sum', version: () => 'test' });
     return { code, stdout: Buffer.concat(stdout).toString('latin1'), stderr };
   } finally {
     process.chdir(cwd);

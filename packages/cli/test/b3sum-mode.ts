@@ -9,7 +9,8 @@
  * b3sum.refs.test.ts the installed b3sum run now over random files.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run.js';
@@ -29,6 +30,9 @@ function spawnOurs(dir: string, node: readonly string[], args: readonly string[]
 /** Its own errors start `b3sum: `, those its main returns `Error: `; ours all `digestlab sum: `. */
 const asOurs = (stderr: string) => stderr.replace(/^(b3sum|Error): /gm, 'digestlab sum: ');
 
+/** clap's message runs to its first blank line (a list of missing arguments on the lines after): as one line. */
+const clapWords = (stderr: string) => (stderr.split('\n\n')[0] as string).replace(/\n\s*/g, ' ');
+
 /** Ours against b3sum's run of the case, as its `check` says. */
 async function compare(dir: string, r: Run): Promise<void> {
   const what = r.args.join(' ');
@@ -36,8 +40,7 @@ async function compare(dir: string, r: Run): Promise<void> {
     // in-process: refused before any file is read, and a spawned Node per case would take seconds
     const a = await runCli(['sum', '-a', 'blake3', ...r.args]);
     expect(r.stderr.startsWith('error: '), what).toBe(true);
-    // clap's message runs to its first blank line (a list of missing arguments on the lines after)
-    const words = (r.stderr.split('\n\n')[0] as string).slice('error: '.length).replace(/\n\s*/g, ' ');
+    const words = clapWords(r.stderr).slice('error: '.length);
     expect(a.stderr, what).toBe(`digestlab sum: ${words}\n`);
     expect([a.code, a.stdout.length], what).toEqual([r.code, r.stdout.length]);
     return;
@@ -107,6 +110,28 @@ export function describeB3sumMode(title: string, open: () => Opened): void {
       );
       expect(s.run('check-ours').code).toBe(0);
       await compareAll('check');
+    });
+
+    it("invoked as b3sum (a link of that name), its messages are b3sum's own: `b3sum: `, `Error: `, clap's `error: `", () => {
+      const bin = mkdtempSync(join(tmpdir(), 'digestlab-b3sum-'));
+      try {
+        symlinkSync(BIN, join(bin, 'b3sum'));
+        const runs = [...group('fails'), ...group('check'), ...group('keyed')].filter((r) => r.check === undefined);
+        for (const r of [...runs, ...group('clap').filter((c) => c.check === 'clap')]) {
+          const a = spawnSync(join(bin, 'b3sum'), r.args, {
+            cwd: s.dir,
+            input: r.stdin,
+            env: { ...process.env, LC_ALL: 'C.UTF-8' },
+          });
+          const what = r.args.join(' ');
+          expect([a.status, a.stdout.toString('latin1')], what).toEqual([r.code, r.stdout.toString('latin1')]);
+          // clap's refusal: its message up to the usage block, on one line (ours prints no usage block)
+          const expected = r.check === 'clap' ? `${clapWords(r.stderr)}\n` : r.stderr;
+          expect(a.stderr.toString(), what).toBe(expected);
+        }
+      } finally {
+        rmSync(bin, { recursive: true });
+      }
     });
   });
 }

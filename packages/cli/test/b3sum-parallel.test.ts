@@ -7,9 +7,11 @@
  * shown to happen (no file over a subtree hashed on the main thread) and `-j` to bound the worker threads of the whole
  * run. Every mode with -j 1, 2 and 4, and `-c` both ways: b3sum-parallel.large.test.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { blake3 } from '@noble/hashes/blake3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { B3_PARALLEL_FILES as FILES, B3_PARALLEL_SIZES as SIZES } from '../../../scripts/vectors/tool-transcripts.mjs';
 import { B3Files, b3Tuning } from '../src/sum/b3-parallel.js';
@@ -60,7 +62,7 @@ describe('digestlab sum -a blake3 with worker threads', () => {
       const alone: string[] = [];
       const tuning = { DIGESTLAB_B3_SUBTREE: '4096', DIGESTLAB_B3_PARALLEL_FROM: '0', DIGESTLAB_B3_MAIN_HELPS: helps };
       const files = new B3Files(3, b3Tuning(tuning), { outputLength: 32 }, async (name) => {
-        alone.push(name);
+        alone.push(String(name));
         return new Uint8Array(32);
       });
       try {
@@ -82,6 +84,16 @@ describe('digestlab sum -a blake3 with worker threads', () => {
         await files.close();
       }
     }
+  });
+
+  it('opens a name that is not UTF-8 by its bytes, its subtrees in workers too (spawned: argv as a shell gives it)', () => {
+    const content = randomBytes(5 * SUBTREE + 7);
+    writeFileSync(Buffer.from(join(dir, 'x\xff'), 'latin1'), content);
+    const bin = join(import.meta.dirname, '..', 'bin', 'digestlab.js');
+    const line = `"${process.execPath}" "${bin}" sum -a blake3 -j 2 "$(printf 'x\\377')"`;
+    const r = spawnSync('/bin/sh', ['-c', line], { cwd: dir, env: ENV });
+    expect([r.stderr.toString(), r.status]).toEqual(['', 0]);
+    expect(r.stdout.toString()).toBe(`${Buffer.from(blake3(content)).toString('hex')}  x\uFFFD\n`);
   });
 
   it('fails a file that shrinks while its subtrees are read, rather than print a digest', async () => {
@@ -107,7 +119,7 @@ describe('digestlab sum -a blake3 with worker threads', () => {
     ] as const) {
       const alone: string[] = [];
       const files = new B3Files(threads, tuning, { outputLength: 32 }, async (name) => {
-        alone.push(name);
+        alone.push(String(name));
         return new Uint8Array(32);
       });
       for (const f of FILES) await files.plan(join(dir, f))();

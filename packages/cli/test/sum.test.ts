@@ -130,6 +130,16 @@ describe(`digestlab sum prints what coreutils prints${unreadableNote}`, () => {
     same(ours(MISSING), theirs('sha256sum', MISSING));
   });
 
+  it("messages quote in the locale's way, C or UTF-8, gnulib's second pass over a name with a quote included", () => {
+    const names = ['missing-é', "a'\u0001", "\u0001'b\u0002", "'\u0001", "ab'c\u0001", "it's é", 'x y', 'ü:'];
+    for (const LC_ALL of ['C', 'C.UTF-8', 'POSIX', 'en_US.utf8']) {
+      const env = { ...process.env, LC_ALL };
+      const a = spawnSync(process.execPath, [BIN, 'sum', ...names], { cwd: dir, env });
+      const b = spawnSync('sha256sum', names, { cwd: dir, env });
+      expect(a.stderr.toString(), LC_ALL).toBe(b.stderr.toString().replaceAll('sha256sum: ', 'digestlab sum: '));
+    }
+  });
+
   it('several algorithms read each file once and print tagged lines, per file in the order given', () => {
     const r = ours(['-a', 'md5', '-a', 'SHA-256,sha1', 'plain.txt', 'back\\slash']);
     const line = (tool: string, name: string) => theirs(tool, ['--tag', name]).stdout.toString();

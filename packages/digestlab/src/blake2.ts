@@ -19,7 +19,7 @@ import { Digest, described } from './api/digest.js';
 import { blake2Once } from './constructions/haifa/haifa.js';
 import { type Data, toBytesTransient } from './shared/bytes.js';
 import { toHex } from './shared/hex.js';
-import type { AlgorithmSpec } from './spec/algorithm.js';
+import { type AlgorithmSpec, narrow } from './spec/algorithm.js';
 import { outputLengthOf, paramsOf } from './spec/options.js';
 
 export { Digest } from './api/digest.js';
@@ -35,7 +35,7 @@ export interface Blake2Options {
 
 /** One BLAKE2 name's three functions: bytes, hex and a running digest, each checking the options. */
 function functions(spec: AlgorithmSpec) {
-  const accepted = spec.blake2?.options ?? [];
+  const accepted = narrow(spec, 'haifa').construction.options;
   const bytes = (data: Data, options?: Blake2Options): Uint8Array => {
     const n = outputLengthOf(spec, options?.outputLength);
     return blake2Once(spec, toBytesTransient(data), n, paramsOf(spec.name, accepted, options));

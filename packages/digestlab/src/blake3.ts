@@ -2,7 +2,7 @@
  * BLAKE3 alone, computed by our TypeScript: `from 'digestlab/blake3'`. Every mode through one options object, checked
  * as digest()'s: `outputLength` (default 32 bytes), `key` (32 bytes: keyed_hash) or `context` (derive_key).
  */
-import { BLAKE3_256 } from './algorithms/blake3.js';
+import { BLAKE3_256, TS_BLAKE3 } from './algorithms/blake3.js';
 import { Digest, described } from './api/digest.js';
 import { treeOnce } from './constructions/tree/modes.js';
 import { type Data, toBytesTransient } from './shared/bytes.js';
@@ -24,7 +24,7 @@ const ACCEPTED = [OUTPUT_LENGTH, KEY, CONTEXT];
 export function blake3(data: Data, options?: Blake3Options): Uint8Array {
   const n = outputLengthOf(BLAKE3_256, options?.outputLength) ?? BLAKE3_256.digestLength;
   const params = paramsOf(BLAKE3_256.name, ACCEPTED, options);
-  return treeOnce(BLAKE3_256, TS_CORE, toBytesTransient(data), n, params);
+  return treeOnce(BLAKE3_256, TS_BLAKE3, toBytesTransient(data), n, params);
 }
 
 export const blake3Hex = (data: Data, options?: Blake3Options): string => toHex(blake3(data, options));
@@ -34,5 +34,3 @@ export function createBlake3(options?: Blake3Options): Digest {
   const params = paramsOf(BLAKE3_256.name, ACCEPTED, options);
   return new Digest(described(BLAKE3_256, n), 'ts', BLAKE3_256.create(n, params));
 }
-
-const TS_CORE = (BLAKE3_256.tree as NonNullable<typeof BLAKE3_256.tree>).core;

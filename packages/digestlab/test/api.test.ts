@@ -56,6 +56,7 @@ import { TRANSIENT_MAX_UNITS, toBytes, toBytesTransient } from '../src/shared/by
 import { toHex } from '../src/shared/hex.js';
 import { crc32, STATE_VERSION } from '../src/shared/state-envelope.js';
 import * as sm3m from '../src/sm3.js';
+import type { AlgorithmSpec } from '../src/spec/algorithm.js';
 import * as tigerm from '../src/tiger.js';
 import * as whirlpoolm from '../src/whirlpool.js';
 import { ALGORITHMS, NEWER_IN_NODE, NODE_HAS, providerCases, reference, streamingProvider } from './helpers/common.js';
@@ -1272,6 +1273,14 @@ describe('the state checksum', () => {
     const engine = decodeState(s, lookup('SHA-1').spec);
     engine.update(encoder.encode('c'));
     expect(hex(engine.digest())).toBe(reference('SHA-1', encoder.encode('abc')));
+  });
+
+  it('decodeState has a branch for every construction kind; a kind without one throws, never restores as another', () => {
+    const s = createDigest('SHA-1', { provider: 'ts' }).update('ab').exportState();
+    const sha1 = lookup('SHA-1').spec;
+    // a construction the type checker would have refused: what unknownConstruction guards at run time
+    const stranger = { ...sha1, construction: { kind: 'stranger' } } as unknown as AlgorithmSpec;
+    expect(() => decodeState(s, stranger)).toThrow('digestlab: no branch for stranger');
   });
 
   it('a 20-byte input (header and checksum, no chaining value) is refused for its size; 19 bytes for its header', () => {

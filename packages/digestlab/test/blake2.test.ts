@@ -33,6 +33,7 @@ import {
   LengthLimitError,
 } from '../src/index.js';
 import { crc32 } from '../src/shared/state-envelope.js';
+import { narrow } from '../src/spec/algorithm.js';
 import { NEWER_IN_NODE, readVector } from './helpers/common.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -602,8 +603,8 @@ describe('every generated shape of the compressions (each engine runs one: blake
   it.each(SHAPES)(
     '%s: F of RFC 7693 §3.2 (the BigInt reference) on blocks at odd offsets, counters and flags',
     (_, spec, f) => {
-      const w = spec.blake2?.word === 8 ? 64 : 32;
-      const iv = spec.blake2?.iv as Int32Array;
+      const w = narrow(spec, 'haifa').construction.word === 8 ? 64 : 32;
+      const iv = narrow(spec, 'haifa').construction.iv;
       const data = msg(3 * spec.blockLength + 5);
       const h = new Int32Array(iv.length).map((_, i) => Math.imul(i + 1, 0x9e3779b9));
       for (const [offset, t0, t1, last] of [
@@ -623,7 +624,7 @@ describe('every generated shape of the compressions (each engine runs one: blake
 
   it.each(SHAPES)("%s: every case of CPython's hashlib, in one piece and streamed at odd splits", (_, spec, f) => {
     const core = coreOf(
-      (h, d, p, t0, t1, last) => f(h, d, p, t0, t1, last, spec.blake2?.iv as Int32Array),
+      (h, d, p, t0, t1, last) => f(h, d, p, t0, t1, last, narrow(spec, 'haifa').construction.iv),
       spec.blockLength,
     );
     for (const c of VECTORS[spec.name]) {
@@ -651,10 +652,10 @@ describe('every generated shape of the compressions (each engine runs one: blake
     expect(browser('unknown')).toEqual(both('loop', 'loop'));
     expect(blake2Shapes({ runtime: 'unknown' })).toEqual(both('loop', 'loop'));
     // this process is Node: the library bound the unrolled ones
-    const h = Int32Array.from(BLAKE2B.blake2?.iv as Int32Array);
+    const h = Int32Array.from(narrow(BLAKE2B, 'haifa').construction.iv);
     const g = h.slice();
     compressB(h, msg(128), 0, 128, 0, true);
-    blake2bCompress(g, msg(128), 0, 128, 0, true, BLAKE2B.blake2?.iv as Int32Array);
+    blake2bCompress(g, msg(128), 0, 128, 0, true, narrow(BLAKE2B, 'haifa').construction.iv);
     expect(h).toEqual(g);
     expect(compressS).toBeTypeOf('function');
   });

@@ -22,6 +22,7 @@ import {
   type WebCryptoFrom,
   webcryptoFromOf,
 } from '../src/providers/auto.js';
+import { table as crossoverTable, NEVER } from '../src/providers/crossovers.js';
 import { nodeProvider } from '../src/providers/node.js';
 import { type Provider, runsHere } from '../src/providers/provider.js';
 import { tsProvider } from '../src/providers/ts.js';
@@ -293,6 +294,15 @@ describe("auto's crossovers: this runtime's, chosen at load", () => {
     // WebCrypto may take long async inputs: a dispatcher, whose sync calls are still our WebAssembly's
     const blink = candidates(inABrowser, [], CROSSOVERS.browser, WEBCRYPTO_CROSSOVERS.Blink);
     expect(autoOneShot('SHA-256', blink)).not.toBe(blink.wasm);
+  });
+
+  it("an algorithm with no row (not measured yet) is never node:crypto's; a row is read as bytes, then hex", () => {
+    const one = crossoverTable([1024, 64], ['MD5']);
+    expect(one.MD5).toEqual({ bytes: 1024, hex: 64 });
+    expect(one['SHA-256']).toBe(NEVER);
+    expect(Object.keys(one).sort()).toEqual([...ALGORITHMS].sort());
+    expect(crossoverTable([null, null], ['MD5']).MD5).toBe(NEVER);
+    expect(crossoverTable([null, 0], ['MD5']).MD5).toEqual({ bytes: Infinity, hex: 0 });
   });
 
   it('every algorithm on every runtime has both crossovers, none negative', () => {

@@ -13,6 +13,7 @@
  * and the API: Java's Mac names, the Mac lifecycle (clone, reset to the keyed start), hmacVerify, and the errors.
  */
 import { createHmac as nodeCreateHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sha3.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +40,7 @@ import {
   UnknownAlgorithmError,
   UnknownProviderError,
 } from '../src/index.js';
+import { NEVER } from '../src/providers/crossovers.js';
 import { ENTRIES } from '../src/registry/registry.js';
 import { INPUT_CAPACITY } from '../src/wasm/layout.js';
 import {
@@ -361,6 +363,19 @@ describe("HMAC-Keccak against RFC 2104 over @noble/hashes' Keccak (no node:crypt
 describe("auto's HMAC crossovers", () => {
   it(`are ${HOST.runtime}'s here, chosen at load`, () => {
     expect(HMAC_NODE_FROM).toBe(HMAC_CROSSOVERS[HOST.runtime]);
+  });
+
+  it("are crossovers.json's hmac tables: each pair as bytes and hex, null as never, no other algorithm", () => {
+    const data = JSON.parse(readFileSync(new URL('../src/providers/crossovers.json', import.meta.url), 'utf8'));
+    for (const runtime of ['node', 'bun', 'deno'] as const) {
+      const pairs = Object.entries(data.hmac[runtime].crossovers as Record<string, [number | null, number | null]>);
+      const size = (n: number | null) => n ?? Number.POSITIVE_INFINITY;
+      const expected = Object.fromEntries(pairs.map(([name, [b, h]]) => [name, { bytes: size(b), hex: size(h) }]));
+      expect(HMAC_CROSSOVERS[runtime]).toEqual(expected);
+    }
+    expect(HMAC_CROSSOVERS.node.MD5).toEqual({ bytes: 32768, hex: 4096 });
+    expect(HMAC_CROSSOVERS.deno.SM3).toBe(NEVER);
+    expect(HMAC_CROSSOVERS.browser).toEqual({});
   });
 
   it('name only fixed-length algorithms, and none negative', () => {

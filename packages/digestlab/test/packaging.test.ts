@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { measure } from '../../../scripts/measure/bundle-size.mjs';
+import { WASM_MODULE_NAMES } from '../src/wasm/names.js';
+import { embeddedBytes } from './helpers/embedded.js';
 
 const pkgDir = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${pkgDir}/package.json`, 'utf8'));
@@ -17,10 +19,30 @@ describe('package', () => {
     expect(pkg.type).toBe('module');
     for (const [subpath, target] of Object.entries<{ types: string; default: string } | string>(pkg.exports)) {
       if (subpath === './package.json') continue;
+      // the WebAssembly modules as files (for runtimes that import them compiled): their own test below
+      if (subpath === './wasm/*.wasm') {
+        expect(target).toBe('./dist/wasm/*.wasm');
+        continue;
+      }
       if (typeof target === 'string') throw new Error(`${subpath}: expected types and default conditions`);
       expect(target.types).toBe(target.default.replace(/\.js$/, '.d.ts'));
       const source = target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts');
       expect(existsSync(`${pkgDir}/${source}`), `${subpath} -> ${source}`).toBe(true);
+    }
+  });
+
+  test('ships each WebAssembly module as a .wasm file of the bytes embedded as base64, which the workerd entry imports', () => {
+    const built = (f: string) => `${pkgDir}/dist/${f}`;
+    const workerd = readFileSync(built('workerd.js'), 'utf8');
+    const imported = [...workerd.matchAll(/import (\w+) from "\.\/wasm\/(\w+)\.wasm";/g)].map((m) => m[2]);
+    expect(imported.sort()).toEqual([...WASM_MODULE_NAMES].sort());
+    expect(workerd).toMatch(/useModules\(\{ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd \}\)/);
+    for (const name of WASM_MODULE_NAMES) {
+      const embedded = Buffer.from(embeddedBytes(name));
+      expect(readFileSync(built(`wasm/${name}.wasm`)).equals(embedded), `dist/wasm/${name}.wasm`).toBe(true);
+      const generated = `${pkgDir}/src/wasm/generated/${name}.wasm`;
+      expect(readFileSync(generated).equals(embedded), generated).toBe(true);
+      expect(WebAssembly.validate(embedded), name).toBe(true);
     }
   });
 
@@ -70,7 +92,9 @@ describe('the built package (dist, written by npm run build)', () => {
     // check their options with): 10 with seven families, against ~40 source modules; and two of what the root shares
     // with dist/blake3-split.js (BLAKE3's subtree engines, the entry `digestlab sum -a blake3` loads alone: one with
     // the root alone, one with digestlab/blake3 too)
-    const families = Object.keys(pkg.exports).filter((k) => k !== '.' && k !== './package.json').length;
+    const families = Object.keys(pkg.exports).filter(
+      (k) => k !== '.' && k !== './package.json' && !k.endsWith('.wasm'),
+    ).length;
     expect(files).toBeLessThanOrEqual(families + 3 + 2);
   });
 });

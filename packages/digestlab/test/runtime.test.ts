@@ -60,6 +60,23 @@ describe('detectRuntime', () => {
     });
   });
 
+  it("workerd, by its user agent: not the Node of nodejs_compat's process, nor the browser its Worker globals suggest", () => {
+    const workerd = { navigator: { userAgent: 'Cloudflare-Workers' }, WorkerGlobalScope: class {}, Intl: V8.Intl };
+    expect(detectRuntime(workerd)).toEqual({ runtime: 'workerd', version: 'unknown' });
+    const compat = { ...workerd, process: { versions: { node: '22.19.0', openssl: '' } } };
+    expect(detectRuntime(compat)).toEqual({ runtime: 'workerd', version: 'unknown', cryptoLibrary: 'BoringSSL' });
+  });
+
+  it('edge-runtime by its EdgeRuntime global, Hermes by HermesInternal and its release', () => {
+    expect(detectRuntime({ EdgeRuntime: 'edge-runtime', process: { versions: { node: '20.0.0' } } })).toEqual({
+      runtime: 'edge-runtime',
+      version: 'unknown',
+    });
+    const hermes = { getRuntimeProperties: () => ({ 'OSS Release Version': '0.13.0' }) };
+    expect(detectRuntime({ HermesInternal: hermes })).toEqual({ runtime: 'hermes', version: '0.13.0' });
+    expect(detectRuntime({ HermesInternal: {} })).toEqual({ runtime: 'hermes', version: 'unknown' });
+  });
+
   it('nothing it knows: unknown, not a guess', () => {
     expect(detectRuntime({})).toEqual({ runtime: 'unknown', version: 'unknown' });
     // a navigator alone (Node 21+ has one) is not a browser

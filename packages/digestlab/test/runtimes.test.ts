@@ -7,52 +7,18 @@
  * providers each runtime offers.
  */
 import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { algorithms } from '../src/index.js';
-import { ALGORITHMS, NODE_HAS, NODE_NAMES, reference } from './helpers/common.js';
-import { batch, bytesOf, HMAC_KEYS, SIZES } from './runtimes/inputs.mjs';
+import { ALGORITHMS } from './helpers/common.js';
+import { type CheckResult, checksExpected, prepareChecks } from './helpers/runtime-checks.js';
 
 const bin = (name: string) => fileURLToPath(new URL(`../../../node_modules/.bin/${name}`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-runtimes-'));
 
-beforeAll(async () => {
-  await build({
-    entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    outfile: join(dir, 'digestlab.mjs'),
-    logLevel: 'warning',
-  });
-  for (const file of ['check.mjs', 'inputs.mjs']) {
-    copyFileSync(fileURLToPath(new URL(`runtimes/${file}`, import.meta.url)), join(dir, file));
-  }
-  const encoder = new TextEncoder();
-  const bytes = (m: Uint8Array | string) => (typeof m === 'string' ? encoder.encode(m) : m);
-  const expected = {
-    sizes: Object.fromEntries(
-      ALGORITHMS.map((a) => [a, Object.fromEntries(SIZES.map((n) => [n, reference(a, bytesOf(n))]))]),
-    ),
-    batch: Object.fromEntries(ALGORITHMS.map((a) => [a, batch().map((m) => reference(a, bytes(m)))])),
-    lone: reference('SHA-256', encoder.encode('\uD800x\uDC00')),
-    // node:crypto's createHmac, per fixed-length algorithm it has, key and size
-    hmac: Object.fromEntries(
-      MACS.map((a) => [
-        a,
-        HMAC_KEYS.map((key) =>
-          Object.fromEntries(SIZES.map((n) => [n, createHmac(NODE_NAMES[a], key).update(bytesOf(n)).digest('hex')])),
-        ),
-      ]),
-    ),
-  };
-  writeFileSync(join(dir, 'expected.mjs'), `export default ${JSON.stringify(expected)};\n`);
-});
+beforeAll(() => prepareChecks(dir));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ALL = ALGORITHMS;
@@ -67,8 +33,6 @@ const MD = ALL.filter((a) => a !== 'MD2');
 const COMMON = new Set<string>(MD.slice(0, MD.indexOf('MD4')).filter((a) => !a.startsWith('KECCAK')));
 const nodeWith = (...also: string[]) => ALL.filter((a) => COMMON.has(a) || also.includes(a));
 const WEBCRYPTO = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
-/** HMAC's reference here: node:crypto's createHmac, over the fixed-length hashes it has (not SHAKE). */
-const MACS = NODE_HAS.filter((a) => !algorithms().find((x) => x.name === a)?.xof);
 /** Bun 1.4 and Deno 2.9 take SHA3-256/384/512 in crypto.subtle.digest (not SHA3-224); Node 20 none. */
 const WEBCRYPTO_SHA3 = [...WEBCRYPTO, 'SHA3-256', 'SHA3-384', 'SHA3-512'];
 /** The runtime's own version, as its binary prints it (`bun --version`: 1.4.5; `deno --version`: deno 2.9.6 ...). */
@@ -135,14 +99,7 @@ describe.each(RUNTIMES)('%s', (_, [command, ...args], wanted) => {
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const result = JSON.parse(out.trim().split('\n').pop() as string) as {
-      providers: Record<string, string[]>;
-      wasmReason?: string;
-      auto: string;
-      checks: number;
-      runtime: { runtime: string; version: string; cryptoLibrary: string };
-      node: { implementedIn: string; library: string };
-    };
+    const result = JSON.parse(out.trim().split('\n').pop() as string) as CheckResult;
     const want = wanted();
     // named as itself, not as the Node it imitates (both report process.versions.node 26.3.0)
     expect(result.runtime).toEqual({
@@ -159,16 +116,8 @@ describe.each(RUNTIMES)('%s', (_, [command, ...args], wanted) => {
     // getHashes() omits SHAKE, which is found all the same (by trying createHash)
     expect(result.providers.node).toEqual(want.node);
     expect(result.providers.webcrypto).toEqual(want.webcrypto);
-    // every provider of every algorithm and the default's three entry points at every size, and the batch
-    const perSize = Object.values(result.providers).reduce((sum, algs) => sum + algs.length, 0) + 3 * ALL.length;
-    // and HMAC over every fixed-length hash node:crypto has (it made the expected MACs): every provider with the
-    // hash, and the default's hmacHex and createHmac, per key and size
-    const macs: readonly string[] = MACS;
-    const hmacPerSize =
-      Object.values(result.providers).reduce((sum, algs) => sum + algs.filter((a) => macs.includes(a)).length, 0) +
-      2 * MACS.length;
-    expect(result.checks).toBe(
-      SIZES.length * perSize + ALL.length * batch().length + HMAC_KEYS.length * SIZES.length * hmacPerSize,
-    );
+    // every provider of every algorithm and the default's three entry points at every size, the batch, and HMAC
+    // over every fixed-length hash node:crypto has
+    expect(result.checks).toBe(checksExpected(result.providers));
   });
 });

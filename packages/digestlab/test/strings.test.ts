@@ -3,9 +3,11 @@
  * (our loops or the native call) a string's length and contents send it down. The loops run only in browsers, so
  * here each engine's codec is built by name.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type BrowserEngine, runtime } from '../src/shared/runtime.js';
-import { asciiString, codecFor, SHORT_HEX, SHORT_STRING, writeUtf8 } from '../src/shared/strings.js';
+import { asciiString, codecFor, encodeUtf8, SHORT_HEX, SHORT_STRING, writeUtf8 } from '../src/shared/strings.js';
+import { encodeUtf8Portable, utf8Length } from '../src/shared/utf8.js';
 
 const ascii = (n: number) => Array.from({ length: n }, (_, i) => String.fromCharCode(32 + ((i * 7) % 95))).join('');
 const SEED = "!QAZ@WSX#EDC$RFV%TGB^YHN&UJM*IK<(OL>)P:?_{\"+}|1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik,9ol.0p;/-['=]']";
@@ -31,10 +33,13 @@ const STRINGS = [
 ];
 
 const ENGINES: (BrowserEngine | undefined)[] = [undefined, 'Blink', 'Gecko', 'WebKit', 'unknown'];
+/** Each engine's codec, and the one of an engine without TextEncoder and TextDecoder (QuickJS, Hermes). */
+const CODECS = [
+  ...ENGINES.map((engine) => [engine ?? 'a server runtime', codecFor(engine)] as const),
+  ['an engine without TextEncoder', codecFor(undefined, false)] as const,
+];
 
-describe.each(ENGINES)('the string codec for %s', (engine) => {
-  const codec = codecFor(engine);
-
+describe.each(CODECS)('the string codec for %s', (_, codec) => {
   it('writes every string as TextEncoder does, over whatever the target held, and says how many bytes', () => {
     for (const s of STRINGS) {
       const want = new TextEncoder().encode(s);
@@ -75,5 +80,45 @@ describe('which engine gets the loops', () => {
   it("this runtime's codec is its engine's", () => {
     const here = codecFor(runtime().browser?.engine);
     expect([writeUtf8, asciiString]).toEqual([here.writeUtf8, here.asciiString]);
+  });
+});
+
+/** Any UTF-16 unit, lone surrogates included, weighted towards the units where UTF-8's length changes. */
+const unit = fc.oneof(
+  fc.integer({ min: 0, max: 0xffff }),
+  fc.constantFrom(0, 0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xe000, 0xfffd, 0xffff),
+);
+const utf16 = fc.array(unit, { maxLength: 64 }).map((units) => String.fromCharCode(...units));
+/** Well-formed text too: whole code points, astral ones as pairs. */
+const text = fc.oneof(utf16, fc.string({ unit: 'binary', maxLength: 64 }));
+
+describe('UTF-8 without TextEncoder (utf8.ts)', () => {
+  const portable = codecFor(undefined, false);
+
+  it('writes the bytes TextEncoder writes for any string, lone surrogates as U+FFFD', () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        const want = new TextEncoder().encode(s);
+        const target = new Uint8Array(3 * s.length);
+        const n = portable.writeUtf8(s, target);
+        expect(Buffer.from(target.subarray(0, n)).toString('hex')).toBe(Buffer.from(want).toString('hex'));
+        expect(Buffer.from(encodeUtf8Portable(s)).toString('hex')).toBe(Buffer.from(want).toString('hex'));
+        expect(utf8Length(s)).toBe(want.length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads ASCII of any length as TextDecoder does, past its chunks of 4096', () => {
+    const bytes = new TextEncoder().encode('0123456789abcdef'.repeat(700));
+    for (const n of [0, 1, 4095, 4096, 4097, 11_200]) {
+      expect(portable.asciiString(bytes.subarray(0, n))).toBe(new TextDecoder().decode(bytes.subarray(0, n)));
+    }
+  });
+
+  it('a pair split at the end stays lone, and the library encodes with TextEncoder where it has one', () => {
+    expect([...encodeUtf8Portable('a\ud83d')]).toEqual([0x61, 0xef, 0xbf, 0xbd]);
+    expect([...encodeUtf8Portable('\ud83d\ude00')]).toEqual([0xf0, 0x9f, 0x98, 0x80]);
+    expect([...encodeUtf8('\udc00\ud800')]).toEqual([0xef, 0xbf, 0xbd, 0xef, 0xbf, 0xbd]);
   });
 });

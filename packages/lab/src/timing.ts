@@ -80,7 +80,31 @@ export function generateLoop(unroll: number, isAsync: boolean): Loop {
     for (let i = 0; i < $n; i++) { ${body} }
     return $now() - t0;
   };`;
-  return new Function(source)() as Loop;
+  try {
+    return new Function(source)() as Loop;
+  } catch {
+    // a Content-Security-Policy without 'unsafe-eval' (a host's header on the page's Worker): one shared loop
+    return sharedLoop(unroll, isAsync);
+  }
+}
+
+/**
+ * The loop where code cannot be generated: `unroll` calls an iteration as the generated ones make, but one call
+ * site for every case (feedback shared between cases, which {@link generateLoop} exists to avoid).
+ */
+function sharedLoop(unroll: number, isAsync: boolean): Loop {
+  if (isAsync) {
+    return async (fn, now, n) => {
+      const t0 = now();
+      for (let i = 0; i < n; i++) for (let j = 0; j < unroll; j++) await fn();
+      return now() - t0;
+    };
+  }
+  return (fn, now, n) => {
+    const t0 = now();
+    for (let i = 0; i < n; i++) for (let j = 0; j < unroll; j++) fn();
+    return now() - t0;
+  };
 }
 
 /**

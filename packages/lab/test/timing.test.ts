@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generateLoop, prepareSampler, roundOrder, sampleCall } from '../src/timing.js';
 
 /** A fake clock, ms, that only calls move. */
@@ -59,6 +59,19 @@ describe('generateLoop', () => {
     const clock = () => calls;
     expect(await loops[2](call, clock, 3)).toBe(3);
     expect(loops[0](call, clock, 2)).toBe(2 * 4);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("where code cannot be generated (a CSP without 'unsafe-eval'), a shared loop makes the same calls", async () => {
+    vi.stubGlobal('Function', () => {
+      throw new EvalError("Refused to evaluate a string as JavaScript because 'unsafe-eval' is not allowed");
+    });
+    let calls = 0;
+    const call = () => calls++;
+    const clock = () => calls;
+    expect(generateLoop(4, false)(call, clock, 2)).toBe(2 * 4);
+    expect(await generateLoop(1, true)(call, clock, 3)).toBe(3);
+    expect(await generateLoop(4, true)(call, clock, 2)).toBe(8);
   });
 });
 

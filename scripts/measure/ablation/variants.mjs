@@ -159,7 +159,7 @@ async function peers(alg, seed) {
 /** The steps of the wasm call, each alone: a function of no arguments doing one call's worth of it. */
 function wasmSteps(spec) {
   const w = load();
-  const md = spec.md;
+  const md = spec.construction;
   const bl = spec.blockLength;
   const dl = spec.digestLength;
   const f = w.blocks[md.core];
@@ -241,7 +241,7 @@ function scalarCompress(core, blocks, data, label) {
 /** With bytes as the input: the compression function over the whole input area (64 KiB), as load() gives it. */
 function areaSteps(spec) {
   const w = load();
-  const f = w.blocks[spec.md.core];
+  const f = w.blocks[spec.construction.core];
   const blocks = INPUT_CAPACITY / spec.blockLength;
   const data = bytesInput(INPUT_CAPACITY);
   w.bytes.set(data, INPUT);
@@ -250,7 +250,7 @@ function areaSteps(spec) {
       f(STATE, INPUT, blocks);
       sink += w.words[0];
     },
-    ...scalarCompress(spec.md.core, blocks, data, 'wasm: compress 64 KiB'),
+    ...scalarCompress(spec.construction.core, blocks, data, 'wasm: compress 64 KiB'),
   };
 }
 

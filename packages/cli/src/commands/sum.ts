@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import type { CommandContext } from '../command.js';
 import { EXIT, type Io } from '../io.js';
+import { DIGESTLAB_SUM, type Invocation } from '../tools.js';
 
 /** Ctrl-C: stop at once (workers too), with the shell's code for SIGINT. */
 const EXIT_INTERRUPTED = 130;
@@ -16,24 +17,24 @@ const EXIT_INTERRUPTED = 130;
  * `sha256sum: write error` at the end, exit 1 (what sha256sum 9.1 prints for `> /dev/full`: stdio keeps failing
  * and the run goes on, so every file's own message still comes). An error of ours is main's to report.
  */
-export async function sum(args: readonly string[], io: Io, signals: boolean): Promise<number> {
+export async function sum(args: readonly string[], io: Io, signals: boolean, invocation: Invocation): Promise<number> {
   if (signals) {
     process.once('SIGINT', () => process.exit(EXIT_INTERRUPTED));
     process.stdout.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'EPIPE') process.exit(EXIT.brokenPipe);
     });
   }
-  const { runSum, PROGRAM } = await import('../sum/run.js');
-  const code = await runSum(args, io);
+  const { runSum } = await import('../sum/run.js');
+  const code = await runSum(args, io, invocation);
   const failed = await io.stdoutDone?.();
   if (failed === undefined) return code;
   if (failed.code === 'EPIPE') return EXIT.brokenPipe;
-  io.stderr(`${PROGRAM}: write error\n`);
+  io.stderr(`${invocation.program}: write error\n`);
   return 1;
 }
 
 /** Declares `sum` for the command list (`digestlab --help`); `main` runs it without commander (see `sum`). */
-export function registerSum(program: Command, { io, argv, done, signals }: CommandContext): void {
+export function registerSum(program: Command, { io, argv, done, signals, version }: CommandContext): void {
   program
     .command('sum')
     .description(
@@ -44,6 +45,6 @@ export function registerSum(program: Command, { io, argv, done, signals }: Comma
     .allowUnknownOption()
     .allowExcessArguments()
     .action(async () => {
-      done(await sum(argv.slice(argv.indexOf('sum') + 1), io, signals));
+      done(await sum(argv.slice(argv.indexOf('sum') + 1), io, signals, { program: DIGESTLAB_SUM, version }));
     });
 }

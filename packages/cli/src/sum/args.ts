@@ -35,6 +35,7 @@ export interface SumFlags {
   recursive: boolean;
   dereference: boolean;
   help: boolean;
+  version: boolean;
   files: string[];
 }
 
@@ -96,21 +97,33 @@ const OPTIONS: readonly OptionSpec[] = [
   { long: 'recursive', short: 'r', set: { recursive: true } },
   { long: 'dereference', short: 'L', set: { dereference: true } },
   { long: 'help', set: { help: true } },
+  { long: 'version', set: { version: true } },
 ];
 
+/** Options a tool invoked by name lacks: `-a` (its name fixes the algorithm), and `-l` but in b2sum. */
+function optionsFor(algorithm: string | undefined): readonly OptionSpec[] {
+  if (algorithm === undefined) return OPTIONS;
+  return OPTIONS.filter((o) => o.long !== 'algorithm' && (o.long !== 'length' || algorithm === 'blake2b'));
+}
+
 /** The long option `name` stands for: an exact name, else the only one it begins. */
-function findLong(name: string, given: string): OptionSpec {
-  const exact = OPTIONS.find((o) => o.long === name);
+function findLong(options: readonly OptionSpec[], name: string, given: string): OptionSpec {
+  const exact = options.find((o) => o.long === name);
   if (exact) return exact;
-  const candidates = OPTIONS.filter((o) => o.long.startsWith(name));
+  const candidates = options.filter((o) => o.long.startsWith(name));
   if (candidates.length === 1) return candidates[0] as OptionSpec;
   if (candidates.length === 0) throw new SumUsageError(`unrecognized option '${given}'`);
   const list = candidates.map((o) => ` '--${o.long}'`).join('');
   throw new SumUsageError(`option '${given}' is ambiguous; possibilities:${list}`);
 }
 
-/** Reads the arguments after `sum`; throws {@link SumUsageError} with getopt's message. */
-export function parseArgs(argv: readonly string[]): SumFlags {
+/**
+ * Reads the arguments after `sum`; throws {@link SumUsageError} with getopt's message. `algorithm`: the one a tool's
+ * name fixes (src/tools.ts), whose options lack `-a`. `--help` and `--version` stop the reading where they are, as
+ * coreutils prints and exits there (a mistake before them is refused, one after them is not seen).
+ */
+export function parseArgs(argv: readonly string[], algorithm?: string): SumFlags {
+  const options = optionsFor(algorithm);
   const f: SumFlags = {
     algorithms: [],
     binary: undefined,
@@ -125,9 +138,11 @@ export function parseArgs(argv: readonly string[]): SumFlags {
     recursive: false,
     dereference: false,
     help: false,
+    version: false,
     files: [],
   };
-  for (let i = 0; i < argv.length; i++) {
+  if (algorithm !== undefined) f.algorithms.push(algorithm);
+  for (let i = 0; i < argv.length && !f.help && !f.version; i++) {
     const a = argv[i] as string;
     if (a === '--') {
       f.files.push(...argv.slice(i + 1));
@@ -136,7 +151,7 @@ export function parseArgs(argv: readonly string[]): SumFlags {
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = a.slice(2, eq < 0 ? undefined : eq);
-      const o = findLong(name, a);
+      const o = findLong(options, name, a);
       if (o.take) {
         if (eq >= 0) o.take(f, a.slice(eq + 1));
         else if (i + 1 < argv.length) o.take(f, argv[++i] as string);
@@ -151,7 +166,7 @@ export function parseArgs(argv: readonly string[]): SumFlags {
     if (a.startsWith('-') && a !== '-') {
       for (let j = 1; j < a.length; j++) {
         const ch = a[j] as string;
-        const o = OPTIONS.find((s) => s.short === ch);
+        const o = options.find((s) => s.short === ch);
         if (!o) throw new SumUsageError(`invalid option -- '${ch}'`);
         if (!o.take) {
           Object.assign(f, o.set);
@@ -188,7 +203,10 @@ export function checkCombinations(f: SumFlags): void {
   if (f.strict) throw new SumUsageError('the --strict option is meaningful only when verifying checksums');
 }
 
-export const HELP = `Usage: digestlab sum [OPTION]... [FILE]...
+/** `--help`'s text, under the name `sum` was invoked as. */
+export const helpText = (program: string): string => HELP.replace('digestlab sum', program);
+
+const HELP = `Usage: digestlab sum [OPTION]... [FILE]...
 Print or check message digests, as sha256sum and its siblings do (same output, same -c), hashing files in
 parallel. With no FILE, or when FILE is -, read standard input.
 
@@ -206,6 +224,7 @@ parallel. With no FILE, or when FILE is -, read standard input.
   -r, --recursive       hash the files under each directory, names sorted by bytes
   -L, --dereference     with -r, follow symbolic links found in directories
       --help            display this help and exit
+      --version         output version information and exit
 
 The following five options are useful only when verifying checksums:
       --ignore-missing  don't fail or report status for missing files

@@ -118,7 +118,7 @@ class SubtreePool {
     private readonly mainHelps: MainHelps,
   ) {}
 
-  cv(path: string, start: number, chunks: number): Ticket {
+  cv(path: string | Uint8Array, start: number, chunks: number): Ticket {
     const id = this.#nextId++;
     const cv = new Promise<Uint8Array>((resolve, reject) => {
       if (this.#dead) return reject(this.#dead);
@@ -222,6 +222,9 @@ class SubtreePool {
 /** A file's digest, to be awaited in argument order. */
 export type PendingDigest = () => Promise<Uint8Array>;
 
+/** A file's name: as given, or its bytes (a name that is not UTF-8, from operands.ts); `-` is standard input. */
+export type FileName = string | Buffer;
+
 /** Plans each file's hashing: split across the pool's workers, or `alone` (one thread). */
 export class B3Files {
   #pool: SubtreePool | undefined;
@@ -230,11 +233,11 @@ export class B3Files {
     private readonly threads: number,
     private readonly tuning: B3Tuning,
     private readonly options: Blake3ModeOptions & { outputLength: number },
-    private readonly alone: (name: string) => Promise<Uint8Array>,
+    private readonly alone: (name: FileName) => Promise<Uint8Array>,
   ) {}
 
   /** Queues the file's subtrees now (so workers start on them while earlier files finish); the digest later. */
-  plan(name: string): PendingDigest {
+  plan(name: FileName): PendingDigest {
     const size = this.threads < 2 || name === '-' ? undefined : regularFileSize(name);
     // a file in one subtree or less has nothing to split: its last part is all of it
     if (size === undefined || size < this.tuning.from || size <= this.tuning.subtree) return () => this.alone(name);
@@ -252,7 +255,7 @@ export class B3Files {
     return () => this.#merge(name, tickets, chunks);
   }
 
-  async #merge(name: string, tickets: readonly Ticket[], chunks: number): Promise<Uint8Array> {
+  async #merge(name: FileName, tickets: readonly Ticket[], chunks: number): Promise<Uint8Array> {
     const tree = createBlake3Tree(this.options);
     const always = this.tuning.mainHelps === 'always';
     for (const ticket of tickets) {
@@ -298,7 +301,7 @@ export class B3Files {
 }
 
 /** The size of a regular file; undefined for anything else, or what cannot be stat'ed (hashing it says why). */
-function regularFileSize(name: string): number | undefined {
+function regularFileSize(name: FileName): number | undefined {
   try {
     const st = statSync(name);
     return st.isFile() ? st.size : undefined;

@@ -8,10 +8,10 @@ import { type Blake3ModeOptions, createBlake3Subtree } from './b3-lib.js';
 
 /** What every job of a run shares: BLAKE3's mode. */
 export type B3WorkerSetup = Blake3ModeOptions;
-/** The subtree of `chunks` chunks (1024 bytes each) of the file at `path` from chunk `start`. */
+/** The subtree of `chunks` chunks (1024 bytes each) of the file at `path` (its bytes, if not UTF-8) from chunk `start`. */
 export interface SubtreeJob {
   id: number;
-  path: string;
+  path: string | Uint8Array;
   start: number;
   chunks: number;
 }
@@ -27,7 +27,8 @@ export const SHRANK = 'the file shrank while it was hashed';
 
 export function subtreeCv(job: SubtreeJob, buffer: Buffer, mode: B3WorkerSetup): Uint8Array {
   const sub = createBlake3Subtree(job.start, job.chunks, mode);
-  const fd = openSync(job.path, 'r');
+  // a Buffer arrives as a Uint8Array, through postMessage
+  const fd = openSync(typeof job.path === 'string' ? job.path : Buffer.from(job.path), 'r');
   try {
     const end = (job.start + job.chunks) * 1024;
     for (let position = job.start * 1024; position < end; ) {

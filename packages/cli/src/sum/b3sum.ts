@@ -9,11 +9,13 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
+import { type Invocation, versionLine } from '../tools.js';
 import { SumUsageError } from './args.js';
 import { createBlake3Tree } from './b3-lib.js';
-import { B3Files, b3Tuning } from './b3-parallel.js';
+import { B3Files, b3Tuning, type FileName } from './b3-parallel.js';
 import { CHUNK } from './hash.js';
-import { PROGRAM, SumOutput, strerror } from './output.js';
+import { operandBytes } from './operands.js';
+import { SumOutput, strerror } from './output.js';
 
 interface B3Flags {
   keyed: boolean;
@@ -25,6 +27,8 @@ interface B3Flags {
   quiet: boolean;
   /** `--num-threads`: undefined (or 0 given) for the cores. */
   threads: number | undefined;
+  /** `--version` (`-V`): printed at once, as clap does, whatever follows. */
+  version: boolean;
   files: string[];
 }
 
@@ -59,7 +63,7 @@ const NOT_WITH_CHECK = ['keyed', 'context', 'length', 'raw', 'noNames'] as const
  * `--keyed` with `--derive-key`, `--check` with an argument that changes the hash or its output, `--quiet`
  * without `--check`.
  */
-export function parseB3Args(argv: readonly string[]): B3Flags {
+export function parseB3Args(argv: readonly string[], named = false): B3Flags {
   const f: B3Flags = {
     keyed: false,
     context: undefined,
@@ -69,6 +73,7 @@ export function parseB3Args(argv: readonly string[]): B3Flags {
     check: false,
     quiet: false,
     threads: undefined,
+    version: false,
     files: [],
   };
   const seen = new Set<string>();
@@ -101,11 +106,17 @@ export function parseB3Args(argv: readonly string[]): B3Flags {
       f.files.push(...argv.slice(i + 1));
       break;
     }
+    if (a === '--version' || a === '-V') {
+      f.version = true;
+      return f;
+    }
+    // `-a blake3` chose this mode; b3sum itself (invoked by that name) has no -a
+    const algorithm = !named && (name === '-a' || name === '--algorithm');
     if (switched) {
       once(switched);
       (f as unknown as Record<string, boolean>)[switched] = true;
-    } else if (name === '-a' || name === '--algorithm') i += inline === undefined ? 1 : 0;
-    else if (/^-a./.test(a)) continue;
+    } else if (algorithm) i += inline === undefined ? 1 : 0;
+    else if (!named && /^-a./.test(a)) continue;
     else if (name === '--derive-key') {
       once('context');
       f.context = inline ?? value(++i, 'context');
@@ -168,7 +179,7 @@ type Options = { outputLength: number; key?: Uint8Array; context?: string };
  * The digest of a file, or of standard input (`-`): 64 KiB reads into one running digest, the engine `auto` takes
  * for BLAKE3 (our WebAssembly: node:crypto has none), without loading the rest of the library.
  */
-async function hashOne(name: string, options: Options, io: Io): Promise<Uint8Array> {
+async function hashOne(name: FileName, options: Options, io: Io): Promise<Uint8Array> {
   const d = createBlake3Tree(options);
   if (name === '-') {
     for await (const piece of io.stdin ?? process.stdin) d.update(piece);
@@ -188,7 +199,7 @@ async function readKey(io: Io): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const p of io.stdin ?? process.stdin) parts.push(p);
   const key = Buffer.concat(parts);
-  if (key.length !== 32) throw new SumUsageError(`expected 32 key bytes from stdin, found ${key.length}`);
+  if (key.length !== 32) throw new B3RunError(`expected 32 key bytes from stdin, found ${key.length}`);
   return key;
 }
 
@@ -201,7 +212,7 @@ function filesOf(f: B3Flags, options: Options, io: Io): B3Files {
 /** Prints each file's line (or raw bytes); resolves to the exit code. */
 async function generate(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
   const files = f.files.length > 0 ? f.files : ['-'];
-  if (f.raw && files.length > 1) throw new SumUsageError('Only one filename can be provided when using --raw');
+  if (f.raw && files.length > 1) throw new B3RunError('Only one filename can be provided when using --raw');
   const options: Options = { outputLength: f.length };
   if (f.keyed) options.key = await readKey(io);
   if (f.context !== undefined) options.context = f.context;
@@ -209,7 +220,10 @@ async function generate(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
   let ok = true;
   try {
     // every file's subtrees queued at once, so the workers never wait for the main thread to reach a file
-    const pending = Number.isNaN(f.length) ? [] : files.map((name) => hashing.plan(name));
+    // a name that is not UTF-8 is opened by its bytes, and shown decoded (U+FFFD), as b3sum's to_string_lossy
+    const pending = Number.isNaN(f.length)
+      ? []
+      : files.map((name) => hashing.plan(name === '-' ? name : operandBytes(name)));
     for (const [i, name] of files.entries()) {
       let digest: Uint8Array;
       if (Number.isNaN(f.length)) {
@@ -254,6 +268,8 @@ function parseLine(raw: string): { hex: string; path: string; label: string } {
   const text = line.slice(66);
   const path = escaped ? unescapePath(text) : text;
   if (path.includes('\0')) throw new Error('Null character in path');
+  // a path that held bytes which are not UTF-8, as b3sum printed it: not the file's name, so not looked up
+  if (path.includes('\uFFFD')) throw new Error('Unicode replacement character in path');
   return { hex, path, label: `${escaped ? '\\' : ''}${text}` };
 }
 
@@ -275,19 +291,42 @@ async function check(f: B3Flags, io: Io, out: SumOutput): Promise<number> {
   }
 }
 
+/**
+ * An error that ends the run, as one b3sum's `main` returns (`Error: …` under b3sum's name): a list that cannot be
+ * read or is not UTF-8, a key of the wrong size, `--raw` with several files.
+ */
+class B3RunError extends Error {}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A list's lines, each decoded when it is reached: the lines before one that is not UTF-8 are still checked. */
+function* listLines(bytes: Buffer): Generator<string> {
+  let start = 0;
+  while (start < bytes.length) {
+    const end = bytes.indexOf(0x0a, start);
+    const stop = end === -1 ? bytes.length : end;
+    let line: string;
+    try {
+      line = UTF8.decode(bytes.subarray(start, stop));
+    } catch {
+      // as b3sum's read_line: the lines before were checked, the run stops here
+      throw new B3RunError('stream did not contain valid UTF-8');
+    }
+    yield line;
+    start = stop + 1;
+  }
+}
+
 async function checkLists(f: B3Flags, io: Io, out: SumOutput, hashing: B3Files): Promise<number> {
   let ok = true;
   for (const list of f.files.length > 0 ? f.files : ['-']) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = list === '-' ? Buffer.concat(await collect(io)).toString() : readFileSync(list, 'utf8');
+      bytes = list === '-' ? Buffer.concat(await collect(io)) : readFileSync(operandBytes(list));
     } catch (e) {
-      out.error(osError(e));
-      return 1;
+      throw new B3RunError(osError(e));
     }
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    for (const raw of lines) ok = (await checkLine(raw, f, out, hashing)) && ok;
+    for (const raw of listLines(bytes)) ok = (await checkLine(raw, f, out, hashing)) && ok;
   }
   return ok ? 0 : 1;
 }
@@ -318,19 +357,28 @@ async function collect(io: Io): Promise<Uint8Array[]> {
   return parts;
 }
 
-/** Runs the b3sum mode; resolves to the exit code. */
-export async function runB3sum(argv: readonly string[], io: Io): Promise<number> {
-  const out = new SumOutput(io);
+/**
+ * Runs the b3sum mode; resolves to the exit code. Invoked as `b3sum`, its messages are b3sum's own: clap's refusals
+ * start `error: ` (their first line: no usage block), the errors its `main` returns `Error: `, the rest `b3sum: `;
+ * as `digestlab sum -a blake3`, all start `digestlab sum: `.
+ */
+export async function runB3sum(argv: readonly string[], io: Io, invocation: Invocation): Promise<number> {
+  const named = invocation.algorithm !== undefined;
+  const out = new SumOutput(io, invocation.program);
   try {
-    const f = parseB3Args(argv);
+    const f = parseB3Args(argv, named);
+    if (f.version) {
+      io.stdout(versionLine(invocation));
+      return 0;
+    }
     return f.check ? await check(f, io, out) : await generate(f, io, out);
   } catch (e) {
-    if (!(e instanceof SumUsageError)) throw e;
-    out.error(e.message);
+    if (e instanceof SumUsageError && named) out.raw(`error: ${e.message}\n`);
+    else if (e instanceof B3RunError && named) out.raw(`Error: ${e.message}\n`);
+    else if (e instanceof SumUsageError || e instanceof B3RunError) out.error(e.message);
+    else throw e;
     return 1;
   } finally {
     out.flush();
   }
 }
-
-export { PROGRAM };

@@ -3,9 +3,11 @@
  *
  * - Checksum lines escape a name holding `\`, newline or carriage return: the line starts with `\` and the name's
  *   `\`, LF and CR are written `\\`, `\n`, `\r` ({@link escapeName}); `-c` reads them back ({@link unescapeName}).
- * - Messages on stderr quote names as gnulib's `quotef` does (shell-escape quoting, with `:` also quoted), in a
- *   UTF-8 locale ({@link quoteName}): `'a b'`, `'a'$'\n''b'`, `"it's"`, `''$'\377'`.
+ * - Messages on stderr quote names as gnulib's `quotef` does (shell-escape quoting, with `:` also quoted), in the
+ *   run's locale, UTF-8 or C ({@link quoteName}, {@link useLocale}): `'a b'`, `'a'$'\n''b'`, `"it's"`, `''$'\377'`.
  */
+
+import { existsSync, readFileSync } from 'node:fs';
 
 const BACKSLASH = 0x5c;
 const LF = 0x0a;
@@ -57,7 +59,37 @@ const SAFE = /^[%+,\-./0-9:A-Z\]_a-z]$/;
 /** Control characters written as C escapes inside `$'…'`; other unprintable bytes in octal. */
 const C_ESCAPES: Record<number, string> = { 7: 'a', 8: 'b', 9: 't', 10: 'n', 11: 'v', 12: 'f', 13: 'r' };
 
-/** One character of a name: its bytes, and whether it is printable in a UTF-8 locale (invalid bytes: no). */
+/**
+ * The character set names are shown in, as coreutils finds it at start (setlocale(LC_ALL, "")): UTF-8 when the
+ * locale (LC_ALL, else LC_CTYPE, else LANG) is named so (`C.UTF-8`, `en_US.utf8`) and, on Linux, glibc has it
+ * (C.UTF-8 is built in; others are installed under /usr/lib/locale), else C's ASCII, where every byte above 0x7e is
+ * unprintable (`'missing-'$'\303\251'`) and values are quoted with ASCII quotes.
+ */
+let utf8 = true;
+
+/** Reads the run's locale from `env` (once, at the start of a run, as coreutils' setlocale). */
+export function useLocale(env: Readonly<Record<string, string | undefined>>): void {
+  const name = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
+  utf8 = /\.utf-?8/i.test(name) && glibcHas(name);
+}
+
+/** Whether glibc would load the locale: C.UTF-8, or one installed (a folder, or a name in locale-archive). */
+function glibcHas(name: string): boolean {
+  if (process.platform !== 'linux' || /^C\.utf-?8$/i.test(name)) return true;
+  // glibc's normalized name: the codeset lowercased, without punctuation (en_US.UTF-8 -> en_US.utf8)
+  const normal = name.replace(
+    /\.([^@]*)/,
+    (_, codeset: string) => `.${codeset.toLowerCase().replace(/[^a-z0-9]/g, '')}`,
+  );
+  if (existsSync(`/usr/lib/locale/${normal}`)) return true;
+  try {
+    return readFileSync('/usr/lib/locale/locale-archive').includes(`${normal}\0`);
+  } catch {
+    return false;
+  }
+}
+
+/** One character of a name: its bytes, and whether it is printable in the locale (invalid bytes: no). */
 interface Piece {
   bytes: Uint8Array;
   text: string | null;
@@ -71,6 +103,7 @@ function printableCodePoint(ch: string): boolean {
 
 /** Splits bytes into UTF-8 characters; an invalid byte is a piece of its own, an incomplete tail one piece. */
 function pieces(name: Uint8Array): Piece[] {
+  if (!utf8) return asciiPieces(name);
   const out: Piece[] = [];
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let i = 0;
@@ -100,6 +133,14 @@ function pieces(name: Uint8Array): Piece[] {
     i += 1;
   }
   return out;
+}
+
+/** In C's ASCII, each byte is a character, printable from space to `~`. */
+function asciiPieces(name: Uint8Array): Piece[] {
+  return Array.from(name, (b, i) => {
+    const printable = b >= 0x20 && b < 0x7f;
+    return { bytes: name.subarray(i, i + 1), text: printable ? String.fromCharCode(b) : null, printable };
+  });
 }
 
 function isIncompleteTail(tail: Uint8Array): boolean {
@@ -137,14 +178,23 @@ function doubleQuoteOk(ps: Piece[]): boolean {
 
 const octal = (b: number) => `\\${(b >> 6).toString(8)}${((b >> 3) & 7).toString(8)}${(b & 7).toString(8)}`;
 
-/** A name as coreutils' error messages show it (gnulib `quotef`, UTF-8 locale). */
+/** A name as coreutils' error messages show it (gnulib `quotef`, in the run's locale: {@link useLocale}). */
 export function quoteName(name: Uint8Array | string): string {
   const bytes = typeof name === 'string' ? Buffer.from(name) : name;
   const ps = pieces(bytes);
   if (bareOk(ps)) return ps.map((p) => p.text).join('');
-  if (ps.some((p) => p.text === "'") && doubleQuoteOk(ps)) return `"${ps.map((p) => p.text).join('')}"`;
+  const quote = ps.some((p) => p.text === "'");
+  if (quote && doubleQuoteOk(ps)) return `"${ps.map((p) => p.text).join('')}"`;
+  const once = singleQuoted(ps, false);
+  // gnulib's quirk, kept: a name with a quote is quoted twice (the first pass only to see whether double quotes do),
+  // and the second starts where the first ended; inside a `$'…'` run, it opens with `''` (`'''a'\'''$'\001'`)
+  return quote ? singleQuoted(ps, once.inEscape).text : once.text;
+}
+
+/** The name in single quotes, unprintable runs as `'$'…'`; `inEscape`: whether such a run is open at the start. */
+function singleQuoted(ps: readonly Piece[], escaped: boolean): { text: string; inEscape: boolean } {
   let out = "'";
-  let inEscape = false; // inside a `'$'…` run, which the next plain character closes with `''`
+  let inEscape = escaped; // inside a `'$'…` run, which the next plain character closes with `''`
   for (const p of ps) {
     const c = p.bytes[0] as number;
     if (p.printable) {
@@ -159,21 +209,22 @@ export function quoteName(name: Uint8Array | string): string {
     if (p.bytes.length === 1 && C_ESCAPES[c] !== undefined) out += `\\${C_ESCAPES[c]}`;
     else for (const b of p.bytes) out += octal(b);
   }
-  return `${out}'`;
+  return { text: `${out}'`, inEscape };
 }
 
 /**
- * A value as coreutils' `quote` shows it in a UTF-8 locale (gnulib's locale quoting style): between ‘ and ’, with
- * `\` and the closing ’ escaped by a backslash, controls as C escapes and other unprintable bytes in octal.
+ * A value as coreutils' `quote` shows it (gnulib's locale quoting style): between ‘ and ’ in a UTF-8 locale, ' and '
+ * in C, with `\` and the closing quote escaped by a backslash, controls as C escapes, other unprintable bytes in octal.
  */
 export function quoteLocale(value: Uint8Array | string): string {
   const bytes = typeof value === 'string' ? Buffer.from(value) : value;
-  let out = '‘';
+  const [open, close] = utf8 ? ['‘', '’'] : ["'", "'"];
+  let out = open;
   for (const p of pieces(bytes)) {
     const c = p.bytes[0] as number;
-    if (p.printable) out += p.text === '\\' || p.text === '’' ? `\\${p.text}` : p.text;
+    if (p.printable) out += p.text === '\\' || p.text === close ? `\\${p.text}` : p.text;
     else if (p.bytes.length === 1 && C_ESCAPES[c] !== undefined) out += `\\${C_ESCAPES[c]}`;
     else for (const b of p.bytes) out += octal(b);
   }
-  return `${out}’`;
+  return `${out}${close}`;
 }

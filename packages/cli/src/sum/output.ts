@@ -1,10 +1,11 @@
 /** What `sum` prints: checksum lines as bytes on stdout (buffered), messages on stderr as coreutils words them. */
 import type { Io } from '../io.js';
+import { DIGESTLAB_SUM } from '../tools.js';
 import type { SumAlgorithm } from './algorithms.js';
 import { escapeName, needsEscape } from './names.js';
 
-/** The program name in messages, where coreutils prints `sha256sum`. */
-export const PROGRAM = 'digestlab sum';
+/** The program name in messages, where coreutils prints `sha256sum` (a tool's own when invoked as one: tools.ts). */
+export const PROGRAM = DIGESTLAB_SUM;
 
 /** glibc's strerror for the errors a file can meet (Node gives libuv's wording, which differs). */
 const STRERROR: Readonly<Record<string, string>> = {
@@ -73,7 +74,10 @@ export class SumOutput {
   #bytes = 0;
   #scheduled = false;
 
-  constructor(private readonly io: Io) {}
+  constructor(
+    private readonly io: Io,
+    readonly program: string = PROGRAM,
+  ) {}
 
   write(bytes: Buffer): void {
     this.#pending.push(bytes);
@@ -85,10 +89,16 @@ export class SumOutput {
     }
   }
 
-  /** `digestlab sum: message` on stderr. */
+  /** `digestlab sum: message` on stderr (the tool's name when invoked as one). */
   error(message: string): void {
     this.flush();
-    this.io.stderr(`${PROGRAM}: ${message}\n`);
+    this.io.stderr(`${this.program}: ${message}\n`);
+  }
+
+  /** A message on stderr as it is, after what stdout holds. */
+  raw(message: string): void {
+    this.flush();
+    this.io.stderr(message);
   }
 
   flush(): void {

@@ -6,12 +6,14 @@
 import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
+import { type Invocation, versionLine } from '../tools.js';
 import { digestRequest, isB3sum, resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
-import { checkCombinations, HELP, parseArgs, type SumFlags, SumUsageError } from './args.js';
+import { checkCombinations, helpText, parseArgs, type SumFlags, SumUsageError } from './args.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
 import type { DigestRequest, FileOutcome } from './hash.js';
 import { hashStream } from './hash.js';
-import { quoteName } from './names.js';
+import { quoteName, useLocale } from './names.js';
+import { operandBytes } from './operands.js';
 import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.js';
 import { chooseHasher, type Hasher } from './pool.js';
 import { type Progress, progressLine, wantsProgress } from './progress.js';
@@ -20,17 +22,22 @@ import { operandTargets, recursiveTargets, sizeOf, type Target } from './targets
 /** The name in messages, for commands/sum.ts (which must not load this module's dependencies before it runs). */
 export { PROGRAM };
 
-/** Runs `sum` with the arguments after `sum`; resolves to the exit code (0 fine, 1 anything wrong, as coreutils). */
-export async function runSum(argv: readonly string[], io: Io): Promise<number> {
+/**
+ * Runs `sum` with the arguments after `sum` (after the tool's name when invoked as one); resolves to the exit code
+ * (0 fine, 1 anything wrong, as coreutils).
+ */
+export async function runSum(argv: readonly string[], io: Io, invocation: Invocation): Promise<number> {
   // -a blake3 alone: b3sum's lines and flags, with BLAKE3's part of the library alone (b3-lib.ts)
-  if (isB3sum(argv)) return (await import('./b3sum.js')).runB3sum(argv, io);
-  const out = new SumOutput(io);
+  const b3sum = invocation.algorithm === undefined ? isB3sum(argv) : invocation.algorithm === 'blake3';
+  if (b3sum) return (await import('./b3sum.js')).runB3sum(argv, io, invocation);
+  const out = new SumOutput(io, invocation.program);
+  useLocale(io.env);
   let flags: SumFlags;
   let algorithms: SumAlgorithm[];
   try {
-    flags = parseArgs(argv);
-    if (flags.help) {
-      io.stdout(HELP);
+    flags = parseArgs(argv, invocation.algorithm);
+    if (flags.help || flags.version) {
+      io.stdout(flags.help ? helpText(invocation.program) : versionLine(invocation));
       return 0;
     }
     algorithms = await resolveAlgorithms(flags.algorithms, flags.length);
@@ -43,7 +50,7 @@ export async function runSum(argv: readonly string[], io: Io): Promise<number> {
       return 1;
     }
     out.error(e.message);
-    io.stderr(`Try '${PROGRAM} --help' for more information.\n`);
+    io.stderr(`Try '${invocation.program} --help' for more information.\n`);
     return 1;
   }
   const session = new Session(flags, algorithms, io, out);
@@ -122,7 +129,7 @@ class Session {
   /** Prints a checksum line per file (per algorithm with several), in argument order. */
   async generate(): Promise<number> {
     const { flags, algorithms, out } = this;
-    const operands = flags.files.length > 0 ? flags.files : ['-'];
+    const operands = (flags.files.length > 0 ? flags.files : ['-']).map(operandBytes);
     const targets: Target[] = flags.recursive
       ? recursiveTargets(operands, flags.dereference, (m) => out.error(m))
       : operandTargets(operands);
@@ -175,7 +182,7 @@ class Session {
   /** A list's bytes, or null after saying why it could not be read. */
   private async readList(list: string, shownList: string): Promise<Buffer | null> {
     try {
-      return list === '-' ? await readAll(stdinOf(this.io)) : readFileSync(list);
+      return list === '-' ? await readAll(stdinOf(this.io)) : readFileSync(operandBytes(list));
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? 'EIO';
       // a directory opens and then fails to read: coreutils says only "read error"
@@ -187,7 +194,7 @@ class Session {
   private async checkList(list: string): Promise<boolean> {
     const { flags, out } = this;
     const fromStdin = list === '-';
-    const shownList = quoteName(fromStdin ? 'standard input' : list);
+    const shownList = quoteName(fromStdin ? 'standard input' : operandBytes(list));
     const text = await this.readList(list, shownList);
     if (text === null) return false;
     const parser = this.#parser;

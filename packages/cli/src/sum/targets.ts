@@ -24,12 +24,11 @@ export function sizeOf(path: Buffer): number {
   }
 }
 
-/** The targets of plain operands (no `-r`): each as given; `-` is standard input. */
-export function operandTargets(operands: readonly string[]): Target[] {
-  return operands.map((op) => {
-    const name = Buffer.from(op);
-    return op === '-' ? { kind: 'stdin', name: DASH } : { kind: 'file', name, size: sizeOf(name) };
-  });
+/** The targets of plain operands (no `-r`), as bytes (operands.ts): each as given; `-` is standard input. */
+export function operandTargets(operands: readonly Buffer[]): Target[] {
+  return operands.map((name) =>
+    name.equals(DASH) ? { kind: 'stdin', name: DASH } : { kind: 'file', name, size: sizeOf(name) },
+  );
 }
 
 function join(dir: Buffer, entry: Buffer): Buffer {
@@ -42,7 +41,7 @@ function join(dir: Buffer, entry: Buffer): Buffer {
  * not followed are skipped with a warning.
  */
 export function recursiveTargets(
-  operands: readonly string[],
+  operands: readonly Buffer[],
   dereference: boolean,
   warn: (message: string) => void,
 ): Target[] {
@@ -77,12 +76,11 @@ export function recursiveTargets(
     } else if (st.isSymbolicLink()) warn(`${quoteName(path)}: symbolic link skipped (-L follows links)`);
     else warn(`${quoteName(path)}: special file skipped`);
   };
-  for (const op of operands) {
-    if (op === '-') {
+  for (const name of operands) {
+    if (name.equals(DASH)) {
       out.push({ kind: 'stdin', name: DASH });
       continue;
     }
-    const name = Buffer.from(op);
     let st: Stats;
     try {
       st = statSync(name);

@@ -35,8 +35,8 @@ const IV_B = Int32Array.of(
 );
 
 /**
- * Which generated shape of each compression a runtime runs: the unrolled one where it is the fastest (V8: Node, Deno
- * and Blink; BLAKE2s on Bun too), else the loop of rounds, which no engine falls off. JavaScriptCore in WebKit runs
+ * Which generated shape of each compression a runtime runs: the unrolled one where it is the fastest (V8: Node, Deno,
+ * workerd, edge-runtime and Blink; BLAKE2s on Bun too), else the loop of rounds, which no engine falls off. JavaScriptCore in WebKit runs
  * both unrolled ones at 1-10 MiB/s (its optimizing tiers never take them), SpiderMonkey compiles the unrolled
  * BLAKE2b only after seconds of calls; Bun ran the loop BLAKE2b 1.6-2x as fast in a micro-bench of the cores and
  * level through the library (docs/decisions/ts-blake2-engine-shapes.md).
@@ -45,7 +45,7 @@ export function blake2Shapes(r: Pick<RuntimeInfo, 'runtime' | 'browser'>): {
   b: 'unrolled' | 'loop';
   s: 'unrolled' | 'loop';
 } {
-  const v8 = r.runtime === 'node' || r.runtime === 'deno' || r.browser?.engine === 'Blink';
+  const v8 = ['node', 'deno', 'workerd', 'edge-runtime'].includes(r.runtime) || r.browser?.engine === 'Blink';
   return { b: v8 ? 'unrolled' : 'loop', s: v8 || r.runtime === 'bun' ? 'unrolled' : 'loop' };
 }
 
@@ -65,6 +65,7 @@ export const compressS: Blake2Compress = (h, data, offset, t0, t1, last) => F_S(
  */
 function blake2(name: AlgorithmName, code: number, word: 8 | 4, digestLength: number, fixed = true): AlgorithmSpec {
   const params: Blake2Params = {
+    kind: 'haifa',
     word,
     iv: word === 8 ? IV_B : IV_S,
     options: blake2Options(word, fixed ? digestLength : null),
@@ -76,7 +77,7 @@ function blake2(name: AlgorithmName, code: number, word: 8 | 4, digestLength: nu
     digestLength,
     blockLength: 16 * word,
     create: (outputLength = digestLength, p = {}) => new Blake2Hash(spec, outputLength, p),
-    blake2: params,
+    construction: params,
   };
   return spec;
 }

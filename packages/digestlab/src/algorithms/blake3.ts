@@ -110,5 +110,5 @@ export const BLAKE3_256: AlgorithmSpec = {
   digestLength: 32,
   blockLength: 64,
   create: (outputLength = 32, params = {}) => createTree(BLAKE3_256, TS_BLAKE3, outputLength, params),
-  tree: { core: TS_BLAKE3 },
+  construction: { kind: 'tree', core: TS_BLAKE3 },
 };

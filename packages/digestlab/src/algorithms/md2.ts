@@ -81,4 +81,5 @@ export const MD2: AlgorithmSpec = {
   digestLength: 16,
   blockLength: 16,
   create: () => new Md2Engine(),
+  construction: { kind: 'md2' },
 };

@@ -18,17 +18,17 @@ const RIGHT = [0x76543210, 0xfedcba98, 0x89abcdef, 0x01234567, 0x3c2d1e0f];
 const PADDING = { padByte: 0x80, lengthBytes: 8, littleEndian: true } as const;
 
 function params(compress: MDParams['compress'], core: MDParams['core'], iv: number[]): MDParams {
-  return { compress, core, iv: Int32Array.from(iv), ...PADDING };
+  return { kind: 'merkle-damgard', compress, core, iv: Int32Array.from(iv), ...PADDING };
 }
 
-function ripemd(name: AlgorithmSpec['name'], code: number, md: MDParams): AlgorithmSpec {
-  const spec: AlgorithmSpec = {
+function ripemd(name: AlgorithmSpec['name'], code: number, md: MDParams): AlgorithmSpec<MDParams> {
+  const spec: AlgorithmSpec<MDParams> = {
     name,
     code,
     digestLength: 4 * md.iv.length,
     blockLength: 64,
     create: () => new MDHash(spec, md),
-    md,
+    construction: md,
   };
   return spec;
 }

@@ -14,6 +14,7 @@ const IV224 = Int32Array.from([
 
 /** FIPS 180-4 §5.1.1: 0x80, zeros, the 64-bit bit length, big-endian. */
 const md = (iv: Int32Array): MDParams => ({
+  kind: 'merkle-damgard',
   compress: sha256Blocks,
   core: 'sha256',
   iv,
@@ -24,20 +25,20 @@ const md = (iv: Int32Array): MDParams => ({
 const MD256 = md(IV256);
 const MD224 = md(IV224);
 
-export const SHA256: AlgorithmSpec = {
+export const SHA256: AlgorithmSpec<MDParams> = {
   name: 'SHA-256',
   code: 5,
   digestLength: 32,
   blockLength: 64,
   create: () => new MDHash(SHA256, MD256),
-  md: MD256,
+  construction: MD256,
 };
 
-export const SHA224: AlgorithmSpec = {
+export const SHA224: AlgorithmSpec<MDParams> = {
   name: 'SHA-224',
   code: 4,
   digestLength: 28,
   blockLength: 64,
   create: () => new MDHash(SHA224, MD224),
-  md: MD224,
+  construction: MD224,
 };

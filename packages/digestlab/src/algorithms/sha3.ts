@@ -6,7 +6,7 @@
 
 import { SpongeHash } from '../constructions/sponge/sponge.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
-import type { KeccakCore } from '../spec/constructions.js';
+import type { KeccakCore, SpongeParams } from '../spec/constructions.js';
 import { keccakP } from './generated/sha3.js';
 
 /**
@@ -90,14 +90,20 @@ export const TS_KECCAK: KeccakCore = {
  * A sponge of capacity 2 × `bits` (rate 200 − bits / 4 bytes): SHA3-n and KECCAK-n with `bits` n and an n-bit
  * digest; SHAKE128/256 with a default output of 128 or 256 bits, as node:crypto has it.
  */
-function spec(name: AlgorithmSpec['name'], code: number, bits: number, suffix: number, xof = false): AlgorithmSpec {
-  const self: AlgorithmSpec = {
+function spec(
+  name: AlgorithmSpec['name'],
+  code: number,
+  bits: number,
+  suffix: number,
+  xof = false,
+): AlgorithmSpec<SpongeParams> {
+  const self: AlgorithmSpec<SpongeParams> = {
     name,
     code,
     digestLength: bits / 8,
     blockLength: 200 - bits / 4,
     create: (outputLength = bits / 8) => new SpongeHash(self, outputLength, TS_KECCAK),
-    sponge: { suffix, xof, core: TS_KECCAK },
+    construction: { kind: 'sponge', suffix, xof, core: TS_KECCAK },
   };
   return self;
 }

@@ -27,9 +27,15 @@ const IV512_256 = Int32Array.from([
   0xa88effe3, 0xbe5e1e25, 0x53863992, 0x2b0199fc, 0x2c85b8aa, 0x0eb72ddc, 0x81c52ca2,
 ]);
 
-function spec(name: AlgorithmSpec['name'], code: number, digestLength: number, iv: Int32Array): AlgorithmSpec {
+function spec(
+  name: AlgorithmSpec['name'],
+  code: number,
+  digestLength: number,
+  iv: Int32Array,
+): AlgorithmSpec<MDParams> {
   // FIPS 180-4 §5.1.2: 0x80, zeros, the 128-bit bit length, big-endian
   const md: MDParams = {
+    kind: 'merkle-damgard',
     compress: sha512Blocks,
     core: 'sha512',
     iv,
@@ -37,13 +43,13 @@ function spec(name: AlgorithmSpec['name'], code: number, digestLength: number, i
     lengthBytes: 16,
     littleEndian: false,
   };
-  const self: AlgorithmSpec = {
+  const self: AlgorithmSpec<MDParams> = {
     name,
     code,
     digestLength,
     blockLength: 128,
     create: () => new MDHash(self, md),
-    md,
+    construction: md,
   };
   return self;
 }

@@ -11,13 +11,21 @@ const IV = Int32Array.from([
 ]);
 
 /** §5.2: SHA-256's padding: 0x80, zeros, the 64-bit bit length, big-endian. */
-const MD: MDParams = { compress: sm3Blocks, core: 'sm3', iv: IV, padByte: 0x80, lengthBytes: 8, littleEndian: false };
+const MD: MDParams = {
+  kind: 'merkle-damgard',
+  compress: sm3Blocks,
+  core: 'sm3',
+  iv: IV,
+  padByte: 0x80,
+  lengthBytes: 8,
+  littleEndian: false,
+};
 
-export const SM3: AlgorithmSpec = {
+export const SM3: AlgorithmSpec<MDParams> = {
   name: 'SM3',
   code: 40,
   digestLength: 32,
   blockLength: 64,
   create: () => new MDHash(SM3, MD),
-  md: MD,
+  construction: MD,
 };

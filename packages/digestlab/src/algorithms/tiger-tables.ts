@@ -6,6 +6,7 @@
  * swapped with byte k of the box word that byte k of a (or b, or c, in turn) names. The compression reads the
  * boxes as they are being made. About 1,700 compressions: done on first use, not at load.
  */
+import { encodeUtf8 } from '../shared/strings.js';
 import type { Compress } from '../spec/constructions.js';
 
 /**
@@ -35,7 +36,7 @@ export function makeTables(compress: Compress): void {
     const b = i & 255;
     T[2 * i] = T[2 * i + 1] = b | (b << 8) | (b << 16) | (b << 24);
   }
-  const seed = new TextEncoder().encode(SEED);
+  const seed = encodeUtf8(SEED);
   // a, b, c of Tiger's initial value, (lo, hi) pairs
   const state = Int32Array.from([0x89abcdef, 0x01234567, 0x76543210, 0xfedcba98, 0xc3b2e187, 0xf096a5b4]);
   let abc = 2;

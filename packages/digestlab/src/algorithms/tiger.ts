@@ -19,13 +19,21 @@ const compress: Compress = (chain, data, offset, blocks) => {
   tigerBlocks(chain, data, offset, blocks);
 };
 
-const MD: MDParams = { compress, core: 'tiger', iv: IV, padByte: 0x01, lengthBytes: 8, littleEndian: true };
+const MD: MDParams = {
+  kind: 'merkle-damgard',
+  compress,
+  core: 'tiger',
+  iv: IV,
+  padByte: 0x01,
+  lengthBytes: 8,
+  littleEndian: true,
+};
 
-export const TIGER: AlgorithmSpec = {
+export const TIGER: AlgorithmSpec<MDParams> = {
   name: 'TIGER',
   code: 42,
   digestLength: 24,
   blockLength: 64,
   create: () => new MDHash(TIGER, MD),
-  md: MD,
+  construction: MD,
 };

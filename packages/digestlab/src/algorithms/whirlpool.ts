@@ -14,6 +14,7 @@ import { whirlpoolBlocks } from './generated/whirlpool.js';
  * 256-bit big-endian field, written in full (its high bytes are zeros below 2^53 bytes); words big-endian.
  */
 const MD: MDParams = {
+  kind: 'merkle-damgard',
   compress: whirlpoolBlocks,
   core: 'whirlpool',
   iv: new Int32Array(16),
@@ -22,11 +23,11 @@ const MD: MDParams = {
   littleEndian: false,
 };
 
-export const WHIRLPOOL: AlgorithmSpec = {
+export const WHIRLPOOL: AlgorithmSpec<MDParams> = {
   name: 'WHIRLPOOL',
   code: 41,
   digestLength: 64,
   blockLength: 64,
   create: () => new MDHash(WHIRLPOOL, MD),
-  md: MD,
+  construction: MD,
 };

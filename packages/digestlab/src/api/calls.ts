@@ -17,7 +17,8 @@ import type { DigestAlgorithm } from '../spec/algorithm.js';
 import { outputLengthOf, paramsOf } from '../spec/options.js';
 import { readyBlake2 } from '../wasm/blake2.js';
 import { readyBlake3 } from '../wasm/blake3.js';
-import { ready as compileWasm, load as loadWasm } from '../wasm/module.js';
+import { ready as compileWasm, load as loadWasm, useModules } from '../wasm/module.js';
+import type { WasmModules } from '../wasm/names.js';
 import { Digest, described } from './digest.js';
 import { digestManyWasm } from './many.js';
 import { feed, type StreamSource } from './stream.js';
@@ -61,11 +62,26 @@ function plain(options: DigestOptions | undefined): boolean {
   );
 }
 
+/** What {@link ready} may be given. */
+export interface ReadyOptions {
+  /**
+   * digestlab's WebAssembly modules, compiled by the application or its runtime from the package's `.wasm` files
+   * (dist/wasm/NAME.wasm: core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd), for a runtime that
+   * refuses to compile bytes (Vercel Edge: `import core from 'digestlab/wasm/core.wasm?module'`). Give all eight
+   * there: a module not given is compiled from the bytes embedded in the library, which such a runtime refuses at
+   * the call that needs it.
+   */
+  modules?: WasmModules;
+}
+
 /**
  * Prepares digestlab's WebAssembly (the `wasm` provider and `digestMany`'s SIMD path). Needed only on a browser's
- * main thread, which refuses to compile it synchronously; elsewhere the first call compiles it. Never rejects.
+ * main thread, which refuses to compile it synchronously, and to hand over compiled modules (`modules`) where
+ * compiling bytes is refused; elsewhere the first call compiles it. Rejects only an invalid `modules`
+ * ({@link InvalidOptionError}); where WebAssembly cannot run, the `wasm` provider stays unavailable and says why.
  */
-export async function ready(): Promise<void> {
+export async function ready(options?: ReadyOptions): Promise<void> {
+  if (options?.modules !== undefined) useModules(options.modules);
   await Promise.all([compileWasm(), probeWebCrypto(), readyBlake2(), readyBlake3()]);
   forgetResolutions();
   forgetHmacResolutions();
@@ -103,7 +119,7 @@ export async function digestAsync(
   options?: DigestOptions,
 ): Promise<Uint8Array> {
   // whether WebCrypto has SHA-3 here is an asynchronous question, answered once
-  if (lookup(algorithm).spec.sponge) await probeWebCrypto();
+  if (lookup(algorithm).spec.construction.kind === 'sponge') await probeWebCrypto();
   const { entry, oneShot } = resolve(algorithm, options?.provider);
   const n = outputLengthOf(entry.spec, options?.outputLength);
   const params = paramsOf(entry.spec.name, entry.options, options);
@@ -134,7 +150,8 @@ export function digestMany(
   const spec = entry.spec;
   const n = outputLengthOf(spec, options?.outputLength);
   const params = paramsOf(spec.name, entry.options, options);
-  const wasm = (choice === 'auto' || choice === 'wasm') && spec.md ? loadWasm() : undefined;
+  const wasm =
+    (choice === 'auto' || choice === 'wasm') && spec.construction.kind === 'merkle-damgard' ? loadWasm() : undefined;
   if (wasm) {
     const alone = choice === 'auto' ? (data: Uint8Array) => oneShot.digestOnce(spec.name, data) : undefined;
     return digestManyWasm(wasm, spec, messages, { simd: true, alone });

@@ -10,7 +10,7 @@
 import { paddedLength } from '../constructions/merkle-damgard/merkle-damgard.js';
 import { wasmProvider } from '../providers/wasm.js';
 import { type Data, toBytesTransient } from '../shared/bytes.js';
-import { writeUtf8 } from '../shared/strings.js';
+import { encodeUtf8, writeUtf8 } from '../shared/strings.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { MDParams } from '../spec/constructions.js';
 import { INPUT, INPUT_CAPACITY, IV, type LaneName, type Many, STATE } from '../wasm/layout.js';
@@ -31,8 +31,6 @@ export interface ManyOptions {
   alone?: (data: Uint8Array) => Uint8Array;
 }
 
-const encoder = new TextEncoder();
-
 /** What the batch's steps share: the module, the lane function, the algorithm, the messages and their digests. */
 interface Batch {
   readonly w: Wasm;
@@ -46,7 +44,7 @@ interface Batch {
 }
 
 /**
- * The digests of `messages` in WebAssembly, in order. `spec` must be a Merkle–Damgård hash (spec.md set); the
+ * The digests of `messages` in WebAssembly, in order. `spec` must be a Merkle–Damgård hash (construction kind merkle-damgard); the
  * caller has loaded WebAssembly.
  */
 export function digestManyWasm(
@@ -55,8 +53,8 @@ export function digestManyWasm(
   messages: readonly Data[],
   options: ManyOptions,
 ): Uint8Array[] {
-  const md = spec.md;
-  if (!md) throw new Error(`digestlab: ${spec.name} has no WebAssembly core`);
+  const md = spec.construction;
+  if (md.kind !== 'merkle-damgard') throw new Error(`digestlab: ${spec.name} has no WebAssembly core`);
   // Stryker disable next-line ArrayDeclaration: every index is assigned before return; the length is a hint
   const out = new Array<Uint8Array>(messages.length);
   const alone = (i: number, bytes: Uint8Array) => {
@@ -97,7 +95,7 @@ function roomOf(
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     if (typeof m === 'string') {
-      if (m.length > BATCH_MAX_UNITS) alone(i, encoder.encode(m));
+      if (m.length > BATCH_MAX_UNITS) alone(i, encodeUtf8(m));
       else room[i] = paddedLength(3 * m.length, blockLength, lengthBytes);
     } else {
       const bytes = toBytesTransient(m);

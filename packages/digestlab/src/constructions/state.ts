@@ -1,22 +1,20 @@
 /**
- * Exported states of every construction: each construction's codec (block/state.ts for a chaining value alone,
- * sponge/, tree/, haifa/), chosen by what the engine or the spec has, inside the one envelope
- * (shared/state-envelope.ts). An engine exports through its own codec; this is what `importState`, which knows
- * the algorithm only from the state, restores through.
+ * Restoring an exported state of any construction: each construction's codec (block/state.ts for a chaining value
+ * alone, sponge/, tree/, haifa/), chosen by the spec's construction kind, inside the one envelope
+ * (shared/state-envelope.ts). An engine exports through its own codec (its `exportState`); this is what
+ * `importState`, which knows the algorithm only from the state, restores through.
  */
-import type { AlgorithmParams, AlgorithmSpec, BlockEngine, EngineFields } from '../spec/algorithm.js';
-import { decodeChainState, encodeChainState } from './block/state.js';
-import { decodeBlake2State, encodeBlake2State } from './haifa/state.js';
-import { decodeSpongeState, encodeSpongeState } from './sponge/state.js';
-import { decodeTreeState, encodeTreeState } from './tree/state.js';
-
-/** The state of `engine` (its buffering fields, and a construction's own: see {@link EngineFields}). */
-export function encodeState(engine: EngineFields): Uint8Array {
-  if (engine.tree) return encodeTreeState(engine);
-  if (engine.blake2) return encodeBlake2State(engine);
-  if (engine.sponge) return encodeSpongeState(engine);
-  return encodeChainState(engine);
-}
+import {
+  type AlgorithmParams,
+  type AlgorithmSpec,
+  type BlockEngine,
+  type EngineFields,
+  unknownConstruction,
+} from '../spec/algorithm.js';
+import { decodeChainState } from './block/state.js';
+import { decodeBlake2State } from './haifa/state.js';
+import { decodeSpongeState } from './sponge/state.js';
+import { decodeTreeState } from './tree/state.js';
 
 /**
  * Restores `bytes` into a fresh engine of `spec`, made by `create` (our TypeScript by default; the WebAssembly
@@ -34,8 +32,18 @@ export function decodeState(
   spec: AlgorithmSpec,
   create = (outputLength?: number, params?: AlgorithmParams): EngineFields => spec.create(outputLength, params),
 ): EngineFields {
-  if (spec.tree) return decodeTreeState(bytes, spec, create);
-  if (spec.blake2) return decodeBlake2State(bytes, spec, create);
-  if (spec.sponge) return decodeSpongeState(bytes, spec, create);
-  return decodeChainState(bytes, spec, () => create());
+  const c = spec.construction;
+  switch (c.kind) {
+    case 'tree':
+      return decodeTreeState(bytes, spec, create);
+    case 'haifa':
+      return decodeBlake2State(bytes, spec, create);
+    case 'sponge':
+      return decodeSpongeState(bytes, spec, create);
+    case 'merkle-damgard':
+    case 'md2':
+      return decodeChainState(bytes, spec, () => create());
+    default:
+      return unknownConstruction(c);
+  }
 }

@@ -7,6 +7,7 @@
 
 import { type HashOnce, nodeHashOnce } from '../providers/node.js';
 import { ENTRIES } from '../registry/registry.js';
+import { writeUtf8 } from '../shared/strings.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import { IPAD, OPAD, putPad } from './keyed.js';
 
@@ -19,7 +20,6 @@ const STRING_MAX = Math.floor(NODE_HASHED_MAX / 3);
 const MAX_BLOCK = Math.max(...ENTRIES.map((e) => e.spec.blockLength));
 /** (K0 ^ ipad) || message. */
 const INNER = new Uint8Array(MAX_BLOCK + NODE_HASHED_MAX);
-const encoder = new TextEncoder();
 
 /** Per algorithm: its bound one-shot hash, and the views this path reuses (a view costs more than the loops here). */
 interface PerAlgorithm {
@@ -62,7 +62,7 @@ export function nodeHmacHashed(
   const k = key.length > bl ? latin1Bytes(hash(key, 'latin1')) : key;
   let n: number;
   if (typeof data === 'string') {
-    n = encoder.encodeInto(data, message).written;
+    n = writeUtf8(data, message);
   } else {
     message.set(data);
     n = data.length;

@@ -12,7 +12,8 @@
  */
 
 import { chainBytes } from '../constructions/merkle-damgard/merkle-damgard.js';
-import { type Crossovers, type MeasuredRuntime, measuredRuntime, NEVER } from '../providers/auto.js';
+import { HMAC_NODE_CRYPTO } from '../providers/crossovers.generated.js';
+import { type Crossovers, crossover, type MeasuredRuntime, measuredRuntime } from '../providers/crossovers.js';
 import { providersWith } from '../providers/index.js';
 import { nodeHmacOnce, nodeProvider } from '../providers/node.js';
 import type { Provider, ProviderId } from '../providers/provider.js';
@@ -69,13 +70,13 @@ export const tsHmac: HmacProvider = {
   id: 'ts',
   create: tsEngines.create,
   once(spec, key, data) {
-    const md = spec.md;
-    if (!md) return tsEngines.once(spec, key, data);
+    const md = spec.construction;
+    if (md.kind !== 'merkle-damgard') return tsEngines.once(spec, key, data);
     return chainBytes(hmacChainTs(spec, md, key, bytesOf(data)), spec.digestLength, md.littleEndian);
   },
   onceHex(spec, key, data) {
-    const md = spec.md;
-    if (!md) return toHex(tsEngines.once(spec, key, data));
+    const md = spec.construction;
+    if (md.kind !== 'merkle-damgard') return toHex(tsEngines.once(spec, key, data));
     return chainHex(hmacChainTs(spec, md, key, bytesOf(data)), spec.digestLength, md.littleEndian);
   },
   async async(spec, key, data) {
@@ -98,8 +99,8 @@ export const wasmHmac: HmacProvider = {
   id: 'wasm',
   create: wasmEngines.create,
   once(spec, key, data) {
-    const md = spec.md;
-    if (md) {
+    const md = spec.construction;
+    if (md.kind === 'merkle-damgard') {
       const w = wasm();
       if (hmacInWasm(w, spec, md, key, data, wasmHash(spec)))
         return chainBytes(w.words, spec.digestLength, md.littleEndian);
@@ -107,8 +108,8 @@ export const wasmHmac: HmacProvider = {
     return wasmEngines.once(spec, key, data);
   },
   onceHex(spec, key, data) {
-    const md = spec.md;
-    if (md) {
+    const md = spec.construction;
+    if (md.kind === 'merkle-damgard') {
       const w = wasm();
       if (hmacInWasm(w, spec, md, key, data, wasmHash(spec)))
         return chainHex(w.words, spec.digestLength, md.littleEndian);
@@ -215,59 +216,21 @@ export const HMAC_PROVIDERS: Readonly<Record<ProviderId, HmacProvider>> = {
 
 // ------------------------------------------------------------------------------------------------------- auto
 
+/** A runtime's HMAC table: the algorithms it lists (providers/crossovers.generated.ts's HMAC_NODE_CRYPTO). */
+function hmacTable(pairs: Readonly<Record<string, readonly [number | null, number | null]>>): Partial<Crossovers> {
+  return Object.fromEntries(Object.entries(pairs).map(([name, [bytes, hex]]) => [name, crossover(bytes, hex)]));
+}
+
 /**
- * From these message lengths on (bytes, or UTF-16 units of a string), node:crypto is faster than our WebAssembly
- * for a one-shot HMAC returned as bytes, and as hex (node:crypto makes hex natively), per runtime as for digests
- * (`CROSSOVERS` in providers/auto.ts): a call into node:crypto costs half of Node's on Bun and three times Node's
- * on Deno. node's one-shot is two calls of its one-shot hash up to 4 KiB (hmac/node.ts), createHmac above. An
- * algorithm missing here (SHA-3, Keccak) uses its digest crossover, the nearest fact there is.
+ * From these message lengths on, node:crypto is faster than our WebAssembly for a one-shot HMAC returned as bytes,
+ * and as hex, per runtime as for digests (crossovers.json's `hmac`, with the command and machine that measured
+ * them). An algorithm missing from a runtime's table (SHA-3, Keccak) uses its digest crossover, the nearest fact
+ * there is; a browser has no node:crypto, and the digests' table (every algorithm NEVER) says so.
  */
 export const HMAC_CROSSOVERS: Readonly<Record<MeasuredRuntime, Partial<Crossovers>>> = {
-  // Node 20: ts, wasm and node interleaved, a fresh 32-byte key per call, 0 B to 64 KiB, medians of 15 rounds in CPU
-  // time (the run is in git: `git show 9e344b0:BENCHMARKS.md`, "HMAC crossovers"). SHA-256 with SHA-NI wins at every length, as for digests; MD5 loses to our
-  // WebAssembly below 4 KiB (hex) and 32 KiB (bytes)
-  node: {
-    MD2: NEVER, // not in OpenSSL 3
-    MD5: { bytes: 32768, hex: 4096 },
-    'SHA-1': { bytes: 512, hex: 512 },
-    'SHA-224': { bytes: 0, hex: 0 },
-    'SHA-256': { bytes: 0, hex: 0 },
-    // the SHA-512 core: ahead of node:crypto below 128 B to bytes (1.02-1.09x in the script); to hex the script had
-    // it behind (0.90x) but three `digestlab bench -w hmac` runs ahead on the seed's 93 characters (1.10x): even
-    'SHA-384': { bytes: 128, hex: 128 },
-    'SHA-512': { bytes: 128, hex: 128 },
-    'SHA-512/224': { bytes: 128, hex: 128 },
-    'SHA-512/256': { bytes: 128, hex: 128 },
-  },
-  // Bun 1.4 (`bun scripts/measure/crossovers.mjs --hmac`, best of 9 rounds in CPU time): node:crypto wins at every
-  // length but MD5's, which our WebAssembly holds below 2 KiB (bytes) and 8 KiB (hex)
-  bun: {
-    MD2: NEVER,
-    MD5: { bytes: 2048, hex: 8192 },
-    'SHA-1': { bytes: 0, hex: 0 },
-    'SHA-224': { bytes: 0, hex: 0 },
-    'SHA-256': { bytes: 0, hex: 0 },
-    'SHA-384': { bytes: 0, hex: 0 },
-    'SHA-512': { bytes: 0, hex: 0 },
-    'SHA-512/224': { bytes: 0, hex: 0 },
-    'SHA-512/256': { bytes: 0, hex: 0 },
-  },
-  // Deno 2.9 (the same script): two calls into its node:crypto cost ~6x our WebAssembly's MAC of a short message;
-  // node:crypto wins from 1-4 KiB (SHA-256), 8-16 KiB (SHA-1) or 16-64 KiB (the others); MD5 never
-  deno: {
-    MD2: NEVER,
-    MD5: NEVER,
-    'SHA-1': { bytes: 16384, hex: 8192 },
-    'SHA-224': { bytes: 65536, hex: 65536 },
-    'SHA-256': { bytes: 4096, hex: 1024 },
-    'SHA-384': { bytes: 65536, hex: 65536 },
-    'SHA-512': { bytes: 65536, hex: 16384 },
-    'SHA-512/224': { bytes: 16384, hex: 16384 },
-    'SHA-512/256': { bytes: 65536, hex: 65536 },
-    // its createHash takes sm3, its createHmac refuses it ("Invalid digest: sm3"): ours
-    SM3: NEVER,
-  },
-  // no node:crypto in a browser: the digests' table (every algorithm NEVER) says so
+  node: hmacTable(HMAC_NODE_CRYPTO.node),
+  bun: hmacTable(HMAC_NODE_CRYPTO.bun),
+  deno: hmacTable(HMAC_NODE_CRYPTO.deno),
   browser: {},
 };
 

@@ -99,7 +99,7 @@ export function autoOneShot(algorithm: AlgorithmName, from: Candidates = HERE): 
   // node:crypto never wins (MD2; any algorithm in a browser), and WebCrypto takes no long async inputs: ours alone
   if (bytes === Number.POSITIVE_INFINITY && hex === Number.POSITIVE_INFINITY && noSubtle) return ours();
   // node:crypto for every size, unless the algorithm takes parameters it lacks (BLAKE2's: the Dispatch sends those ours)
-  if (bytes === 0 && hex === 0 && lookup(algorithm).spec.blake2 === undefined) {
+  if (bytes === 0 && hex === 0 && lookup(algorithm).spec.construction.kind !== 'haifa') {
     if (from.runs(from.node, algorithm)) return from.node;
     // node:crypto was asked already and lacks it (Keccak on Node 20): no size decides anything unless WebCrypto may
     // take long async inputs, so no dispatcher per call

@@ -28,3 +28,41 @@ export const WEB_CRYPTO = {
   },
   unknown: {},
 } as const;
+
+/** Per runtime, bytes then hex for a one-shot HMAC (null: never), the algorithms measured: crossovers.json's `hmac`. */
+export const HMAC_NODE_CRYPTO = {
+  node: {
+    MD2: [null, null],
+    MD5: [32768, 4096],
+    'SHA-1': [512, 512],
+    'SHA-224': [0, 0],
+    'SHA-256': [0, 0],
+    'SHA-384': [128, 128],
+    'SHA-512': [128, 128],
+    'SHA-512/224': [128, 128],
+    'SHA-512/256': [128, 128],
+  },
+  bun: {
+    MD2: [null, null],
+    MD5: [2048, 8192],
+    'SHA-1': [0, 0],
+    'SHA-224': [0, 0],
+    'SHA-256': [0, 0],
+    'SHA-384': [0, 0],
+    'SHA-512': [0, 0],
+    'SHA-512/224': [0, 0],
+    'SHA-512/256': [0, 0],
+  },
+  deno: {
+    MD2: [null, null],
+    MD5: [null, null],
+    'SHA-1': [16384, 8192],
+    'SHA-224': [65536, 65536],
+    'SHA-256': [4096, 1024],
+    'SHA-384': [65536, 65536],
+    'SHA-512': [65536, 16384],
+    'SHA-512/224': [16384, 16384],
+    'SHA-512/256': [65536, 65536],
+    SM3: [null, null],
+  },
+} as const;

@@ -31,14 +31,20 @@ export const NEVER: Crossover = { bytes: Number.POSITIVE_INFINITY, hex: Number.P
 /** The runtimes with a crossover table of their own. */
 export type MeasuredRuntime = 'node' | 'bun' | 'deno' | 'browser';
 
-/** A runtime's table from its pairs (crossovers.generated.ts): bytes then hex per algorithm, null for never. */
-function table(pairs: readonly (number | null)[]): Crossovers {
+/** A crossover from its measured pair: bytes, hex, null for never. */
+export function crossover(bytes: number | null, hex: number | null): Crossover {
   const size = (n: number | null) => n ?? Number.POSITIVE_INFINITY;
-  const entries = ALGORITHMS.map((name, i) => {
-    const [bytes, hex] = [pairs[2 * i], pairs[2 * i + 1]];
-    return [name, bytes === null && hex === null ? NEVER : { bytes: size(bytes), hex: size(hex) }];
-  });
-  return Object.fromEntries(entries) as Crossovers;
+  return bytes === null && hex === null ? NEVER : { bytes: size(bytes), hex: size(hex) };
+}
+
+/**
+ * A runtime's table from its pairs (crossovers.generated.ts): bytes then hex per algorithm of `algorithms`, null for
+ * never. An algorithm of the registry with no row (not measured yet: a new one) is never node:crypto's, as for one
+ * no node:crypto has: `auto` keeps it on our code until a measurement says otherwise.
+ */
+export function table(pairs: readonly (number | null)[], algorithms: readonly string[] = ALGORITHMS): Crossovers {
+  const measured = new Map(algorithms.map((name, i) => [name, crossover(pairs[2 * i], pairs[2 * i + 1])]));
+  return Object.fromEntries(ALGORITHM_NAMES.map((name) => [name, measured.get(name) ?? NEVER])) as Crossovers;
 }
 
 export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
@@ -53,10 +59,11 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
 
 /**
  * The runtime whose crossovers apply here: itself where measured (a browser: none to measure, it has no
- * node:crypto); Node's for a runtime not recognised, which may have a node:crypto as Node's.
+ * node:crypto); Node's elsewhere (workerd with nodejs_compat has a node:crypto over the same V8; edge-runtime,
+ * Hermes and a runtime not recognised have none, or one as Node's).
  */
 export function measuredRuntime(name: RuntimeName): MeasuredRuntime {
-  return name === 'unknown' ? 'node' : name;
+  return name === 'bun' || name === 'deno' || name === 'browser' ? name : 'node';
 }
 
 /** The crossovers of a runtime (see {@link measuredRuntime}). */

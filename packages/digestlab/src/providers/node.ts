@@ -228,9 +228,11 @@ function plainOnly(algorithm: AlgorithmName, params: AlgorithmParams | undefined
 
 export const nodeProvider: Provider = {
   id: 'node',
-  // what node:crypto is built on here: Bun's is BoringSSL; Node's and (as Deno reports it) Deno's are OpenSSL
+  // what node:crypto is built on here: Bun's and workerd's are BoringSSL; Node's and (as Deno reports it) Deno's
+  // are OpenSSL
   get implementedIn() {
-    return runtime().runtime === 'bun' ? 'BoringSSL' : 'OpenSSL';
+    const here = runtime().runtime;
+    return here === 'bun' || here === 'workerd' ? 'BoringSSL' : 'OpenSSL';
   },
   library: () => runtime().cryptoLibrary,
   sync: true,

@@ -8,20 +8,46 @@ import { treeOnce } from '../constructions/tree/modes.js';
 import { lookup } from '../registry/registry.js';
 import { toBytesTransient } from '../shared/bytes.js';
 import { chainHex, toHex } from '../shared/hex.js';
-import type { AlgorithmName, AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
+import {
+  type AlgorithmName,
+  type AlgorithmParams,
+  type AlgorithmSpec,
+  narrow,
+  unknownConstruction,
+} from '../spec/algorithm.js';
 import type { Provider } from './provider.js';
 
-/** One-shot digests of the algorithms that are not Merkle–Damgård: the sponges, BLAKE3, BLAKE2, and MD2. */
-function other(
+/**
+ * A one-shot digest in TypeScript, as `bytes` makes it: the provider's one dispatch by construction. A
+ * Merkle–Damgård digest is its final chaining value, which `chain` writes out (as bytes or straight as hex).
+ */
+function once<T>(
   spec: AlgorithmSpec,
-  bytes: Uint8Array,
+  data: Uint8Array | string,
   outputLength = spec.digestLength,
-  params?: AlgorithmParams,
-): Uint8Array {
-  if (spec.tree) return treeOnce(spec, spec.tree.core, bytes, outputLength, params);
-  if (spec.blake2) return blake2Once(spec, bytes, outputLength, params);
-  return spec.sponge ? spongeOnce(spec, spec.sponge.core, bytes, outputLength) : hashOnce(spec, bytes);
+  params: AlgorithmParams | undefined,
+  chain: (words: Int32Array, n: number, littleEndian: boolean) => T,
+  out: (digest: Uint8Array) => T,
+): T {
+  const c = spec.construction;
+  const bytes = toBytesTransient(data);
+  switch (c.kind) {
+    case 'merkle-damgard':
+      return chain(mdOnce(spec, c, bytes), spec.digestLength, c.littleEndian);
+    case 'sponge':
+      return out(spongeOnce(narrow(spec, 'sponge'), c.core, bytes, outputLength));
+    case 'tree':
+      return out(treeOnce(spec, c.core, bytes, outputLength, params));
+    case 'haifa':
+      return out(blake2Once(spec, bytes, outputLength, params));
+    case 'md2':
+      return out(hashOnce(spec, bytes));
+    default:
+      return unknownConstruction(c);
+  }
 }
+
+const asIs = (digest: Uint8Array) => digest;
 
 export const tsProvider: Provider = {
   id: 'ts',
@@ -33,22 +59,10 @@ export const tsProvider: Provider = {
   has: () => true,
   create: (algorithm: AlgorithmName, outputLength?: number, params?: AlgorithmParams) =>
     lookup(algorithm).spec.create(outputLength, params),
-  digestOnce(algorithm, data, outputLength, params) {
-    const spec = lookup(algorithm).spec;
-    const bytes = toBytesTransient(data);
-    const md = spec.md;
-    return md
-      ? chainBytes(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian)
-      : other(spec, bytes, outputLength, params);
-  },
-  digestHexOnce(algorithm, data, outputLength, params) {
-    const spec = lookup(algorithm).spec;
-    const bytes = toBytesTransient(data);
-    const md = spec.md;
-    return md
-      ? chainHex(mdOnce(spec, md, bytes), spec.digestLength, md.littleEndian)
-      : toHex(other(spec, bytes, outputLength, params));
-  },
+  digestOnce: (algorithm, data, outputLength, params) =>
+    once(lookup(algorithm).spec, data, outputLength, params, chainBytes, asIs),
+  digestHexOnce: (algorithm, data, outputLength, params) =>
+    once(lookup(algorithm).spec, data, outputLength, params, chainHex, toHex),
   async digestAsync(algorithm, data, outputLength, params) {
     return this.digestOnce(algorithm, data, outputLength, params);
   },

@@ -10,9 +10,9 @@ import { type Blake2Core, Blake2Hash, initialChain } from '../constructions/haif
 import { toBytesTransient } from '../shared/bytes.js';
 import { toHex } from '../shared/hex.js';
 import { writeUtf8 } from '../shared/strings.js';
-import type { AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
-import type { Blake2Params } from '../spec/constructions.js';
+import { type AlgorithmParams, type AlgorithmSpec, narrow } from '../spec/algorithm.js';
 import { type Blake2Blocks, type Blake2Wasm, H, INPUT, INPUT_CAPACITY, loadBlake2 } from '../wasm/blake2.js';
+import type { WasmPaths } from './wasm-paths.js';
 
 const B = (w: Blake2Wasm) => w.blake2b;
 const S = (w: Blake2Wasm) => w.blake2s;
@@ -54,7 +54,7 @@ function wasmCore(fn: (w: Blake2Wasm) => Blake2Blocks, block: number): Blake2Cor
 const CORE_B = wasmCore(B, 128);
 const CORE_S = wasmCore(S, 64);
 
-const coreOf = (spec: AlgorithmSpec) => ((spec.blake2 as Blake2Params).word === 8 ? CORE_B : CORE_S);
+const coreOf = (spec: AlgorithmSpec) => (narrow(spec, 'haifa').construction.word === 8 ? CORE_B : CORE_S);
 
 /** A streaming BLAKE2 engine over our WebAssembly. */
 export function createWasmBlake2(
@@ -71,7 +71,7 @@ const H_SCRATCH = new Int32Array(16);
 
 /** h at the start of a hash of `spec` with these parameters. */
 function startChain(spec: AlgorithmSpec, outputLength: number, params: AlgorithmParams | undefined): Int32Array {
-  const b2 = spec.blake2 as Blake2Params;
+  const b2 = narrow(spec, 'haifa').construction;
   const plain = params === undefined && outputLength === spec.digestLength;
   if (plain) {
     const h = PLAIN.get(spec);
@@ -122,7 +122,7 @@ function hashInPlace(
   const total = keyBlock + n;
   const whole = total > 0 ? Math.floor((total - 1) / bl) : 0;
   w.words.set(startChain(spec, outputLength, params), H >> 2);
-  const f = (spec.blake2 as Blake2Params).word === 8 ? w.blake2b : w.blake2s;
+  const f = narrow(spec, 'haifa').construction.word === 8 ? w.blake2b : w.blake2s;
   if (whole > 0) f(H, start, whole, bl, 0, 0);
   const last = start + whole * bl;
   bytes.fill(0, start + total, last + bl);
@@ -159,3 +159,5 @@ export function wasmBlake2Hex(
   if (!hashInPlace(w, spec, data, outputLength, params)) return toHex(streamed(spec, data, outputLength, params));
   return toHex(w.bytes.subarray(H, H + outputLength));
 }
+
+export const BLAKE2_PATHS: WasmPaths = { create: createWasmBlake2, bytes: wasmBlake2Bytes, hex: wasmBlake2Hex };

@@ -6,9 +6,14 @@
  */
 
 import { BLAKE3_IV, CHUNK_LENGTH as CHUNK, KEYED_HASH } from '../constructions/tree/constants.js';
+import { createTree, treeOnce } from '../constructions/tree/modes.js';
+import { toBytesTransient } from '../shared/bytes.js';
+import { chainHex, toHex } from '../shared/hex.js';
 import { writeUtf8 } from '../shared/strings.js';
+import type { AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
 import type { Blake3Core } from '../spec/constructions.js';
 import { BLOCK, type Blake3Wasm, CV, CVS, INPUT, INPUT_CHUNKS, KEY, loadBlake3, OUT } from '../wasm/blake3.js';
+import type { WasmPaths } from './wasm-paths.js';
 
 /** A core over `w` (the default: the modules this runtime compiles, SIMD where it can). */
 export function wasmBlake3(w: () => Blake3Wasm = loadBlake3): Blake3Core {
@@ -87,3 +92,43 @@ export function rootInPlace(w: Blake3Wasm, data: Uint8Array | string, key?: Uint
   w.root(KEY, key ? KEYED_HASH : 0, INPUT, n, OUT);
   return true;
 }
+
+/**
+ * BLAKE3's one-shot digest: a one-chunk input in one WebAssembly call ({@link rootInPlace}) when its output is
+ * within the root's first 64 bytes and its mode is hash or keyed_hash; else the tree over the WebAssembly core.
+ */
+function blake3Once(
+  spec: AlgorithmSpec,
+  data: Uint8Array | string,
+  outputLength = spec.digestLength,
+  params?: AlgorithmParams,
+): Uint8Array {
+  if (outputLength <= ROOT_OUTPUT && params?.context === undefined) {
+    const w = loadBlake3();
+    if (rootInPlace(w, data, params?.key)) return w.bytes.slice(OUT, OUT + outputLength);
+  }
+  return treeOnce(spec, WASM_BLAKE3, toBytesTransient(data), outputLength, params);
+}
+
+/** {@link blake3Once} in hex, made from the output words in memory when they are whole words. */
+function blake3Hex(
+  spec: AlgorithmSpec,
+  data: Uint8Array | string,
+  outputLength = spec.digestLength,
+  params?: AlgorithmParams,
+): string {
+  if (outputLength <= ROOT_OUTPUT && outputLength % 4 === 0 && params?.context === undefined) {
+    const w = loadBlake3();
+    if (rootInPlace(w, data, params?.key)) return chainHex(w.out, outputLength, true);
+  }
+  return toHex(blake3Once(spec, data, outputLength, params));
+}
+
+/** Bytes of output a one-chunk root leaves in memory: its 16 output words. */
+const ROOT_OUTPUT = 64;
+
+export const TREE_PATHS: WasmPaths = {
+  create: (spec, outputLength = spec.digestLength, params = {}) => createTree(spec, WASM_BLAKE3, outputLength, params),
+  bytes: blake3Once,
+  hex: blake3Hex,
+};

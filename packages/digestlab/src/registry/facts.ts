@@ -1,30 +1,21 @@
 /**
  * What the registry holds of each algorithm (an {@link AlgorithmEntry}), and what of it follows from the spec and
- * the construction rather than being written twice: the construction from `md`/`sponge`/`tree`/`blake2`, the
- * output kind, HMAC's applicability, the counters and the lengths where they wrap.
+ * the construction rather than being written twice: the construction (the spec's `construction.kind`), the output
+ * kind, HMAC's applicability, the counters and the lengths where they wrap.
  */
 
 import type { AlgorithmSpec } from '../spec/algorithm.js';
-import type { OptionFact } from '../spec/constructions.js';
-import { OUTPUT_LENGTH } from '../spec/options.js';
+import type { ConstructionKind, OptionFact, OutputKind } from '../spec/constructions.js';
+import { OUTPUT_LENGTH, outputKindOf } from '../spec/options.js';
 import { boundariesOf, type Counter } from './boundaries.js';
 
 /**
- * How the algorithm turns a message into a digest: `merkle-damgard` (MD5, SHA-1, SHA-2: blocks compressed into a
- * chaining value, the bit length in the padding), `sponge` (Keccak-f[1600]: SHA-3, SHAKE, Keccak), `md2` (MD2's
- * own: padding by value and a checksum block, no length), `tree` (BLAKE3: chunks, parents and a root, tree.ts),
- * `haifa` (BLAKE2: a chain whose compression takes a byte counter and a final-block flag, haifa.ts); `checksum`
- * (CRC) has no algorithm yet.
+ * How the algorithm turns a message into a digest: the kind of its spec's construction (spec/constructions.ts,
+ * where each is described), not written a second time.
  */
-export type Construction = 'merkle-damgard' | 'sponge' | 'md2' | 'tree' | 'haifa' | 'checksum';
+export type Construction = ConstructionKind;
 
-/**
- * How long the output is: `fixed` (the digest length), `xof` (an extendable-output function: as long as the caller
- * asks, `outputLength`), `parameter` (set by a parameter of the algorithm and part of its digest: BLAKE2's
- * `outputLength`, 1 to 64 or 32 bytes on the length-free BLAKE2b and BLAKE2s). The default is the spec's digest
- * length.
- */
-export type OutputKind = 'fixed' | 'xof' | 'parameter';
+export type { OutputKind };
 
 /**
  * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
@@ -104,8 +95,6 @@ export interface Given {
   /** `sum`'s tag; the canonical name when absent (SHA3-256, as newer coreutils' cksum and OpenSSL write it). */
   tag?: string;
   command?: string;
-  /** Only for a spec that is neither Merkle–Damgård (`md`) nor a sponge (`sponge`), which say so themselves. */
-  construction?: Construction;
   /** The options it takes; an XOF's `outputLength` alone when absent. */
   options?: readonly OptionFact[];
 }
@@ -114,7 +103,8 @@ export interface Given {
  * The counts that matter to each construction. A Merkle–Damgård hash encodes its bit length and is computed block
  * by block; MD2 encodes no length, but its implementations keep the same totals as the hashes beside them. A sponge
  * has no length field and no counter of its own: only the totals an implementation keeps for itself (to 2^32 + 5).
- * `tree` and `checksum` get the totals too until the issue that adds one says more (BLAKE3's chunk counter).
+ * `tree` gets the totals too (BLAKE3's chunk counter is a JavaScript number: tree.ts). A new construction's row is
+ * asked for by the type checker.
  */
 const COUNTERS: Readonly<Record<Construction, readonly Counter[]>> = {
   'merkle-damgard': ['bits', 'bytes', 'blocks'],
@@ -123,17 +113,7 @@ const COUNTERS: Readonly<Record<Construction, readonly Counter[]>> = {
   tree: ['bits', 'bytes'],
   // BLAKE2's byte counter: BLAKE2s' t0 wraps into t1 at 2^32 bytes
   haifa: ['bits', 'bytes'],
-  checksum: ['bits', 'bytes'],
 };
-
-function constructionOf(g: Given): Construction {
-  if (g.spec.md) return 'merkle-damgard';
-  if (g.spec.sponge) return 'sponge';
-  if (g.spec.tree) return 'tree';
-  if (g.spec.blake2) return 'haifa';
-  if (g.construction) return g.construction;
-  throw new Error(`digestlab registry: say how ${g.spec.name} is constructed`);
-}
 
 /**
  * An entry with its derived facts. A block count is checked at 2^32 blocks of every Merkle–Damgård block length
@@ -141,9 +121,11 @@ function constructionOf(g: Given): Construction {
  * 128-byte one reaches its sign bit at 2^38 (2^31 blocks).
  */
 export function define(g: Given, blockLengths: readonly number[]): AlgorithmEntry {
-  const construction = constructionOf(g);
-  const output: OutputKind = g.spec.sponge?.xof || g.spec.tree ? 'xof' : g.spec.blake2 ? 'parameter' : 'fixed';
-  const cryptographic = construction !== 'checksum';
+  const c = g.spec.construction;
+  const construction = c.kind;
+  const output = outputKindOf(g.spec);
+  // every construction so far is a cryptographic hash's
+  const cryptographic = true;
   const counters = COUNTERS[construction];
   return {
     spec: g.spec,
@@ -155,7 +137,7 @@ export function define(g: Given, blockLengths: readonly number[]): AlgorithmEntr
     construction,
     output,
     webCrypto: g.webCrypto ?? 'never',
-    options: g.options ?? g.spec.blake2?.options ?? (output === 'xof' ? [OUTPUT_LENGTH] : []),
+    options: g.options ?? (c.kind === 'haifa' ? c.options : output === 'xof' ? [OUTPUT_LENGTH] : []),
     cryptographic,
     hmac: cryptographic && output !== 'xof',
     sum: { tag: g.tag ?? g.spec.name, command: g.command ?? null, hexLength: 2 * g.spec.digestLength },

@@ -39,7 +39,7 @@ import { SM3 } from '../algorithms/sm3.js';
 import { TIGER } from '../algorithms/tiger.js';
 import { WHIRLPOOL } from '../algorithms/whirlpool.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
-import { CONTEXT, KEY, OUTPUT_LENGTH } from '../spec/options.js';
+import { CONTEXT, KEY, OUTPUT_LENGTH, outputKindOf } from '../spec/options.js';
 import type { Family, Given } from './facts.js';
 
 /** Aliases the SHA-2 names share: SHA256, SHA2-256, SHA_256, and OpenSSL's SHA512-224 for SHA-512/224. */
@@ -59,7 +59,7 @@ function sha2(spec: AlgorithmSpec, bits: string, oid: number, more: Partial<Give
 
 /** A FIPS 202 sponge (SHA3-256, SHAKE128): its OID, node:crypto's name, aliases; WebCrypto has SHA-3 in places. */
 function fips202(spec: AlgorithmSpec, oid: number, aliases: readonly string[]): Given {
-  const webCrypto = spec.sponge?.xof ? 'never' : 'probed';
+  const webCrypto = outputKindOf(spec) === 'xof' ? 'never' : 'probed';
   const nodeName = spec.name.toLowerCase();
   return { spec, family: 'SHA-3', nodeName, aliases, oids: [`${NIST_HASH_ARC}.${oid}`], broken: false, webCrypto };
 }
@@ -147,7 +147,6 @@ export const GIVEN: readonly Given[] = [
     aliases: [],
     oids: ['1.2.840.113549.2.2'],
     broken: true,
-    construction: 'md2',
   },
   {
     spec: MD5,

@@ -13,9 +13,9 @@ import { type AlgorithmEntry, define } from './facts.js';
 import { GIVEN } from './given.js';
 
 /** The block lengths a block count is checked at: those of the Merkle–Damgård hashes (64, 128). */
-const COUNTED_BLOCKS = [...new Set(GIVEN.flatMap((g) => (g.spec.md ? [g.spec.blockLength] : [])))].sort(
-  (a, b) => a - b,
-);
+const COUNTED_BLOCKS = [
+  ...new Set(GIVEN.flatMap((g) => (g.spec.construction.kind === 'merkle-damgard' ? [g.spec.blockLength] : []))),
+].sort((a, b) => a - b);
 
 export const ENTRIES: readonly AlgorithmEntry[] = GIVEN.map((g) => define(g, COUNTED_BLOCKS));
 

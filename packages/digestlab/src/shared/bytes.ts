@@ -1,5 +1,5 @@
 import { InvalidDataError } from './errors.js';
-import { writeUtf8 } from './strings.js';
+import { encodeUtf8, writeUtf8 } from './strings.js';
 
 /**
  * What every digest function accepts. A string is encoded as UTF-8 exactly as `TextEncoder` does: a lone
@@ -9,7 +9,7 @@ export type Data = string | Uint8Array | ArrayBufferView | ArrayBuffer | SharedA
 
 /** A view of `data`'s bytes (no copy for binary data), or its UTF-8 encoding for a string, which the caller owns. */
 export function toBytes(data: Data, expected?: string): Uint8Array {
-  return typeof data === 'string' ? encoder.encode(data) : viewOf(data, expected);
+  return typeof data === 'string' ? encodeUtf8(data) : viewOf(data, expected);
 }
 
 /**
@@ -20,7 +20,7 @@ export function toBytes(data: Data, expected?: string): Uint8Array {
 export function toBytesTransient(data: Data): Uint8Array {
   if (typeof data !== 'string') return viewOf(data);
   // UTF-8 takes at most 3 bytes per UTF-16 unit; long strings get their own array rather than a huge scratch.
-  if (data.length > TRANSIENT_MAX_UNITS) return encoder.encode(data);
+  if (data.length > TRANSIENT_MAX_UNITS) return encodeUtf8(data);
   return scratch.subarray(0, writeUtf8(data, scratch));
 }
 
@@ -36,5 +36,3 @@ function viewOf(data: Exclude<Data, string>, expected?: string): Uint8Array {
   if (typeof SharedArrayBuffer !== 'undefined' && data instanceof SharedArrayBuffer) return new Uint8Array(data);
   throw new InvalidDataError(data, expected);
 }
-
-const encoder = new TextEncoder();

@@ -6,9 +6,14 @@
  * Deno 2.9), so `process` alone would call them Node: they are told apart by their own globals first. Bun's
  * node:crypto is BoringSSL (`process.versions.boringssl`, a commit); Deno reports an OpenSSL version, which is
  * recorded as Deno reports it.
+ *
+ * Edge workers are named before anything else, since they imitate the others: Cloudflare's workerd says
+ * `navigator.userAgent === 'Cloudflare-Workers'` and, with `nodejs_compat`, adds a `process` reporting Node 22 (and a
+ * Worker's globals, so it would pass for a browser without it); Vercel's edge runtime defines the string global
+ * `EdgeRuntime`. Neither tells a script its own version. React Native's Hermes has `HermesInternal`.
  */
 
-export type RuntimeName = 'node' | 'bun' | 'deno' | 'browser' | 'unknown';
+export type RuntimeName = 'node' | 'bun' | 'deno' | 'workerd' | 'edge-runtime' | 'hermes' | 'browser' | 'unknown';
 
 /**
  * A browser's engine, named for its layout engine and meaning its JavaScript engine: Blink (V8), Gecko
@@ -20,7 +25,10 @@ export type BrowserEngine = 'Blink' | 'Gecko' | 'WebKit' | 'unknown';
 
 export interface RuntimeInfo {
   runtime: RuntimeName;
-  /** The runtime's own version: Node's, `Bun.version`, `Deno.version.deno`, or the browser's. */
+  /**
+   * The runtime's own version: Node's, `Bun.version`, `Deno.version.deno`, Hermes's release, or the browser's;
+   * `unknown` in workerd and edge-runtime, which do not tell it.
+   */
   version: string;
   /**
    * In a browser: its name and version, read from the user agent (`Chrome 156.0.8078.73`, `Firefox 140.0`), and its
@@ -30,7 +38,8 @@ export interface RuntimeInfo {
   browser?: { name: string; version: string; engine: BrowserEngine };
   /**
    * The library behind node:crypto, as the runtime names it: `OpenSSL 3.0.19` on Node, `BoringSSL fe703e9` on
-   * Bun, `OpenSSL 3.0.7+quic` as Deno reports it. Absent where there is no node:crypto (browsers).
+   * Bun, `OpenSSL 3.0.7+quic` as Deno reports it, `BoringSSL` in workerd with `nodejs_compat`. Absent where there
+   * is no node:crypto (browsers, workerd without `nodejs_compat`, edge-runtime, Hermes).
    */
   cryptoLibrary?: string;
 }
@@ -38,6 +47,8 @@ export interface RuntimeInfo {
 /** The globals detection reads; a parameter so tests can describe any runtime. */
 export interface RuntimeGlobals {
   Bun?: { version?: string };
+  EdgeRuntime?: unknown;
+  HermesInternal?: { getRuntimeProperties?: () => Record<string, string | undefined> };
   Deno?: { version?: { deno?: string } };
   process?: { versions?: Record<string, string | undefined> };
   navigator?: { userAgent?: string };
@@ -50,6 +61,8 @@ export interface RuntimeGlobals {
 
 /** What `globals` says this runtime is. */
 export function detectRuntime(globals: RuntimeGlobals): RuntimeInfo {
+  const edge = edgeRuntimeOf(globals);
+  if (edge) return edge;
   const versions = globals.process?.versions ?? {};
   if (globals.Bun) {
     const boring = versions.boringssl;
@@ -79,6 +92,20 @@ export function detectRuntime(globals: RuntimeGlobals): RuntimeInfo {
     return { runtime: 'browser', version: browser.version, browser };
   }
   return { runtime: 'unknown', version: 'unknown' };
+}
+
+/** An edge worker or a phone's engine, each by its own sign (they imitate Node or a browser); else undefined. */
+function edgeRuntimeOf(globals: RuntimeGlobals): RuntimeInfo | undefined {
+  if (typeof globals.EdgeRuntime === 'string') return { runtime: 'edge-runtime', version: 'unknown' };
+  if (globals.navigator?.userAgent === 'Cloudflare-Workers') {
+    // nodejs_compat's process brings its node:crypto, which workerd builds on BoringSSL
+    return { runtime: 'workerd', version: 'unknown', ...(globals.process ? { cryptoLibrary: 'BoringSSL' } : {}) };
+  }
+  if (globals.HermesInternal) {
+    const version = globals.HermesInternal.getRuntimeProperties?.()['OSS Release Version'];
+    return { runtime: 'hermes', version: version ?? 'unknown' };
+  }
+  return undefined;
 }
 
 /**

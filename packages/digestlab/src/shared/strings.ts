@@ -6,6 +6,7 @@
  * `node scripts/measure/seed-call-ablation.mjs [--browser ENGINE]` (docs/decisions/string-codec-per-engine.md).
  */
 import { type BrowserEngine, runtime } from './runtime.js';
+import { asciiStringPortable, encodeUtf8Portable, writeUtf8Portable } from './utf8.js';
 
 /** Where our own loops beat a browser's native call: strings of up to this many UTF-16 units in, */
 export const SHORT_STRING = 128;
@@ -21,13 +22,25 @@ export interface StringCodec {
   asciiString(view: Uint8Array): string;
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+/**
+ * Whether this engine has `TextEncoder` and `TextDecoder` (every runtime but interpreters such as QuickJS and
+ * Hermes, which get utf8.ts's loops: the same bytes).
+ */
+const NATIVE = typeof TextEncoder === 'function' && typeof TextDecoder === 'function';
+const encoder = NATIVE ? new TextEncoder() : undefined;
+const decoder = NATIVE ? new TextDecoder() : undefined;
 
-const native: StringCodec = {
-  writeUtf8: (s, target) => encoder.encodeInto(s, target).written,
-  asciiString: (view) => decoder.decode(view),
-};
+const native: StringCodec = NATIVE
+  ? {
+      writeUtf8: (s, target) => (encoder as TextEncoder).encodeInto(s, target).written,
+      asciiString: (view) => (decoder as TextDecoder).decode(view),
+    }
+  : { writeUtf8: writeUtf8Portable, asciiString: asciiStringPortable };
+
+/** `s` as UTF-8 in an array of its own, as `TextEncoder.encode` makes it (utf8.ts's loop where there is none). */
+export const encodeUtf8: (s: string) => Uint8Array<ArrayBuffer> = encoder
+  ? (s) => (encoder as TextEncoder).encode(s)
+  : encodeUtf8Portable;
 
 /**
  * A short string copied unit by unit while it is ASCII (its UTF-8 is itself), handed to `encodeInto` at its first
@@ -44,7 +57,7 @@ function loopIn(s: string, target: Uint8Array): number {
     }
     if (i === n) return n;
   }
-  return encoder.encodeInto(s, target).written;
+  return native.writeUtf8(s, target);
 }
 
 /** Digit codes of each short length, as plain arrays: what `String.fromCharCode.apply` takes fastest. */
@@ -57,7 +70,7 @@ const codes: number[][] = [];
 function loopOut(max: number): StringCodec['asciiString'] {
   return (view) => {
     const n = view.length;
-    if (n > max) return decoder.decode(view);
+    if (n > max) return native.asciiString(view);
     let c = codes[n];
     if (c === undefined) {
       c = new Array<number>(n).fill(0);
@@ -75,7 +88,8 @@ const LOOP_OUT = { Blink: loopOut(SHORT_HEX.Blink), Gecko: loopOut(SHORT_HEX.Gec
  * they do (all three engines), and out where its `TextDecoder` does (Blink to 64 digits, Gecko to 128; WebKit's is
  * level with them).
  */
-export function codecFor(engine: BrowserEngine | undefined): StringCodec {
+export function codecFor(engine: BrowserEngine | undefined, hasNative = NATIVE): StringCodec {
+  if (!hasNative) return { writeUtf8: writeUtf8Portable, asciiString: asciiStringPortable };
   const known = engine === 'Blink' || engine === 'Gecko' || engine === 'WebKit';
   return {
     writeUtf8: known ? loopIn : native.writeUtf8,

@@ -4,7 +4,7 @@
  * spec/ (names.ts, constructions.ts), which import nothing: the lowest layer of the hashing code.
  */
 
-import type { Blake2Params, MDParams, SpongeParams, TreeParams } from './constructions.js';
+import type { ConstructionKind, ConstructionParams } from './constructions.js';
 import type { AlgorithmAlias, AlgorithmName, HmacAlgorithmName } from './names.js';
 
 export type { AlgorithmAlias, AlgorithmName, HmacAlgorithmName } from './names.js';
@@ -21,8 +21,34 @@ export type HmacAlgorithm = HmacAlgorithmName | (string & {});
 /** Largest total input, in bytes, that a digest accepts. */
 export const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
 
-/** What an algorithm is, independent of who computes it. */
-export interface AlgorithmSpec {
+/** The parameters of the construction of kind `K`. */
+export type ParamsOf<K extends ConstructionKind> = Extract<ConstructionParams, { readonly kind: K }>;
+
+/**
+ * `spec`, narrowed to a spec of construction `kind`: for code below a dispatch by kind (an engine of one
+ * construction, its state codec), which knows the kind but was handed the spec alone (a switch on
+ * `spec.construction.kind` narrows the construction, not the spec). Throws on another kind: a caller's bug, never
+ * the input's.
+ */
+export function narrow<K extends ConstructionKind>(spec: AlgorithmSpec, kind: K): AlgorithmSpec<ParamsOf<K>> {
+  if (spec.construction.kind !== kind) throw new Error(`digestlab: ${spec.name} is not ${kind}`);
+  // the check above is the narrowing TypeScript cannot follow through a type parameter
+  return spec as AlgorithmSpec<ParamsOf<K>>;
+}
+
+/**
+ * The `default` of an exhaustive switch on a construction's kind: the type checker sends a new kind here, and so
+ * asks for its branch; at run time it cannot be reached.
+ */
+export function unknownConstruction(c: never): never {
+  throw new Error(`digestlab: no branch for ${(c as ConstructionParams).kind}`);
+}
+
+/**
+ * What an algorithm is, independent of who computes it. `C` narrows its construction where the type is known (a
+ * family's own specs: `AlgorithmSpec<MDParams>`), so code for one construction reads its parameters unchecked.
+ */
+export interface AlgorithmSpec<C extends ConstructionParams = ConstructionParams> {
   readonly name: AlgorithmName;
   /** Identifies the algorithm inside an exported state; never reused. */
   readonly code: number;
@@ -35,14 +61,11 @@ export interface AlgorithmSpec {
    * only for an algorithm that takes them (BLAKE3's key or context), both checked already (options.ts).
    */
   create(outputLength?: number, params?: AlgorithmParams): BlockEngine;
-  /** For the Merkle–Damgård hashes: what another engine (WebAssembly) needs to compute the same digest. */
-  readonly md?: MDParams;
-  /** For the sponges over Keccak-f[1600]: their padding, and whether the output length is the caller's. */
-  readonly sponge?: SpongeParams;
-  /** For BLAKE3's tree (tree.ts): its compression, chunk and parent functions. */
-  readonly tree?: TreeParams;
-  /** For BLAKE2b and BLAKE2s (haifa.ts): the compression, the IV and the options. */
-  readonly blake2?: Blake2Params;
+  /**
+   * How it is computed, and what another engine (WebAssembly, another provider's one-shot) needs to compute the
+   * same digest: the Merkle–Damgård padding and IV, the sponge's suffix, BLAKE2's options, …; told apart by `kind`.
+   */
+  readonly construction: C;
 }
 
 /**

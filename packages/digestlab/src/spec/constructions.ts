@@ -2,7 +2,36 @@
  * What each construction needs of an algorithm: its parameters (padding, rate, IV, options) and the shape of the
  * cores that compress for it, in TypeScript or WebAssembly. Types only, importing nothing: algorithm.ts builds the
  * spec from them, and the constructions, algorithms and providers read them.
+ *
+ * {@link ConstructionParams} is the one union of them, told apart by `kind`: a spec's `construction`. Code that does
+ * something per construction switches on `kind` (exhaustively: a new kind is a type error until each switch has
+ * its branch) and reads the parameters narrowed, never through a cast.
  */
+
+/**
+ * The constructions, each with its parameters: `merkle-damgard` (MD5, SHA-1, SHA-2, …: blocks compressed into a
+ * chaining value, the bit length in the padding), `sponge` (Keccak-f[1600]: SHA-3, SHAKE, Keccak), `md2` (MD2's
+ * own: padding by value and a checksum block, no length; its engine is the spec's `create`), `tree` (BLAKE3:
+ * chunks, parents and a root), `haifa` (BLAKE2: a chain whose compression takes a byte counter and a final-block
+ * flag).
+ */
+export type ConstructionParams = MDParams | SpongeParams | Md2Params | TreeParams | Blake2Params;
+
+/** The name of a construction: what the registry lists (`algorithms()`'s `construction`). */
+export type ConstructionKind = ConstructionParams['kind'];
+
+/**
+ * How long the output is: `fixed` (the digest length), `xof` (an extendable-output function: as long as the caller
+ * asks, `outputLength`), `parameter` (set by a parameter of the algorithm and part of its digest: BLAKE2's
+ * `outputLength`, 1 to 64 or 32 bytes on the length-free BLAKE2b and BLAKE2s). The default is the spec's digest
+ * length. Follows from the construction (options.ts's outputKindOf).
+ */
+export type OutputKind = 'fixed' | 'xof' | 'parameter';
+
+/** MD2 takes no parameters: its engine is all of it (algorithms/md2.ts). */
+export interface Md2Params {
+  readonly kind: 'md2';
+}
 
 /** The options a call can pass for an algorithm. Next: `seed`. */
 export type OptionName = 'outputLength' | 'key' | 'context' | 'salt' | 'personalization';
@@ -25,6 +54,7 @@ export interface OptionFact {
  * held as 32-bit halves throughout (BLAKE2b's 64-bit word i: low half at 2i, high at 2i + 1).
  */
 export interface Blake2Params {
+  readonly kind: 'haifa';
   /** Bytes per word: 8 (BLAKE2b) or 4 (BLAKE2s). */
   readonly word: 8 | 4;
   /** The IV as 32-bit words, little-endian halves: 16 for BLAKE2b, 8 for BLAKE2s. */
@@ -50,6 +80,7 @@ export type Blake2Compress = (
 
 /** BLAKE3 (tree.ts): the functions of the engine that computes it (TypeScript, or WebAssembly). */
 export interface TreeParams {
+  readonly kind: 'tree';
   readonly core: Blake3Core;
 }
 
@@ -106,6 +137,7 @@ export interface Blake3Core {
 
 /** A sponge over Keccak-f[1600] (FIPS 202 §4), with `blockLength` as its rate. */
 export interface SpongeParams {
+  readonly kind: 'sponge';
   /**
    * The domain bits and the first bit of pad10*1, as one byte XORed after the message: 0x06 for SHA-3 (bits 01),
    * 0x1f for SHAKE (1111), 0x01 for Keccak as submitted to the competition (none).
@@ -134,6 +166,7 @@ export interface MDPadding {
 
 /** A Merkle–Damgård hash: its TypeScript compression function, the WebAssembly core's name, the IV, its padding. */
 export interface MDParams extends MDPadding {
+  readonly kind: 'merkle-damgard';
   readonly compress: Compress;
   readonly core:
     | 'md5'

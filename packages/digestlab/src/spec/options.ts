@@ -5,7 +5,7 @@
 
 import { InvalidOptionError } from '../shared/errors.js';
 import { type AlgorithmParams, type AlgorithmSpec, MAX_LENGTH } from './algorithm.js';
-import type { OptionFact } from './constructions.js';
+import type { ConstructionParams, OptionFact, OutputKind } from './constructions.js';
 
 /** An XOF's output length: any number of bytes a safe integer holds. The registry lists it for the XOFs. */
 export const OUTPUT_LENGTH: OptionFact = { name: 'outputLength', kind: 'length', min: 0, max: MAX_LENGTH };
@@ -50,15 +50,27 @@ function blake2OutputLength(spec: AlgorithmSpec, fact: OptionFact, outputLength:
 }
 
 /**
+ * How long `spec`'s output is ({@link OutputKind}): an XOF's (SHAKE, BLAKE3) as the caller asks, BLAKE2's set by
+ * its parameter, the others' fixed. The registry lists it; {@link outputLengthOf} checks a call against it.
+ */
+export function outputKindOf(spec: AlgorithmSpec): OutputKind {
+  return isXof(spec.construction) ? 'xof' : spec.construction.kind === 'haifa' ? 'parameter' : 'fixed';
+}
+
+/** An extendable-output function's construction: BLAKE3's tree, SHAKE's sponge. A new one is fixed unless said here. */
+const isXof = (c: ConstructionParams): boolean => c.kind === 'tree' || (c.kind === 'sponge' && c.xof);
+
+/**
  * The output length a call asked for, checked: undefined when it asked for none (the digest length), else a
  * non-negative safe integer ({@link OUTPUT_LENGTH}), and only for an extendable-output function (SHAKE, BLAKE3);
  * BLAKE2's within its parameter's range ({@link blake2Options}).
  */
 export function outputLengthOf(spec: AlgorithmSpec, outputLength: unknown): number | undefined {
   if (outputLength === undefined) return undefined;
-  const blake2 = spec.blake2?.options.find((f) => f.name === 'outputLength');
+  const c = spec.construction;
+  const blake2 = c.kind === 'haifa' && c.options.find((f) => f.name === 'outputLength');
   if (blake2) return blake2OutputLength(spec, blake2, outputLength);
-  if (!spec.sponge?.xof && !spec.tree) {
+  if (!isXof(c)) {
     throw new InvalidOptionError(
       'outputLength',
       `${spec.name} has a fixed digest length (${spec.digestLength} bytes); outputLength is for SHAKE128, SHAKE256, BLAKE3 and BLAKE2 only`,

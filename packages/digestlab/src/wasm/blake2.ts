@@ -8,8 +8,8 @@
  *   128   128 bytes  a keyed one-shot's key block, right before its input
  *   256   64 KiB     input: whole blocks, and a one-shot's message with room for its last block's padding after it
  */
-import { decode } from './base64.js';
 import { BLAKE2_WASM } from './generated/blake2.js';
+import { moduleAsync, moduleSync } from './sources.js';
 
 export const H = 0;
 export const INPUT = 256;
@@ -47,7 +47,7 @@ function instantiate(module: WebAssembly.Module): Blake2Wasm {
  * thread before `ready()`): the wasm provider is unavailable there until then, as module.ts says.
  */
 export function loadBlake2(): Blake2Wasm {
-  loaded ??= instantiate(new WebAssembly.Module(decode(BLAKE2_WASM)));
+  loaded ??= instantiate(moduleSync('blake2', BLAKE2_WASM));
   return loaded;
 }
 
@@ -58,7 +58,7 @@ export function readyBlake2(): Promise<void> {
   pending ??= (async () => {
     if (loaded || typeof WebAssembly !== 'object') return;
     try {
-      loaded ??= instantiate(await WebAssembly.compile(decode(BLAKE2_WASM)));
+      loaded ??= instantiate(await moduleAsync('blake2', BLAKE2_WASM));
     } catch {
       // the wasm provider's own check (module.ts) says why WebAssembly does not run here
     }

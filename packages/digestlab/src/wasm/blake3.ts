@@ -13,8 +13,8 @@
  *   256   2 KiB      chaining values: one per chunk of the input area (the subtree being hashed)
  *   4096  64 KiB     input: whole chunks
  */
-import { compileIfSupported, decode } from './base64.js';
 import { BLAKE3_WASM, BLAKE3SIMD_WASM } from './generated/blake3.js';
+import { moduleAsync, moduleIfSupported, moduleSync } from './sources.js';
 
 export const KEY = 0;
 export const CV = 32;
@@ -86,7 +86,7 @@ function instantiate(scalar: WebAssembly.Module, simd: WebAssembly.Module | unde
  * thread before `ready()`): the wasm provider is unavailable there until then, as module.ts says.
  */
 export function loadBlake3(): Blake3Wasm {
-  loaded ??= instantiate(new WebAssembly.Module(decode(BLAKE3_WASM)), compileIfSupported(BLAKE3SIMD_WASM));
+  loaded ??= instantiate(moduleSync('blake3', BLAKE3_WASM), moduleIfSupported('blake3simd', BLAKE3SIMD_WASM));
   return loaded;
 }
 
@@ -97,8 +97,8 @@ export function readyBlake3(): Promise<void> {
   pending ??= (async () => {
     if (loaded || typeof WebAssembly !== 'object') return;
     try {
-      const scalar = await WebAssembly.compile(decode(BLAKE3_WASM));
-      const simd = await WebAssembly.compile(decode(BLAKE3SIMD_WASM)).catch(() => undefined);
+      const scalar = await moduleAsync('blake3', BLAKE3_WASM);
+      const simd = await moduleAsync('blake3simd', BLAKE3SIMD_WASM).catch(() => undefined);
       loaded ??= instantiate(scalar, simd);
     } catch {
       // the wasm provider's own check (module.ts) says why WebAssembly does not run here
@@ -109,5 +109,5 @@ export function readyBlake3(): Promise<void> {
 
 /** For tests: the same modules without SIMD (the path of a runtime that lacks it). */
 export function scalarBlake3(): Blake3Wasm {
-  return instantiate(new WebAssembly.Module(decode(BLAKE3_WASM)), undefined);
+  return instantiate(moduleSync('blake3', BLAKE3_WASM), undefined);
 }

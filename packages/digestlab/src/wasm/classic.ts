@@ -5,9 +5,9 @@
 import { tigerBlocks } from '../algorithms/generated/tiger.js';
 import { makeTables, T as TIGER_T } from '../algorithms/tiger-tables.js';
 import { C as WHIRLPOOL_C, RC as WHIRLPOOL_RC } from '../algorithms/whirlpool-tables.js';
-import { decode } from './base64.js';
 import { CLASSIC_LAYOUT, CLASSIC_WASM } from './generated/classic.js';
 import type { Blocks, ClassicName } from './layout.js';
+import { moduleAsync, moduleSync } from './sources.js';
 
 /** 32-bit words of each classic core's chaining value (Whirlpool's and Tiger's 64-bit words as two). */
 export const CLASSIC_CHAIN: Readonly<Record<ClassicName, number>> = { sm3: 8, whirlpool: 16, tiger: 6 };
@@ -52,11 +52,11 @@ let classicModule: WebAssembly.Module | undefined;
 
 /** A fresh instance of the classic module, compiled synchronously if `compileClassic` has not compiled it. */
 export function instantiateClassic(): Classic {
-  classicModule ??= new WebAssembly.Module(decode(CLASSIC_WASM));
+  classicModule ??= moduleSync('classic', CLASSIC_WASM);
   return new Classic(new WebAssembly.Instance(classicModule));
 }
 
 /** Compiles the classic module asynchronously (a browser's main thread); never rejects. */
 export async function compileClassic(): Promise<void> {
-  classicModule ??= await WebAssembly.compile(decode(CLASSIC_WASM)).catch(() => undefined);
+  classicModule ??= await moduleAsync('classic', CLASSIC_WASM).catch(() => undefined);
 }

@@ -13,7 +13,6 @@
  * compiles the families' modules too).
  */
 import type { MDParams } from '../spec/constructions.js';
-import { compileIfSupported, decode } from './base64.js';
 import { CLASSIC_CHAIN, type Classic, compileClassic, instantiateClassic } from './classic.js';
 import { CLASSIC_LAYOUT } from './generated/classic.js';
 import { CORE_WASM } from './generated/core.js';
@@ -34,6 +33,7 @@ import {
   PAGE,
   type Simd,
 } from './layout.js';
+import { giveModules, moduleAsync, moduleIfSupported, moduleSync, type WasmModules } from './sources.js';
 
 /** The families' modules, each compiled on first use, and the compression functions each exports. */
 const FAMILIES = {
@@ -92,7 +92,7 @@ export class Wasm {
   get simd(): Simd | undefined {
     if (this.#simd === undefined) {
       try {
-        this.attachSimd(new WebAssembly.Module(decode(SIMD_WASM)));
+        this.attachSimd(moduleSync('simd', SIMD_WASM));
       } catch (e) {
         // RangeError: this thread compiles asynchronously only; ready() attaches it later
         if (!(e instanceof RangeError)) this.#simd = null;
@@ -163,7 +163,7 @@ export class Wasm {
     const family = FAMILY_OF.get(core) as FamilyName;
     let blocks = this.#families.get(family);
     if (blocks === undefined) {
-      this.attachFamily(family, new WebAssembly.Module(decode(FAMILIES[family].wasm)));
+      this.attachFamily(family, moduleSync(family, FAMILIES[family].wasm));
       blocks = this.#families.get(family) as Readonly<Record<string, Blocks>>;
     }
     return blocks[core] as Blocks;
@@ -194,14 +194,38 @@ export class Wasm {
 let loaded: Wasm | undefined;
 /** Why `load()` failed, when it did. */
 let failure: string | undefined;
+let pending: Promise<void> | undefined;
 
 function noWebAssembly(): string | undefined {
   return typeof WebAssembly === 'object' ? undefined : 'this runtime has no WebAssembly';
 }
 
+/**
+ * Why compiling failed, in words: where the runtime refuses to compile bytes (workerd and Vercel Edge: "Wasm code
+ * generation disallowed by embedder"; a page's Content-Security-Policy without 'wasm-unsafe-eval'), what to do.
+ */
+export function compileFailure(e: unknown): string {
+  const refused = /disallowed|refused|content.security.policy|unsafe-eval/i.test(String(e));
+  return refused
+    ? `this runtime refuses to compile WebAssembly from bytes (${String(e)}); hand digestlab its compiled modules: ` +
+        "`ready({ modules })`, or import 'digestlab' with the `workerd` condition (README: Where it runs)"
+    : `WebAssembly compilation failed: ${String(e)}`;
+}
+
+/**
+ * Takes compiled modules (`ready({ modules })`): a failure to compile from bytes is forgotten, so that the next
+ * load, or the next `ready()`, uses them.
+ */
+export function useModules(modules: WasmModules): void {
+  giveModules(modules);
+  if (loaded) return;
+  failure = undefined;
+  pending = undefined;
+}
+
 /** For tests: the core alone, on a memory of its own (the path of a runtime without SIMD). */
 export function scalarCore(): Wasm {
-  return new Wasm(new WebAssembly.Instance(new WebAssembly.Module(decode(CORE_WASM))));
+  return new Wasm(new WebAssembly.Instance(moduleSync('core', CORE_WASM)));
 }
 
 /** The core module, compiled synchronously on first use; undefined when that is impossible here. */
@@ -211,15 +235,15 @@ export function load(): Wasm | undefined {
   if (failure) return undefined;
   let core: WebAssembly.Module;
   try {
-    core = new WebAssembly.Module(decode(CORE_WASM));
+    core = moduleSync('core', CORE_WASM);
   } catch (e) {
     // A browser's main thread refuses synchronous compilation of modules over 4 KiB (a RangeError); ready()
     // compiles asynchronously. Not remembered as a failure, so that the call after ready() succeeds.
     if (e instanceof RangeError) return undefined;
-    failure = `WebAssembly compilation failed: ${String(e)}`;
+    failure = compileFailure(e);
     return undefined;
   }
-  loaded = new Wasm(new WebAssembly.Instance(core), compileIfSupported(SHASIMD_WASM));
+  loaded = new Wasm(new WebAssembly.Instance(core), moduleIfSupported('shasimd', SHASIMD_WASM));
   return loaded;
 }
 
@@ -229,12 +253,10 @@ export function wasmUnavailableReason(): string | undefined {
   return failure ?? 'WebAssembly must be compiled asynchronously on this thread: call `await ready()` first';
 }
 
-let pending: Promise<void> | undefined;
-
 /**
  * Compiles digestlab's WebAssembly asynchronously, for a browser's main thread where synchronous compilation is
- * refused. Elsewhere it is optional (the first call compiles synchronously). Never rejects: where WebAssembly
- * cannot run, the `wasm` provider stays unavailable and says why.
+ * refused (or takes the modules {@link useModules} was given). Elsewhere it is optional (the first call compiles
+ * synchronously). Never rejects: where WebAssembly cannot run, the `wasm` provider stays unavailable and says why.
  */
 export function ready(): Promise<void> {
   pending ??= (async () => {
@@ -243,22 +265,21 @@ export function ready(): Promise<void> {
     try {
       if (!loaded) {
         const [core, schedule] = await Promise.all([
-          WebAssembly.compile(decode(CORE_WASM)),
-          WebAssembly.compile(decode(SHASIMD_WASM)).catch(() => undefined),
+          moduleAsync('core', CORE_WASM),
+          moduleAsync('shasimd', SHASIMD_WASM).catch(() => undefined),
         ]);
         loaded ??= new Wasm(new WebAssembly.Instance(core), schedule);
       }
     } catch (e) {
-      failure = `WebAssembly compilation failed: ${String(e)}`;
+      failure = compileFailure(e);
       return;
     }
     for (const family of Object.keys(FAMILIES) as FamilyName[]) {
-      if (!loaded.hasFamily(family))
-        loaded.attachFamily(family, await WebAssembly.compile(decode(FAMILIES[family].wasm)));
+      if (!loaded.hasFamily(family)) loaded.attachFamily(family, await moduleAsync(family, FAMILIES[family].wasm));
     }
     await compileClassic();
     if (!loaded.simdPending) return;
-    const simd = await WebAssembly.compile(decode(SIMD_WASM)).catch(() => undefined);
+    const simd = await moduleAsync('simd', SIMD_WASM).catch(() => undefined);
     if (simd) loaded.attachSimd(simd);
   })();
   return pending;

@@ -11,7 +11,13 @@
  * words by division, never by a 32-bit shift, so lengths past 2^32 are counted right (BLAKE2s's t1).
  */
 
-import type { AlgorithmParams, AlgorithmSpec, Blake2Fields, BlockEngine } from '../../spec/algorithm.js';
+import {
+  type AlgorithmParams,
+  type AlgorithmSpec,
+  type Blake2Fields,
+  type BlockEngine,
+  narrow,
+} from '../../spec/algorithm.js';
 import type { Blake2Compress, Blake2Params } from '../../spec/constructions.js';
 import { sliced } from '../block/block.js';
 import { encodeBlake2State } from './state.js';
@@ -120,7 +126,7 @@ export class Blake2Hash implements BlockEngine, Blake2Fields {
     params: AlgorithmParams = {},
     core?: Blake2Core,
   ) {
-    const b2 = spec.blake2 as Blake2Params;
+    const b2 = narrow(spec, 'haifa').construction;
     this.#params = b2;
     this.#block = spec.blockLength;
     this.core = core ?? tsCore(b2, spec.blockLength);

@@ -24,7 +24,13 @@ import {
   restoreBuffered,
   sealState,
 } from '../../shared/state-envelope.js';
-import type { AlgorithmParams, AlgorithmSpec, Blake2Fields, EngineFields } from '../../spec/algorithm.js';
+import {
+  type AlgorithmParams,
+  type AlgorithmSpec,
+  type Blake2Fields,
+  type EngineFields,
+  narrow,
+} from '../../spec/algorithm.js';
 import type { Blake2Params } from '../../spec/constructions.js';
 
 /** Bytes of the fields: lengths, key, salt, personalization, h. */
@@ -41,7 +47,7 @@ export function blake2Buffered(length: number, keyBlock: number, block: number):
 export function encodeBlake2State(engine: EngineFields): Uint8Array {
   const b2 = engine.blake2 as Blake2Fields;
   const chain = engine.chain as Int32Array;
-  const { out, view } = openState(engine, blake2Fields(engine.spec.blake2 as Blake2Params));
+  const { out, view } = openState(engine, blake2Fields(narrow(engine.spec, 'haifa').construction));
   out[HEADER] = b2.outputLength;
   out[HEADER + 1] = b2.key.length;
   const keyAt = HEADER + 2;
@@ -66,7 +72,7 @@ export function decodeBlake2State<E extends EngineFields>(
 ): E {
   const header = readHeader(bytes);
   const { view, pos, length } = header;
-  const b2 = spec.blake2 as Blake2Params;
+  const b2 = narrow(spec, 'haifa').construction;
   const words = b2.iv.length;
   checkSize(bytes, blake2Fields(b2), pos, spec.name, 'BLAKE2');
   checkTotal(header.high);

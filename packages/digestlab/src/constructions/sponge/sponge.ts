@@ -21,11 +21,6 @@ import { encodeSpongeState } from './state.js';
 export const STATE_WORDS = 50;
 const ZERO_STATE = new Int32Array(STATE_WORDS);
 
-function params(spec: AlgorithmSpec): SpongeParams {
-  if (!spec.sponge) throw new Error(`digestlab: ${spec.name} is not a sponge`); // callers check spec.sponge
-  return spec.sponge;
-}
-
 /**
  * A running sponge. `outputLength` is fixed when it is created: the digest length, or for SHAKE the caller's
  * choice; it is part of the exported state.
@@ -34,12 +29,17 @@ export class SpongeHash extends BlockHash {
   readonly chain = new Int32Array(STATE_WORDS);
   protected readonly iv = ZERO_STATE;
 
+  declare readonly spec: AlgorithmSpec<SpongeParams>;
+  /** The domain bits and pad10*1's first bit (SpongeParams.suffix). */
+  private readonly suffix: number;
+
   constructor(
-    spec: AlgorithmSpec,
+    spec: AlgorithmSpec<SpongeParams>,
     readonly outputLength: number,
     private readonly core: KeccakCore,
   ) {
     super(spec);
+    this.suffix = spec.construction.suffix;
   }
 
   protected compress(data: Uint8Array, offset: number, blocks: number): void {
@@ -80,7 +80,7 @@ export class SpongeHash extends BlockHash {
     const rate = this.spec.blockLength;
     const buffer = this.buffer;
     buffer.fill(0, this.pos);
-    pad(buffer, this.pos, rate, params(this.spec).suffix);
+    pad(buffer, this.pos, rate, this.suffix);
     this.compress(buffer, 0, 1);
     squeeze(this.chain, out, rate, this.core);
   }
@@ -111,7 +111,12 @@ const ONCE_TAIL = new Uint8Array(168);
  * The one-shot path of the sponges, without an engine: whole blocks straight from `data`, the tail padded in a
  * scratch block, then `outputLength` bytes squeezed.
  */
-export function spongeOnce(spec: AlgorithmSpec, core: KeccakCore, data: Uint8Array, outputLength: number): Uint8Array {
+export function spongeOnce(
+  spec: AlgorithmSpec<SpongeParams>,
+  core: KeccakCore,
+  data: Uint8Array,
+  outputLength: number,
+): Uint8Array {
   const state = ONCE_STATE;
   state.fill(0);
   const rate = spec.blockLength;
@@ -128,7 +133,7 @@ export function spongeOnce(spec: AlgorithmSpec, core: KeccakCore, data: Uint8Arr
   const tail = ONCE_TAIL;
   tail.fill(0);
   for (let i = full; i < n; i++) tail[i - full] = data[i];
-  pad(tail, n - full, rate, params(spec).suffix);
+  pad(tail, n - full, rate, spec.construction.suffix);
   core.absorb(state, tail, 0, 1, rate);
   const out = new Uint8Array(outputLength);
   squeeze(state, out, rate, core);

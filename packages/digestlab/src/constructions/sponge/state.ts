@@ -20,7 +20,7 @@ import {
   restoreBuffered,
   sealState,
 } from '../../shared/state-envelope.js';
-import type { AlgorithmSpec, EngineFields, SpongeFields } from '../../spec/algorithm.js';
+import { type AlgorithmSpec, type EngineFields, narrow, type SpongeFields } from '../../spec/algorithm.js';
 
 /** Bytes of the output length field, and of the state: Keccak-f[1600]'s 1600 bits. */
 const OUTPUT_LENGTH = 8;
@@ -51,7 +51,7 @@ export function decodeSpongeState<E extends EngineFields>(
   const high = view.getUint32(HEADER);
   const outputLength = high * 2 ** 32 + view.getUint32(HEADER + 4);
   if (high >= 2 ** 21) throw new BadStateError('its output length exceeds 2^53 - 1 bytes');
-  if (!spec.sponge?.xof && outputLength !== spec.digestLength) {
+  if (!narrow(spec, 'sponge').construction.xof && outputLength !== spec.digestLength) {
     throw new BadStateError(`its output length ${outputLength} is not ${spec.name}'s ${spec.digestLength} bytes`);
   }
   const engine = create(outputLength);

@@ -1,12 +1,11 @@
 /** BLAKE3's three modes (§6.2: hash, keyed_hash, derive_key) and the one-shot digest in any of them. */
 
+import { encodeUtf8 } from '../../shared/strings.js';
 import type { AlgorithmParams, AlgorithmSpec } from '../../spec/algorithm.js';
 import type { Blake3Core } from '../../spec/constructions.js';
 import { BLAKE3_IV, DERIVE_KEY_CONTEXT, DERIVE_KEY_MATERIAL, KEYED_HASH } from './constants.js';
 import { keyWords, type TreeMode } from './subtree.js';
 import { TreeHash } from './tree.js';
-
-const encoder = new TextEncoder();
 
 /**
  * The mode the params choose: keyed_hash under `key`; derive_key under the key that hashing `context` with
@@ -16,7 +15,7 @@ export function treeMode(spec: AlgorithmSpec, core: Blake3Core, params: Algorith
   if (params.key !== undefined) return { key: keyWords(params.key), flags: KEYED_HASH };
   if (params.context !== undefined) {
     const context = new TreeHash(spec, core, 32, BLAKE3_IV, DERIVE_KEY_CONTEXT);
-    context.update(encoder.encode(params.context));
+    context.update(encodeUtf8(params.context));
     return { key: keyWords(context.digest()), flags: DERIVE_KEY_MATERIAL };
   }
   return { key: BLAKE3_IV, flags: 0 };

@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 // `npm run test:deno` run with vitest itself on Bun and on Deno (the library's tests minus the one that spawns them).
 // `edge` (`npm run test:edge`) runs the library inside workerd, edge-runtime and QuickJS, and a strict-CSP page.
 // `jvm` (`npm run test:jvm`) runs `digestlab bench --jvm` with a real JDK; kept out of `npm test`, which needs none.
+// `board` (`npm run test:board`) needs a PostgreSQL server's programs (Debian's postgresql), kept out of `npm test`.
 // `refs` (`npm run test:refs`) runs the outside programs of scripts/check/reference-programs.mjs (b3sum, RHash, a JDK with
 // BouncyCastle) live on fresh inputs; `npm test` reads what they printed for fixed inputs from vectors/ and runs none.
 export default defineConfig({
@@ -22,10 +23,22 @@ export default defineConfig({
             '**/*.runtimes.test.ts',
             '**/*.jvm.test.ts',
             '**/*.refs.test.ts',
+            '**/*.board.test.ts',
             '**/*.edge.test.ts',
             '**/node_modules/**',
           ],
           testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // `npm run test:board`: the results board end to end, on the embedded store and on a PostgreSQL server
+          // that postgres-setup.ts starts from Debian's postgresql package
+          name: 'board',
+          include: ['packages/*/test/**/*.board.test.ts'],
+          globalSetup: ['packages/cli/test/postgres-setup.ts'],
+          testTimeout: 5 * 60_000,
+          hookTimeout: 2 * 60_000,
         },
       },
       {

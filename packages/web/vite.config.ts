@@ -70,7 +70,7 @@ export default defineConfig({
     target: 'es2022',
     // the self-test page runs the library's known answers in a real browser (npm run test:browser)
     rolldownOptions: {
-      input: { index: 'index.html', selftest: 'selftest.html' },
+      input: { index: 'index.html', selftest: 'selftest.html', board: 'board.html' },
       // a slow shared machine makes this timing report appear at random; it says nothing about the page
       checks: { bundlerTimings: false },
       onLog(level, log, handler) {

@@ -1,7 +1,7 @@
 // After `vite build` (packages/web/dist): the CLI package ships the built page as packages/cli/web, which
 // `digestlab web` serves by default. Copied after removing the previous copy, so no stale file is served.
 //
-// Only what the lab's page reaches is copied: index.html and, transitively, every file of dist/ whose name the copied
+// Only what the pages reach is copied: index.html, board.html and, transitively, every file of dist/ whose name the copied
 // files mention (Vite names each file by its content's hash, so a name is found only where it is referenced). The
 // self-test page (selftest.html, its Worker: a copy of the library's known-answer runner, ~450 KB) is for the browser
 // tests, which serve packages/web/dist itself; `digestlab web` never links to it.
@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const from = fileURLToPath(new URL('../../packages/web/dist/', import.meta.url));
 const to = fileURLToPath(new URL('../../packages/cli/web/', import.meta.url));
-const ENTRY = 'index.html';
+// the lab's page, and the board's (board.html: the runs `digestlab web` keeps)
+const ENTRIES = ['index.html', 'board.html'];
 
 /** Every file under `dir`, as paths relative to it. */
 function filesUnder(dir) {
@@ -24,7 +25,7 @@ const all = filesUnder(from);
 const byName = new Map(all.map((f) => [f.split('/').pop(), f]));
 if (byName.size !== all.length) throw new Error(`${from}: two files share a name; the page's references are ambiguous`);
 
-const reached = new Set([ENTRY]);
+const reached = new Set(ENTRIES);
 for (const file of reached) {
   const text = readFileSync(join(from, file), 'latin1');
   for (const [name, path] of byName) if (!reached.has(path) && text.includes(name)) reached.add(path);

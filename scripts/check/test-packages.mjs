@@ -247,6 +247,7 @@ test('npm pack: each tarball carries what it needs, once', () => {
   );
   const cli = packed.get('@digestlab/cli');
   assert.ok(cli.files.includes('web/index.html'), 'the CLI ships no page');
+  assert.ok(cli.files.includes('web/board.html'), 'the CLI ships no board page');
   assert.ok(!cli.files.includes('web/selftest.html'), 'the CLI ships the browser tests’ self-test page');
   printSizes();
 });

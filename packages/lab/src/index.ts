@@ -2,7 +2,19 @@
  * @digestlab/lab: the benchmark engine behind `digestlab bench` and the web lab. Platform-neutral: no Node module is
  * imported anywhere here, so it runs unchanged in a browser's Web Worker. Node-only parts live in @digestlab/cli.
  */
+
 export { COLD, type ColdCell, type ColdCheck } from './bench/workloads/cold.js';
+export {
+  canonicalJson,
+  checkBoardRun,
+  FACT_MAX,
+  RUN_ID,
+  type RunFacts,
+  type RunPoint,
+  runFacts,
+  runId,
+  runPoints,
+} from './board.js';
 export {
   COLD_COLUMNS,
   type ColdSample,

@@ -24,6 +24,7 @@ import {
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { algorithms as libraryAlgorithms } from 'digestlab';
+import { collectorUrl, postReport } from '../board/post.js';
 import { COLD_DEFAULT_RUNS, COLD_REALM, runCold } from '../cold.js';
 import type { CommandContext } from '../command.js';
 import { CliUsageError, type Io } from '../io.js';
@@ -48,6 +49,7 @@ export interface BenchFlags {
   manySize?: string;
   coldRuns?: string;
   json?: boolean;
+  post?: string;
   out?: string;
   list?: boolean;
   isolate?: boolean;
@@ -153,6 +155,7 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
   resolveAlgorithms(options.algorithms); // fail fast, before loading anything
   // before the work: a path that cannot be written is refused now, not after a run of minutes
   const write = flags.out ? reportWriter(flags.out) : undefined;
+  const post = flags.post === undefined ? undefined : collectorUrl(flags.post);
   if (flags.jvmClasspath !== undefined && !flags.jvm) throw new CliUsageError('--jvm-classpath needs --jvm');
   const jvm = flags.jvm ? planJvm(options, flags.jvmClasspath) : undefined;
   let bar: SingleBar | undefined;
@@ -206,10 +209,9 @@ export async function bench(flags: BenchFlags, io: Io, command: string): Promise
     const color = io.stdoutIsTTY && !io.env.NO_COLOR;
     io.stdout(renderReport(report, style(color), io.columns));
   }
-  if (flags.out && write) {
-    return writeReport(flags.out, write(report), io, { jsonOnStdout: Boolean(flags.json) });
-  }
-  return 0;
+  const code =
+    flags.out && write ? writeReport(flags.out, write(report), io, { jsonOnStdout: Boolean(flags.json) }) : 0;
+  return post && code === 0 ? postReport(post, JSON.stringify(report), io) : code;
 }
 
 /** An argument as a POSIX shell would need it, so the recorded command line can be run again. */
@@ -246,6 +248,7 @@ export function registerBench(program: Command, { io, argv, done }: CommandConte
     )
     .option('--json', 'print the report as JSON (schema digestlab-bench/1) on stdout instead of tables')
     .option('-o, --out <file>', 'also write the report: .json, .md, .csv, .html or .svg')
+    .option('--post <url>', 'also send the run to a board: the URL digestlab web printed, with its ?token=')
     .option('--isolate', 'run each provider × algorithm in a fresh worker thread (no JIT or GC state carried over)')
     .option(
       '--jvm',

@@ -11,15 +11,16 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AnyReport, compareRuns, parseAnyReport, type RunInput, resultFileName, SCHEMA } from '@digestlab/lab';
+import { type AnyReport, compareRuns, parseAnyReport, type RunInput, SCHEMA } from '@digestlab/lab';
 import { VERDICTS } from '@digestlab/lab/overflow';
 import { type Command, Option } from 'commander';
 import { toString as qrText } from 'qrcode';
+import { openStore } from '../board/open.js';
 import type { CommandContext } from '../command.js';
-import { createFileAtomic } from '../files.js';
 import { CliUsageError, EXIT, type Io } from '../io.js';
 import { ensureWritableFolder } from '../paths.js';
-import { createCollector } from '../web/server.js';
+import { DEFAULT_RATE, parseRate, saveRun, whenOpen } from '../web/keep.js';
+import { createCollector, type Saved } from '../web/server.js';
 import { comparisonOutput } from './compare.js';
 
 export interface WebFlags {
@@ -28,6 +29,9 @@ export interface WebFlags {
   lan?: boolean;
   results?: string;
   benchHere?: boolean;
+  store?: string;
+  readOnly?: boolean;
+  rate?: string;
   /** Hidden, for tests: extra `digestlab bench` arguments for --bench-here, space-separated. */
   benchArgs?: string;
 }
@@ -107,20 +111,20 @@ function printFolder(dir: string, io: Io): void {
   io.stdout(`\n${what} in ${dir}, against the first:\n${comparisonOutput(compareRuns(runs), {}, io)}`);
 }
 
-function describeSaved(file: string, r: AnyReport): string {
+function describeSaved({ file }: Saved, r: AnyReport): string {
   if (r.schema === SCHEMA) return `saved ${file}: ${r.report.results.length} bench results`;
   const { summary } = r.report;
   const counts = VERDICTS.filter((v) => summary[v] > 0).map((v) => `${summary[v]} ${v}`);
   return `saved ${file}: overflow run, ${counts.join(', ') || 'no jobs'}`;
 }
 
-async function printLan(port: number, token: string, io: Io): Promise<void> {
+async function printLan(port: number, token: string | undefined, io: Io): Promise<void> {
   const address = lanAddress();
   if (address === undefined) {
     io.stderr('digestlab web: this machine has no LAN IPv4 address; the server listens on every interface anyway\n');
     return;
   }
-  const url = `http://${address}:${port}/?token=${token}`;
+  const url = `http://${address}:${port}/${token === undefined ? '' : `?token=${token}`}`;
   // the small terminal QR code needs its colours (black on white) to scan on a dark terminal
   const type = io.stdoutIsTTY && !io.env.NO_COLOR ? 'terminal' : 'utf8';
   io.stdout(`on your network: ${url}\n${await qrText(url, { type, small: true })}\n`);
@@ -150,6 +154,44 @@ function benchHere(args: string[], io: Io, done: (text: string) => void): ChildP
   return child;
 }
 
+/**
+ * How the server stops: Ctrl-C or SIGTERM when `signals` (listened to before the URL is out: whoever reads it may
+ * signal at once), or `stop()`; `stopped` resolves once the server is closed.
+ */
+function stopper(server: Server, signals: boolean, onStop: () => void): { stopped: Promise<void>; stop: () => void } {
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      onStop();
+      server.close(() => resolve());
+      // idle keep-alive connections (a browser holds some) would keep close() waiting
+      server.closeAllConnections();
+    };
+    if (!signals) return; // in-process without signals: serves until the process ends, or the store fails
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return { stopped, stop: () => stop() };
+}
+
+/** The URL (first line, always the same shape: scripts and tests read it), then where things are. */
+async function announce(
+  flags: WebFlags,
+  at: { port: number; token: string; root: string; results: string; store: string },
+  io: Io,
+): Promise<void> {
+  const token = flags.readOnly ? undefined : at.token;
+  io.stdout(`http://127.0.0.1:${at.port}/${token === undefined ? '' : `?token=${token}`}\n`);
+  if (flags.lan) await printLan(at.port, token, io);
+  io.stdout(
+    flags.readOnly
+      ? `serving ${at.root} and the board in ${at.store}, read-only; Ctrl-C stops\n`
+      : `serving ${at.root}; runs are kept in ${at.store} and saved in ${at.results}; Ctrl-C stops\n`,
+  );
+}
+
 export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'signals'>): Promise<number> {
   const { io } = ctx;
   const port = parsePort(flags.port);
@@ -159,19 +201,24 @@ export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'sig
   ensureWritableFolder('--results', results);
   // 144 random bits, URL-safe: only whoever sees the printed URL can POST
   const token = randomBytes(18).toString('base64url');
-  const accepted = (file: string, r: AnyReport) => {
-    io.stdout(`${describeSaved(file, r)}\n`);
+  const rate = parseRate(flags.rate);
+  const accepted = (saved: Saved, r: AnyReport) => {
+    io.stdout(`${describeSaved(saved, r)}\n`);
     printFolder(results, io);
   };
-  const save = (r: AnyReport, text: string) => {
-    const at = new Date();
-    return createFileAtomic(results, (n) => resultFileName(at, r.report.env, n), text);
-  };
-  const server = createCollector({ root, token, save, onSaved: accepted });
+  const location = flags.store ?? join(results, 'board');
+  const opening = openStore(location);
+  // what fails at once (the store is another process's, a location that cannot be) stops the start here; the
+  // rest of the opening (seconds for a new embedded store) goes on while the server answers
+  await Promise.race([opening, Promise.resolve()]);
+  const store = whenOpen(opening, location);
+  const save = saveRun(store, results);
+  const server = createCollector({ root, token, save, onSaved: accepted, store, readOnly: flags.readOnly, rate });
   const host = flags.lan ? '0.0.0.0' : '127.0.0.1';
   try {
     await listen(server, port, host);
   } catch (e) {
+    await store.close();
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES') {
       const why = code === 'EADDRINUSE' ? 'is in use' : 'needs privileges';
@@ -186,38 +233,34 @@ export async function web(flags: WebFlags, ctx: Pick<CommandContext, 'io' | 'sig
   let bench: ChildProcess | undefined;
   let stopping = false;
   // listening for Ctrl-C before the URL is out: whoever reads the URL may signal at once
-  const stopped = new Promise<void>((resolve) => {
-    if (!ctx.signals) return; // in-process without signals: serves until the process ends
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      stopping = true;
-      bench?.kill();
-      server.close(() => resolve());
-      // idle keep-alive connections (a browser holds some) would keep close() waiting
-      server.closeAllConnections();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+  const { stopped, stop } = stopper(server, ctx.signals, () => {
+    stopping = true;
+    bench?.kill();
   });
-  // first line, always the same shape: scripts and tests read the URL from it
-  io.stdout(`http://127.0.0.1:${actual}/?token=${token}\n`);
-  if (flags.lan) await printLan(actual, token, io);
-  io.stdout(`serving ${root}; runs are saved in ${results}; Ctrl-C stops\n`);
-  if (flags.benchHere && !stopping) {
+  let failed = false;
+  opening.catch((e: unknown) => {
+    failed = true;
+    io.stderr(`digestlab web: could not open the store ${store.location}: ${(e as Error).message}\n`);
+    stop();
+  });
+  await announce(flags, { port: actual, token, root, results, store: store.location }, io);
+  if (flags.benchHere && !stopping && !flags.readOnly) {
     const args = flags.benchArgs?.split(/\s+/).filter(Boolean) ?? [];
     bench = benchHere(args, io, (text) => {
-      try {
+      const keep = async () => {
         const r = parseAnyReport(text, 'this machine');
-        accepted(save(r, text), r);
-      } catch (e) {
+        const saved = await save(r, text);
+        if (!saved.duplicate) accepted(saved, r);
+      };
+      keep().catch((e: unknown) => {
         io.stderr(`digestlab web: could not save this machine's run: ${(e as Error).message}\n`);
-      }
+      });
     });
   }
   await stopped;
+  await store.close();
   io.stderr('digestlab web: stopped\n');
-  return EXIT.ok;
+  return failed ? EXIT.failure : EXIT.ok;
 }
 
 export function registerWeb(program: Command, { io, signals, done }: CommandContext): void {
@@ -231,6 +274,9 @@ export function registerWeb(program: Command, { io, signals, done }: CommandCont
     .option('--lan', "listen on every interface and print this machine's LAN URL and a QR code for a phone")
     .option('--results <dir>', 'folder to save received runs in (default ./digestlab-results)')
     .option('--bench-here', "also run digestlab's default bench on this machine and save it there")
+    .option('--store <location>', 'where runs are kept: a folder (default RESULTS/board) or a postgres:// URL')
+    .option('--read-only', 'serve the board and its runs, but take no runs')
+    .option('--rate <n>', `runs one address may send per minute (default ${DEFAULT_RATE})`)
     .addOption(new Option('--bench-args <args>', 'tests: extra bench arguments for --bench-here').hideHelp())
     .action(async (flags: WebFlags) => {
       done(await web(flags, { io, signals }));

@@ -19,12 +19,13 @@ import {
   SIZE_HELP,
 } from '@digestlab/lab/overflow';
 import { type Command, Option } from 'commander';
+import { collectorUrl, postReport } from '../board/post.js';
 import type { CommandContext } from '../command.js';
 import { nodeCryptoRow } from '../node-host.js';
 import { checkpointStore } from './checkpoint.js';
 import { type CliSettings, cliSettings, loadResumed, type OverflowFlags } from './flags.js';
 import { nodePlanHost } from './host.js';
-import { checkpointNote, type RunView, runView, showEvent, showPlan, showResult } from './output.js';
+import { checkpointNote, type RunView, runDocument, runView, showEvent, showPlan, showResult } from './output.js';
 import { workerRunner } from './pool.js';
 import { interrupter, listen } from './signals.js';
 import { loadVectors } from './vectors.js';
@@ -46,6 +47,8 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
   const rows = allRows({ rows: [nodeCryptoRow] });
   const choice = resolveRun(flags, rows, resumed);
   const settings = cliSettings(flags);
+  // checked before the run, as bench checks it
+  const post = flags.post === undefined ? undefined : collectorUrl(flags.post);
   const vectors = loadVectors(flags.vectors, (s) => io.stderr(s));
   // the jobs, and where each expected digest comes from
   let plan: OverflowPlan;
@@ -61,7 +64,11 @@ export async function overflow(flags: OverflowFlags, ctx: OverflowContext): Prom
   const result = await runJobs(plan, settings, view, ctx);
   const end = { peakRssBytes: process.resourceUsage().maxRSS * 1024, seconds: (performance.now() - t0) / 1000 };
   showResult(view, plan, result, flags, settings, end);
-  return overflowStatus(result, settings.strict);
+  const status = overflowStatus(result, settings.strict);
+  // an interrupted run is not a finished one: nothing is sent
+  if (post === undefined || result.interrupted) return status;
+  const posted = await postReport(post, JSON.stringify(runDocument(plan, result, flags, settings, end)), io);
+  return status === 0 ? posted : status;
 }
 
 /** Runs the plan's jobs in worker threads, the checkpoint kept and Ctrl-C/SIGTERM heard while they run. */
@@ -126,6 +133,7 @@ export function registerOverflow(program: Command, { io, done, signals }: Comman
     .option('--vectors <file>', "stored zero-input digests (default the repository's vectors/zeros.json)")
     .option('--strict', "exit 1 when a peer's digest is wrong too (by default only ours fail the run)")
     .option('--json', `print one JSON document (schema ${OVERFLOW_SCHEMA}) on stdout instead of text`)
+    .option('--post <url>', 'also send the finished run to a board: the URL digestlab web printed, with its ?token=')
     .option('-q, --quiet', 'no progress on stderr')
     .option('--progress-every <seconds>', 'seconds between progress lines when stderr is not a terminal (default 10)')
     .addOption(new Option('--debug-update-delay <ms>', 'tests: sleep after every update').hideHelp())

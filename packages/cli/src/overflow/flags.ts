@@ -12,6 +12,8 @@ import { loadCheckpoint } from './checkpoint.js';
 /** The flags as commander hands them over: the engine's {@link OverflowAsk}, and the CLI's own. */
 export interface OverflowFlags extends OverflowAsk {
   jobs?: string;
+  /** A board's URL (what `digestlab web` printed) to send the finished run to. */
+  post?: string;
   checkpoint?: string;
   checkpointEvery?: string;
   resume?: string;

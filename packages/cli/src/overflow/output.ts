@@ -4,6 +4,7 @@
  * document on stdout. Colour only on a terminal, never with NO_COLOR.
  */
 import {
+  type OverflowDocument,
   type OverflowEvent,
   type OverflowPlan,
   type OverflowResult,
@@ -83,6 +84,25 @@ export interface RunEnd {
   seconds: number;
 }
 
+/** The run as its `--json` document (what `--json` prints and `--post` sends). */
+export function runDocument(
+  plan: OverflowPlan,
+  result: OverflowResult,
+  flags: Pick<OverflowFlags, 'resume'>,
+  settings: CliSettings,
+  end: RunEnd,
+): OverflowDocument {
+  return overflowDocument(plan.run, result, {
+    jobs: settings.jobs,
+    strict: settings.strict,
+    checkpoint: settings.checkpointFile ?? null,
+    resumedFrom: flags.resume ?? null,
+    env: nodeEnv(),
+    seconds: end.seconds,
+    peakRssBytes: end.peakRssBytes,
+  });
+}
+
 /** After the run: the `--json` document on stdout, else the summary and how to resume an interrupted run. */
 export function showResult(
   view: RunView,
@@ -94,15 +114,7 @@ export function showResult(
 ): void {
   const { checkpointFile } = settings;
   if (flags.json) {
-    const doc = overflowDocument(plan.run, result, {
-      jobs: settings.jobs,
-      strict: settings.strict,
-      checkpoint: checkpointFile ?? null,
-      resumedFrom: flags.resume ?? null,
-      env: nodeEnv(),
-      seconds: end.seconds,
-      peakRssBytes: end.peakRssBytes,
-    });
+    const doc = runDocument(plan, result, flags, settings, end);
     view.io.stdout(`${JSON.stringify(doc, null, 2)}\n`);
   } else {
     const { records, interrupted, sources } = result;

@@ -2,9 +2,13 @@
  * The HTTP side of `digestlab web` (node:http only): the built web page as static files, and a collector the page
  * POSTs finished runs to.
  *
- *   GET  /api/status                → 200 {"collector":true,"schemas":[…],"maxBytes":1048576}
- *   POST /api/results?token=TOKEN   → 201 {"file":"<name>.json"}; 403 wrong or missing token (checked before the body
- *                                     is read); 413 body over maxBytes; 400 not JSON or not an accepted schema
+ *   GET  /api/status                → 200 {"collector":true,"schemas":[…],"maxBytes":1048576} (collector false when
+ *                                     read-only)
+ *   POST /api/results?token=TOKEN   → 201 {"id":"<run id>","file":"<name>.json"}; 409 {"id"} the same run is there
+ *                                     already; 403 wrong or missing token, or a read-only board (checked before the
+ *                                     body is read); 429 too many writes from this address (Retry-After); 413 body
+ *                                     over maxBytes; 400 not JSON or not an accepted schema
+ *   GET  /api/runs, /api/chart, …   → the board's read side, when a store is given (./board-api.ts)
  *   other methods on those paths    → 405 (with Allow); other /api paths → 404
  *   GET/HEAD anything else          → a file under the root (index.html for a directory), else 404
  *
@@ -15,7 +19,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
-import { type AnyReport, parseAnyReport, REPORT_SCHEMAS } from '@digestlab/lab';
+import { type AnyReport, checkBoardRun, parseAnyReport, REPORT_SCHEMAS } from '@digestlab/lab';
+import { RunRejected, type RunStore } from '../board/store.js';
+import { boardApi } from './board-api.js';
+import type { RateLimit } from './rate.js';
+import { refuse, send } from './respond.js';
 
 /** The largest run a collector takes: 1 MiB (a full bench report is ~100 KiB). */
 export const MAX_BODY = 2 ** 20;
@@ -42,28 +50,25 @@ export interface CollectorOptions {
   /** The per-process secret a POST must carry as ?token=. */
   token: string;
   /**
-   * Stores an accepted run and returns the file name it got; throws when it cannot (answered 500). The server
-   * itself never touches the results folder: where runs go is the caller's.
+   * Stores an accepted run and says where; throws when it cannot (answered 500). The server itself never touches
+   * the results folder or the store: where runs go is the caller's.
    */
-  save(report: AnyReport, text: string): string;
-  /** Called after a run was stored and answered. */
-  onSaved?(file: string, report: AnyReport): void;
+  save(report: AnyReport, text: string): Saved | Promise<Saved>;
+  /** Called after a run was stored and answered (not for a duplicate). */
+  onSaved?(saved: Saved, report: AnyReport): void;
+  /** The store the board's read side answers from; without it, there is no read side. */
+  store?: RunStore;
+  /** Refuse every write (the board's read side alone). */
+  readOnly?: boolean;
+  /** Writes allowed per client address. */
+  rate?: RateLimit;
 }
 
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = `${JSON.stringify(body)}\n`;
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(text)),
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  res.end(res.req.method === 'HEAD' ? undefined : text);
-}
-
-/** A refusal, maybe before the request body is read: the connection closes rather than read a body it ignores. */
-function refuse(res: ServerResponse, status: number, error: string, headers: Record<string, string> = {}): void {
-  send(res, status, { error }, { ...headers, Connection: 'close' });
+/** Where an accepted run went: its id in the store, its file; `duplicate` when the store had it already. */
+export interface Saved {
+  id?: string;
+  file?: string;
+  duplicate?: boolean;
 }
 
 function sameToken(given: string | null, token: string): boolean {
@@ -101,6 +106,15 @@ async function postResult(
   query: URLSearchParams,
   o: CollectorOptions,
 ): Promise<void> {
+  if (o.readOnly) {
+    refuse(res, 403, 'this board is read-only: it takes no runs');
+    return;
+  }
+  const wait = o.rate?.take(req.socket.remoteAddress ?? '') ?? 0;
+  if (wait > 0) {
+    refuse(res, 429, `too many runs from this address: try again in ${wait} s`, { 'Retry-After': String(wait) });
+    return;
+  }
   if (!sameToken(query.get('token'), o.token)) {
     refuse(res, 403, 'wrong or missing token: open the page from the URL digestlab web printed');
     return;
@@ -125,19 +139,26 @@ async function postResult(
   }
   try {
     report = parseAnyReport(text, 'body');
+    // what a board reads of it, checked before anything is stored
+    checkBoardRun(report, 'body');
   } catch (e) {
     send(res, 400, { error: (e as Error).message });
     return;
   }
-  let file: string;
+  let saved: Saved;
   try {
-    file = o.save(report, text);
+    saved = await o.save(report, text);
   } catch (e) {
-    send(res, 500, { error: `could not save the run: ${(e as Error).message}` });
+    if (e instanceof RunRejected) send(res, 400, { error: e.message });
+    else send(res, 500, { error: `could not save the run: ${(e as Error).message}` });
     return;
   }
-  send(res, 201, { file });
-  o.onSaved?.(file, report);
+  if (saved.duplicate) {
+    send(res, 409, { error: 'this run is on the board already', id: saved.id });
+    return;
+  }
+  send(res, 201, saved);
+  o.onSaved?.(saved, report);
 }
 
 async function api(
@@ -150,12 +171,23 @@ async function api(
   const method = req.method ?? 'GET';
   if (path === '/api/status') {
     if (method === 'GET' || method === 'HEAD') {
-      send(res, 200, { collector: true, schemas: REPORT_SCHEMAS, maxBytes: MAX_BODY });
+      send(res, 200, {
+        collector: !o.readOnly,
+        board: o.store !== undefined,
+        schemas: REPORT_SCHEMAS,
+        maxBytes: MAX_BODY,
+      });
     } else refuse(res, 405, `${method} /api/status: use GET`, { Allow: 'GET, HEAD' });
   } else if (path === '/api/results') {
     if (method === 'POST') await postResult(req, res, query, o);
     else refuse(res, 405, `${method} /api/results: use POST`, { Allow: 'POST' });
-  } else refuse(res, 404, `no such API: ${path} (there are /api/status and /api/results)`);
+  } else if (!(o.store && (await boardApi(o.store, req, res, path, query)))) {
+    refuse(
+      res,
+      404,
+      `no such API: ${path} (there are /api/status, /api/results${o.store ? ', /api/runs, /api/chart and /api/history' : ''})`,
+    );
+  }
 }
 
 /**

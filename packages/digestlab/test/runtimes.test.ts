@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALGORITHMS, CHECKSUM_NAMES } from './helpers/common.js';
+import { ALGORITHMS, WASM_ALGORITHMS } from './helpers/common.js';
 import { type CheckResult, checksExpected, prepareChecks } from './helpers/runtime-checks.js';
 
 const bin = (name: string) => fileURLToPath(new URL(`../../../node_modules/.bin/${name}`, import.meta.url));
@@ -22,9 +22,7 @@ beforeAll(() => prepareChecks(dir));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ALL = ALGORITHMS;
-/** Our WebAssembly: everything but MD2. */
-// our WebAssembly's: all but MD2 and the checksums
-const MD = ALL.filter((a) => a !== 'MD2' && !(CHECKSUM_NAMES as string[]).includes(a));
+const MD = WASM_ALGORITHMS;
 /**
  * node:crypto on each runtime here: MD5, SHA-1, SHA-2, SHA-3 and SHAKE on all, with no MD2 and no Keccak (Node 20's
  * OpenSSL 3.0, Deno's, Bun's BoringSSL); of the newer families, what each has of its own (`also`), in the registry's

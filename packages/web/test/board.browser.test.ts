@@ -12,34 +12,7 @@ import { axeViolations } from './axe.js';
 import { digestlabWebForFile } from './digestlab-web.js';
 import { type Engine, enginesToTest, type Tab } from './engines/engine.js';
 import { launch } from './engines/launch.js';
-import { text, texts, waitForState } from './engines/tab.js';
-
-/**
- * Clicks an export button and resolves with the file it offered, read from its Blob: the page's policy
- * (default-src 'self') refuses the fetch of a blob: URL that tab.ts's clickDownload reads it with.
- */
-const exported = (tab: Tab, selector: string) =>
-  tab.evaluate(async (s) => {
-    const create = URL.createObjectURL;
-    const click = HTMLAnchorElement.prototype.click;
-    let blob: Blob | undefined;
-    let name = '';
-    URL.createObjectURL = (b: Blob | MediaSource) => {
-      blob = b as Blob;
-      return create.call(URL, b);
-    };
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      name = this.download;
-    };
-    try {
-      document.querySelector<HTMLElement>(s)?.click();
-    } finally {
-      URL.createObjectURL = create;
-      HTMLAnchorElement.prototype.click = click;
-    }
-    if (blob === undefined) throw new Error(`${s} offered no download`);
-    return { name, text: await blob.text() };
-  }, selector);
+import { clickDownload, text, texts, waitForState } from './engines/tab.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'lab', 'test', 'fixtures');
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
@@ -94,11 +67,11 @@ for (const name of enginesToTest()) {
       expect(Math.max(...widths)).toBe(100);
       expect(await t.evaluate(() => (window as { pwned?: number }).pwned ?? 0)).toBe(0);
       expect(await axeViolations(t)).toEqual([]);
-      const csv = await exported(t, '#runs-view button[data-format="csv"]');
+      const csv = await clickDownload(t, '#runs-view button[data-format="csv"]');
       expect(csv.name).toBe('runs.csv');
       expect(csv.text.split('\r\n')[0]).toBe('select,device,CPU,OS,runtime,engine,digestlab,date,run');
       expect(csv.text).toContain(`"'=HYPERLINK(""x"") os"`);
-      const json = JSON.parse((await exported(t, '#runs-view button[data-format="json"]')).text);
+      const json = JSON.parse((await clickDownload(t, '#runs-view button[data-format="json"]')).text);
       expect(json.map((r: { id: string }) => r.id)).toEqual([ids.hostile, ids.c, ids.b, ids.a]);
     });
 

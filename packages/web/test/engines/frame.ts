@@ -2,8 +2,8 @@
  * A phone's screen where the engine's window cannot be that small (MiniBrowser's is never narrower than its
  * toolbar, 447 px): the page itself, live (its scripts, its Worker), in a same-origin iframe of the phone's size
  * inside the engine's tab. The iframe is the page's viewport (media queries, innerWidth, `width=device-width`), so
- * its layout is a phone's. The result is a Tab: evaluate runs in the iframe's window, a screenshot is of the iframe
- * alone, so every helper of tab.ts works on it unchanged.
+ * its layout is a phone's. The result is a Tab: evaluate runs against the iframe's window (its globals in scope), a
+ * screenshot is of the iframe alone, so every helper of tab.ts works on it unchanged.
  */
 import type { Engine, Tab, Viewport } from './engine.js';
 
@@ -50,8 +50,10 @@ export function framed(outer: Tab, viewport: Viewport): Tab {
         ([src, id, a]) => {
           const w = (document.getElementById(id) as HTMLIFrameElement | null)?.contentWindow;
           if (!w) throw new Error('no phone frame: goto first');
-          // the function is compiled in the frame's realm: its document and window are the page's
-          return (w as unknown as { eval(s: string): (x: unknown) => unknown }).eval(`(${src})`)(a);
+          // Compiled here, in the holding page (the page's own policy forbids compiling strings in the frame), with
+          // the frame's window as its scope: `document`, `window`, `URL`, `HTMLAnchorElement`… are the page's.
+          const compile = new Function('w', `with (w) { return (${src}); }`) as (x: Window) => (y: unknown) => unknown;
+          return compile(w)(a);
         },
         [fn.toString(), FRAME, arg ?? null] as const,
       ) as never,

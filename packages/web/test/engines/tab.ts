@@ -104,25 +104,34 @@ export const setFiles = (tab: Tab, selector: string, files: { name: string; type
 
 /**
  * Clicks a button that saves a file through a download link (dom.ts's download) and resolves with the file the
- * link offered: its name and text, read from its blob: URL in the page. WebDriver has no download events, so the
+ * link offered: its name and text, read from the Blob the page made. WebDriver has no download events, so the
  * link's click is caught instead of the browser's download, in every engine alike.
  */
 export const clickDownload = (tab: Tab, selector: string) =>
   tab.evaluate(async (s) => {
     const button = document.querySelector<HTMLElement>(s);
     if (button === null) throw new Error(`no ${s}`);
+    // the file is read from its Blob as the page makes it: the page's policy (default-src 'self') refuses a fetch
+    // of the blob: URL
+    const create = URL.createObjectURL;
     const click = HTMLAnchorElement.prototype.click;
-    let link: { name: string; href: string } | undefined;
+    let blob: Blob | undefined;
+    let name: string | undefined;
+    URL.createObjectURL = (b: Blob | MediaSource) => {
+      blob = b as Blob;
+      return create.call(URL, b);
+    };
     HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      link = { name: this.download, href: this.href };
+      name = this.download;
     };
     try {
       button.click();
     } finally {
+      URL.createObjectURL = create;
       HTMLAnchorElement.prototype.click = click;
     }
-    if (link === undefined) throw new Error(`${s} offered no download`);
-    return { name: link.name, text: await (await fetch(link.href)).text() };
+    if (blob === undefined || name === undefined) throw new Error(`${s} offered no download`);
+    return { name, text: await blob.text() };
   }, selector);
 
 /** What the page's hook (index.html's digestlabWatch) saw: console errors, other origins asked, long tasks (ms). */

@@ -30,6 +30,35 @@ export interface RunFacts {
   date: string;
 }
 
+// The rows of the board's read API (the CLI's store answers with them, the page reads them).
+
+/** A run as listed: its facts and when the board received it. */
+export interface ListedRun extends RunFacts {
+  received: string;
+}
+
+/** One bar of the one-algorithm chart: a device and a row (provider), over every run of that device. */
+export interface ChartRow {
+  device: string;
+  provider: string;
+  unit: string;
+  /** Runs of this device that timed this cell. */
+  runs: number;
+  /** The best median of those runs, and their mean, in `unit`. */
+  best: number;
+  mean: number;
+}
+
+/** One run's figure in a device's history. */
+export interface HistoryRow {
+  id: string;
+  version: string;
+  date: string;
+  provider: string;
+  unit: string;
+  median: number;
+}
+
 /** One timed cell of a bench run, as charts read it. */
 export interface RunPoint {
   workload: string;

@@ -5,9 +5,12 @@
 
 export { COLD, type ColdCell, type ColdCheck } from './bench/workloads/cold.js';
 export {
+  type ChartRow,
   canonicalJson,
   checkBoardRun,
   FACT_MAX,
+  type HistoryRow,
+  type ListedRun,
   RUN_ID,
   type RunFacts,
   type RunPoint,

@@ -3,7 +3,9 @@
  * board's read API. Two stores implement it with the same SQL (./sql-store.ts): the embedded one (PGlite,
  * PostgreSQL compiled to WebAssembly, in a folder) and a PostgreSQL server, chosen by ./open.ts from a location.
  */
-import type { RunFacts } from '@digestlab/lab';
+import type { ChartRow, HistoryRow, ListedRun } from '@digestlab/lab';
+
+export type { ChartRow, HistoryRow, ListedRun };
 
 /** What adding a run did: stored it, or found the same run (same id) already there and left the store as it was. */
 export interface Added {
@@ -24,11 +26,6 @@ export interface RunFilter {
 
 export const FILTER_FIELDS = ['device', 'cpu', 'os', 'runtime', 'engine', 'version', 'schema'] as const;
 
-/** A run as listed: its facts and when the board received it. */
-export interface ListedRun extends RunFacts {
-  received: string;
-}
-
 export interface RunPage {
   /** Runs matching the filter, newest received first. */
   runs: ListedRun[];
@@ -41,28 +38,6 @@ export interface Cell {
   algorithm: string;
   workload: string;
   size: number;
-}
-
-/** One bar of the one-algorithm chart: a device and a row (provider), over every run of that device. */
-export interface ChartRow {
-  device: string;
-  provider: string;
-  unit: string;
-  /** Runs of this device that timed this cell. */
-  runs: number;
-  /** The best median of those runs, and their mean, in `unit`. */
-  best: number;
-  mean: number;
-}
-
-/** One run's figure in a device's history. */
-export interface HistoryRow {
-  id: string;
-  version: string;
-  date: string;
-  provider: string;
-  unit: string;
-  median: number;
 }
 
 export interface RunStore {

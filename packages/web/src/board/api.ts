@@ -1,35 +1,7 @@
 /** The board's read API (served by `digestlab web`, see the CLI's web/board-api.ts), by relative URLs. */
+import type { ChartRow, HistoryRow, ListedRun } from '@digestlab/lab';
 
-export interface RunFacts {
-  id: string;
-  schema: string;
-  device: string;
-  cpu: string;
-  os: string;
-  runtime: string;
-  engine: string;
-  version: string;
-  date: string;
-  received: string;
-}
-
-export interface ChartRow {
-  device: string;
-  provider: string;
-  unit: string;
-  runs: number;
-  best: number;
-  mean: number;
-}
-
-export interface HistoryRow {
-  id: string;
-  version: string;
-  date: string;
-  provider: string;
-  unit: string;
-  median: number;
-}
+export type { ChartRow, HistoryRow, ListedRun };
 
 export const FILTERS = ['device', 'cpu', 'os', 'runtime', 'engine', 'version'] as const;
 
@@ -44,7 +16,7 @@ async function get<T>(path: string, params: Record<string, string>): Promise<T> 
 }
 
 export const listRuns = (filter: Record<string, string>) =>
-  get<{ runs: RunFacts[]; total: number }>('runs', { ...filter, limit: '100' });
+  get<{ runs: ListedRun[]; total: number }>('runs', { ...filter, limit: '100' });
 export const chart = (cell: Record<string, string>) => get<{ rows: ChartRow[] }>('chart', cell);
 export const history = (device: string, cell: Record<string, string>) =>
   get<{ rows: HistoryRow[] }>('history', { device, ...cell });

@@ -13,7 +13,7 @@
 import { parseReport, SEED_FIGURES } from '@digestlab/lab';
 import { comparisonTable } from '../compare-view.js';
 import { byId, h, showError } from '../dom.js';
-import { type ChartRow, chart, FILTERS, history, listRuns, type RunFacts, runText } from './api.js';
+import { type ChartRow, chart, FILTERS, history, type ListedRun, listRuns, runText } from './api.js';
 import { type Column, table } from './table.js';
 
 const params = new URLSearchParams(location.search);
@@ -60,7 +60,7 @@ async function showRuns(): Promise<void> {
   const filter = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? '']));
   paramForm(byId<HTMLFormElement>('filters'), FILTERS, filter, 'Filter');
   const { runs, total } = await listRuns(filter);
-  const columns: Column<RunFacts>[] = [
+  const columns: Column<ListedRun>[] = [
     {
       head: 'select',
       cell: (r) => r.id,

@@ -32,8 +32,12 @@ import type { AlgorithmName } from '../src/spec/algorithm.js';
 import { ALGORITHMS, MUTATION_PROFILE, pseudoRandomBytes, RHASH_PREFIXES, reference } from './helpers/common.js';
 import { HOST } from './helpers/host.js';
 
-/** 2^k − 1, 2^k, 2^k + 1 for k = 0..22 (0 to 4 MiB + 1), without repeats (to k = 17 in the mutation profile). */
-const K_MAX = MUTATION_PROFILE ? 17 : 22;
+/**
+ * 2^k − 1, 2^k, 2^k + 1 for k = 0..20 (0 to 1 MiB + 1, past every crossover), without repeats; the large tier runs
+ * this file to k = 22 (4 MiB + 1: DIGESTLAB_SWEEP_K, set by vitest.config.ts), the mutation profile to k = 17.
+ */
+const SWEEP_K = Number(process.env.DIGESTLAB_SWEEP_K ?? 20);
+const K_MAX = MUTATION_PROFILE ? 17 : SWEEP_K;
 const SIZES = [...new Set(Array.from({ length: K_MAX + 1 }, (_, k) => [2 ** k - 1, 2 ** k, 2 ** k + 1]).flat())];
 /** The stream's seed: Tiger's reference for these inputs is RHash's, stored for this stream (RHASH_PREFIXES). */
 const SEED = 0xdefa;
@@ -95,13 +99,23 @@ const sweepMax = (algorithm: string): number => SWEEP_MAX[algorithm] ?? Number.P
 const wrappersMax = (algorithm: string): number => (SLOW.has(algorithm) ? 2 ** 16 + 1 : sweepMax(algorithm));
 
 describe('the sweep', () => {
-  it('runs 0 to 4 MiB + 1 bytes: 2^k − 1, 2^k, 2^k + 1 for k = 0..22', () => {
+  it(`runs 0 to 2^${K_MAX} + 1 bytes: 2^k − 1, 2^k, 2^k + 1 for k = 0..${K_MAX}`, () => {
     // 3 per k, less 1, 2 and 3, which come twice: 2^0 + 1 = 2^1, 2^1 − 1 = 2^0 and 2^1 + 1 = 2^2 − 1
     expect(SIZES).toHaveLength(3 * (K_MAX + 1) - 3);
     expect(SIZES[0]).toBe(0);
     expect(SIZES.at(-1)).toBe(2 ** K_MAX + 1);
-    if (!MUTATION_PROFILE) expect(K_MAX).toBe(22);
     expect(INPUTS.every((d, i) => d.length === SIZES[i])).toBe(true);
+  });
+
+  it('passes every measured crossover on every runtime (both sides of each are swept)', () => {
+    if (MUTATION_PROFILE) return;
+    for (const [name, table] of Object.entries(CROSSOVERS)) {
+      for (const [algorithm, { bytes, hex }] of Object.entries(table)) {
+        for (const from of [bytes, hex].filter(Number.isFinite)) {
+          expect(from, `${name}: ${algorithm}`).toBeLessThanOrEqual(Math.min(2 ** K_MAX, sweepMax(algorithm)));
+        }
+      }
+    }
   });
 
   it("its inputs are those whose Tiger RHash's stored digests have (the BigInt Tiger would take seconds)", () => {

@@ -18,8 +18,9 @@ import { fileURLToPath } from 'node:url';
 
 /** Each generator (a script of this folder) and what it writes, relative to the repository's root. */
 export const GENERATORS = [
-  { script: 'gen-names.mjs', writes: 'packages/digestlab/src/spec/names.ts' },
+  // the cores first: the registry, which gen-names.mjs bundles, imports them (a new algorithm's core is not yet written)
   { script: 'gen-cores.mjs', writes: 'packages/digestlab/src/algorithms/generated/' },
+  { script: 'gen-names.mjs', writes: 'packages/digestlab/src/spec/names.ts' },
   { script: 'gen-wasm.mjs', writes: 'packages/digestlab/src/wasm/generated/' },
   { script: 'crossovers-data.mjs', writes: 'packages/digestlab/src/providers/crossovers.generated.ts' },
 ];

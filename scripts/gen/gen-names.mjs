@@ -74,8 +74,11 @@ ${union(
 )}`;
 }
 
-/** The registry's entries, bundled from its TypeScript source (no types checked: the file may be the stale one). */
-async function registryAlgorithms() {
+/**
+ * The registry's entries, bundled from its TypeScript source (no types checked: the file may be the stale one), as the
+ * registry holds them (`spec`, `aliases`, `oids`, `family`, …); gen-readme.mjs reads them too.
+ */
+export async function registryEntries() {
   const result = await build({
     stdin: {
       contents: "export { ENTRIES } from './src/registry/registry.ts';",
@@ -88,8 +91,12 @@ async function registryAlgorithms() {
     write: false,
   });
   const code = Buffer.from(result.outputFiles[0].contents).toString('base64');
-  const { ENTRIES } = await import(`data:text/javascript;base64,${code}`);
-  return ENTRIES.map((e) => ({
+  return (await import(`data:text/javascript;base64,${code}`)).ENTRIES;
+}
+
+/** What the name unions are made of, of each entry. */
+async function registryAlgorithms() {
+  return (await registryEntries()).map((e) => ({
     name: e.spec.name,
     aliases: e.aliases,
     nodeName: e.nodeName,

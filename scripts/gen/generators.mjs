@@ -21,6 +21,7 @@ export const GENERATORS = [
   // the cores first: the registry, which gen-names.mjs bundles, imports them (a new algorithm's core is not yet written)
   { script: 'gen-cores.mjs', writes: 'packages/digestlab/src/algorithms/generated/' },
   { script: 'gen-names.mjs', writes: 'packages/digestlab/src/spec/names.ts' },
+  { script: 'gen-readme.mjs', writes: 'README.md and packages/digestlab/README.md, between <!-- gen:… --> markers' },
   { script: 'gen-wasm.mjs', writes: 'packages/digestlab/src/wasm/generated/' },
   { script: 'crossovers-data.mjs', writes: 'packages/digestlab/src/providers/crossovers.generated.ts' },
 ];

@@ -10,41 +10,10 @@
  * `tr '*' ' '` that only removes Cygwin's binary marker (kept: it does nothing here). md5sum-parallel.sh is not a
  * test of md5sum's output but of interleaved writes under `xargs -P2`; `sum` writes each line in one call.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inProcess, linkTools, type Run, spawned } from './as-tool.js';
-import { requireBuilt } from './run.js';
-
-/** tests/lang-default's environment: the C locale. */
-const ENV = { ...process.env, LANGUAGE: 'C', LANG: 'C', LC_ALL: 'C' } as Record<string, string>;
-
-/** A tool run in the script's folder; each run is kept, to compare the two runs of a script. */
-type Sh = (tool: string, args: readonly string[], stdin?: Buffer | string) => Promise<Run>;
-
-interface Script {
-  dir: string;
-  sh: Sh;
-  runs: { what: string; run: Run }[];
-}
-
-function script(dir: string, run: (tool: string, args: readonly string[], stdin?: Buffer | string) => Promise<Run>) {
-  const s: Script = {
-    dir,
-    runs: [],
-    sh: async (tool, args, stdin) => {
-      const r = await run(tool, args, stdin);
-      s.runs.push({ what: `${tool} ${JSON.stringify(args)}`, run: r });
-      return r;
-    },
-  };
-  return s;
-}
-
-const text = (r: Run) => ({ stdout: r.stdout.toString('latin1'), stderr: r.stderr.toString('latin1'), code: r.code });
-const ok = async (p: Promise<Run>, what: string) => expect((await p).code, `${what} || fail=1`).toBe(0);
-const returns1 = async (p: Promise<Run>, what: string) => expect((await p).code, `returns_ 1 ${what}`).toBe(1);
+import { describe, expect, it } from 'vitest';
+import { ok, returns1, type Script, type Sh, scriptRunner, text } from './upstream-scripts.js';
 
 /** tests/misc/md5sum-bsd.sh. */
 async function md5sumBsd({ dir, sh }: Script): Promise<void> {
@@ -175,33 +144,7 @@ async function laterAdditions({ dir, sh }: Script): Promise<void> {
   }
 }
 
-let root = '';
-let bin = '';
-
-beforeAll(() => {
-  requireBuilt('main.js', 'tools.js', 'sum/run.js', 'sum/worker.js');
-  root = mkdtempSync(join(tmpdir(), 'digestlab-upstream-sh-'));
-  bin = linkTools(root);
-});
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-/** The script run by the installed coreutils and by ours, each in a folder of its own; both runs, step by step. */
-async function both(name: string, body: (s: Script) => Promise<void>) {
-  const folder = (who: string) => {
-    const dir = join(root, `${name}-${who}`);
-    mkdirSync(dir);
-    return dir;
-  };
-  const real = folder('coreutils');
-  const theirs = script(real, (tool, args, stdin) => spawned(tool, args, { cwd: real, env: ENV, stdin }));
-  await body(theirs);
-  const mine = folder('ours');
-  const ours = script(mine, (tool, args, stdin) => inProcess(bin, tool, args, { cwd: mine, env: ENV, stdin }));
-  await body(ours);
-  return { theirs: theirs.runs, ours: ours.runs };
-}
+const both = scriptRunner('digestlab-upstream-sh-');
 
 describe("coreutils 9.1's script tests of the sum tools, translated (coreutils/coreutils tag v9.1)", () => {
   for (const [name, body] of [

@@ -8,7 +8,8 @@ import { MIGRATIONS } from '../src/board/schema.js';
 import { storeSuite, variant } from './board-suite.js';
 
 const base = mkdtempSync(join(tmpdir(), 'digestlab-store-'));
-afterAll(() => rmSync(base, { recursive: true, force: true }));
+// many PGlite folders: removing them takes seconds on a loaded machine
+afterAll(() => rmSync(base, { recursive: true, force: true }), 60_000);
 let n = 0;
 const template = join(base, 'template');
 

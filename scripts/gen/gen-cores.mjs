@@ -16,6 +16,7 @@
 // committed output cannot drift from its generator.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { blake2Ts } from './blake2-cores.mjs';
+import { blake3Ts } from './blake3-core.mjs';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 import { md4FamilyTs } from './md4-family.mjs';
 
@@ -52,18 +53,18 @@ const addBack32 = (vars) => vars.flatMap((v, i) => [`${v} = (${v} + s[${i}]) | 0
  * in a generated file with the `constants` it reads.
  */
 function frame(name, doc, vars, blockBytes, body, { constants = '', addBack = addBack32(vars) } = {}) {
-  return generatedFile(
-    constants,
-    `/** ${doc} */
+  return generatedFile(constants, frameCode(name, doc, vars, blockBytes, body, addBack));
+}
+
+/** The function {@link frame} writes, alone. */
+const frameCode = (name, doc, vars, blockBytes, body, addBack) => `/** ${doc} */
 export function ${name}(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
   ${vars.map((v, i) => `let ${v} = s[${i}] | 0;`).join('\n  ')}
   for (let p = offset, end = offset + blocks * ${blockBytes}; p < end; p += ${blockBytes}) {
 ${[...body, ...addBack].map((l) => `    ${l}`).join('\n')}
   }
 }
-`,
-  );
-}
+`;
 
 // ---- MD5 -------------------------------------------------------------------------------------------------
 
@@ -202,7 +203,7 @@ const xor3 = (a, b, c) => [0, 1].map((i) => `(${a[i]} ^ ${b[i]} ^ ${c[i]})`);
  * `target = x + y + …` on 64-bit pairs: [hi, lo] of each term; the low sum goes through `l`, so its exact value
  * is there for the carry.
  */
-const sum64 = (target, terms) => {
+const sum64Calls = (target, terms) => {
   const pad = (xs) => [...xs, ...Array(5 - xs.length).fill('0')].join(', ');
   return [
     `l = lo(${pad(terms.map((t) => t[1]))});`,
@@ -210,6 +211,13 @@ const sum64 = (target, terms) => {
     `${target[1]} = l | 0;`,
   ];
 };
+/** The same sum written out, only the terms it has: an interpreter's shape (a call costs it more than the sum). */
+const sum64Inline = (target, terms) => [
+  `l = ${terms.map((t) => `(${t[1]} >>> 0)`).join(' + ')};`,
+  `${target[0]} = (${terms.map((t) => t[0]).join(' + ')} + ((l / 0x100000000) | 0)) | 0;`,
+  `${target[1]} = l | 0;`,
+];
+let sum64 = sum64Calls;
 
 /** The message schedule W[0..80) as hi, lo pairs: the block's words, then the σ0/σ1 recurrence. */
 function sha512Schedule() {
@@ -288,20 +296,23 @@ const lo = (a: number, b: number, c: number, d: number, e: number): number =>
 const hi = (l: number, a: number, b: number, c: number, d: number, e: number): number =>
   (a + b + c + d + e + ((l / 0x100000000) | 0)) | 0;
 `;
-  const rounds = ['for (let i = 0; i < 160; i += 4) {', ...[0, 1].flatMap(sha512Round), ...sha512Shift(), '}'];
   const vars = SHA512_NAMES.flatMap((n) => [`${n}h`, `${n}l`]);
   const doc =
     'SHA-512 compression (FIPS 180-4 §6.4.2), 64-bit words as (hi, lo) int32 pairs; SHA-384 and SHA-512/t use it too.';
-  return frame(
-    'sha512Blocks',
-    doc,
-    vars,
-    128,
-    ['let l = 0;', 'let t1h = 0;', 'let t1l = 0;', ...sha512Schedule(), ...rounds],
-    {
-      constants,
-      addBack: sha512AddBack(),
-    },
+  /** The core with its 64-bit sums written by `sum`. */
+  const core = (name, doc, sum) => {
+    sum64 = sum;
+    const rounds = ['for (let i = 0; i < 160; i += 4) {', ...[0, 1].flatMap(sha512Round), ...sha512Shift(), '}'];
+    const body = ['let l = 0;', 'let t1h = 0;', 'let t1l = 0;', ...sha512Schedule(), ...rounds];
+    const code = frameCode(name, doc, vars, 128, body, sha512AddBack());
+    sum64 = sum64Calls;
+    return code;
+  };
+  const inlineDoc =
+    'The same compression with its 64-bit sums written out: the shape for engines with no JIT (sha512.ts chooses).';
+  return generatedFile(
+    constants,
+    `${core('sha512Blocks', doc, sum64Calls)}\n${core('sha512BlocksInline', inlineDoc, sum64Inline)}`,
   );
 }
 
@@ -666,6 +677,8 @@ const FILES = {
   'tiger.ts': tiger(),
   // BLAKE2b and BLAKE2s: their rounds are written in blake2-cores.mjs
   ...blake2Ts({ generatedFile, le }),
+  // BLAKE3's rounds for engines with no JIT: blake3-core.mjs
+  ...blake3Ts({ generatedFile }),
 };
 
 if (process.argv.includes('--check')) {

@@ -267,6 +267,16 @@ const sha512Shift = () => {
   ]);
 };
 
+/** After one round every variable holds the role of the next one: each takes the value one back. */
+const sha512Shift1 = () => {
+  const n = SHA512_NAMES;
+  return ['h', 'l'].flatMap((x) => [
+    `  const ${n[7]}${x}Old = ${n[7]}${x};`,
+    ...[7, 6, 5, 4, 3, 2, 1].map((k) => `  ${n[k]}${x} = ${n[k - 1]}${x};`),
+    `  ${n[0]}${x} = ${n[7]}${x}Old;`,
+  ]);
+};
+
 /** Adds the block's result back into the chaining value, 64 bits at a time (the low halves' carry into the high). */
 const sha512AddBack = () =>
   SHA512_NAMES.flatMap((n, i) => [
@@ -299,20 +309,25 @@ const hi = (l: number, a: number, b: number, c: number, d: number, e: number): n
   const vars = SHA512_NAMES.flatMap((n) => [`${n}h`, `${n}l`]);
   const doc =
     'SHA-512 compression (FIPS 180-4 §6.4.2), 64-bit words as (hi, lo) int32 pairs; SHA-384 and SHA-512/t use it too.';
-  /** The core with its 64-bit sums written by `sum`. */
-  const core = (name, doc, sum) => {
+  /** The core with its 64-bit sums written by `sum`, `perLoop` (1 or 2) rounds a loop iteration. */
+  const core = (name, doc, sum, perLoop) => {
     sum64 = sum;
-    const rounds = ['for (let i = 0; i < 160; i += 4) {', ...[0, 1].flatMap(sha512Round), ...sha512Shift(), '}'];
+    const rounds =
+      perLoop === 2
+        ? ['for (let i = 0; i < 160; i += 4) {', ...[0, 1].flatMap(sha512Round), ...sha512Shift(), '}']
+        : ['for (let i = 0; i < 160; i += 2) {', ...sha512Round(0), ...sha512Shift1(), '}'];
     const body = ['let l = 0;', 'let t1h = 0;', 'let t1l = 0;', ...sha512Schedule(), ...rounds];
     const code = frameCode(name, doc, vars, 128, body, sha512AddBack());
     sum64 = sum64Calls;
     return code;
   };
+  // for an interpreter: the sums written out (a call costs it more than the sum), one round a loop iteration (the
+  // smallest text; unrolling buys an interpreter little)
   const inlineDoc =
-    'The same compression with its 64-bit sums written out: the shape for engines with no JIT (sha512.ts chooses).';
+    'The same compression with its 64-bit sums written out, one round a loop iteration: the shape for engines with no JIT (sha512.ts chooses).';
   return generatedFile(
     constants,
-    `${core('sha512Blocks', doc, sum64Calls)}\n${core('sha512BlocksInline', inlineDoc, sum64Inline)}`,
+    `${core('sha512Blocks', doc, sum64Calls, 2)}\n${core('sha512BlocksInline', inlineDoc, sum64Inline, 1)}`,
   );
 }
 

@@ -1,8 +1,9 @@
 // BLAKE3's seven rounds (the BLAKE3 paper, §2.2) written out for engines with no JIT, for gen-cores.mjs
 // (algorithms/generated/blake3.ts). An interpreter pays for every call, every array read and every loop step that a
 // JIT would have inlined or hoisted: this shape reads the working vector and the message into locals once, names
-// each G's message words directly (the permutation resolved here) and writes the vector back at the end. On V8 and
-// the other JITs algorithms/blake3.ts keeps its loop of G calls (docs/decisions/ts-interpreter-shapes.md).
+// each G's message words directly (the permutation resolved here) and writes the vector back at the end. V8 runs it
+// too (1.4-3x its loop of G calls); the other JITs keep the loop (algorithms/blake3.ts: blake3Shape;
+// docs/decisions/ts-interpreter-shapes.md).
 
 /** The message permutation (§2.2): round r reads word SCHEDULE[r][i] where round 0 reads word i. */
 const PERMUTATION = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
@@ -53,7 +54,7 @@ export function blake3Ts({ generatedFile }) {
   ];
   const code = `/**
  * BLAKE3's seven rounds on the working vector \`v\` with the message words \`m\`, every G written out on locals: the
- * shape for engines with no JIT (algorithms/blake3.ts chooses).
+ * shape for engines with no JIT and for V8 (algorithms/blake3.ts chooses).
  */
 export function blake3RoundsUnrolled(v: Int32Array, m: Int32Array): void {
 ${body.map((l) => `  ${l}`).join('\n')}

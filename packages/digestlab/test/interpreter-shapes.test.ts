@@ -1,12 +1,12 @@
 /**
  * The shapes of the TypeScript cores that engines with no JIT run (QuickJS, Hermes, `node --jitless`): `interpreted`
- * that chooses them, and each against the shape JITs run, on the same inputs. This process has a JIT, so the library
- * bound the JIT shapes here; the interpreter shapes run through the whole library in runtimes.test.ts
- * (`node --jitless`) and quickjs.edge.test.ts.
+ * that chooses them, and each against the shape JITs run, on the same inputs. This process has a JIT: the library
+ * bound SHA-512's JIT shape and (V8) BLAKE3's unrolled rounds here; SHA-512's interpreter shape and BLAKE3's loop run
+ * through the whole library in runtimes.test.ts (`node --jitless`; Bun's JavaScriptCore) and quickjs.edge.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { roundsLoop } from '../src/algorithms/blake3.js';
+import { BLAKE3_256, blake3Shape, roundsLoop } from '../src/algorithms/blake3.js';
 import { blake3RoundsUnrolled } from '../src/algorithms/generated/blake3.js';
 import { sha512Blocks, sha512BlocksInline } from '../src/algorithms/generated/sha512.js';
 import { SHA512 } from '../src/algorithms/sha512.js';
@@ -55,6 +55,32 @@ describe('SHA-512 with its sums written out (sha512BlocksInline)', () => {
 });
 
 describe("BLAKE3's rounds written out (blake3RoundsUnrolled)", () => {
+  it('blake3Shape: unrolled on V8 and where there is no JIT, the loop on the other JITs', () => {
+    const browser = (engine: 'Blink' | 'Gecko' | 'WebKit' | 'unknown') => ({
+      runtime: 'browser' as const,
+      browser: { name: 'x', version: '1', engine },
+    });
+    for (const runtime of ['node', 'deno', 'workerd', 'edge-runtime'] as const) {
+      expect(blake3Shape({ runtime }, false)).toBe('unrolled');
+    }
+    expect(blake3Shape(browser('Blink'), false)).toBe('unrolled');
+    expect(blake3Shape(browser('Gecko'), false)).toBe('loop');
+    expect(blake3Shape(browser('WebKit'), false)).toBe('loop');
+    expect(blake3Shape({ runtime: 'bun' }, false)).toBe('loop');
+    expect(blake3Shape({ runtime: 'unknown' }, false)).toBe('loop');
+    expect(blake3Shape({ runtime: 'unknown' }, true)).toBe('unrolled');
+    expect(blake3Shape({ runtime: 'hermes' }, true)).toBe('unrolled');
+    expect(blake3Shape(browser('WebKit'), true)).toBe('unrolled');
+  });
+
+  it('the TypeScript BLAKE3 of this process (Node: the unrolled rounds) gives the digests of the loop', () => {
+    const data = pseudoRandomBytes(3000, 77);
+    const ours = BLAKE3_256.create();
+    ours.update(data);
+    const want = digestHex('BLAKE3-256', data, { provider: 'wasm' });
+    expect(Buffer.from(ours.digest()).toString('hex')).toBe(want);
+  });
+
   it('leave the working vector as the loop of G calls does, the message untouched', () => {
     for (let t = 0; t < 40; t++) {
       const m = words(16, 500 + t);

@@ -7,7 +7,7 @@
 
 import { BLAKE3_IV, CHUNK_END, CHUNK_LENGTH, CHUNK_START, PARENT } from '../constructions/tree/constants.js';
 import { createTree } from '../constructions/tree/modes.js';
-import { interpreted } from '../shared/runtime.js';
+import { interpreted, isV8, type RuntimeInfo, runtime } from '../shared/runtime.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { Blake3Core } from '../spec/constructions.js';
 import { g } from './blake2s-g.js';
@@ -45,10 +45,15 @@ export function roundsLoop(v: Int32Array, m: Int32Array): void {
 }
 
 /**
- * The rounds this engine runs over V and M: the loop of G calls on JITs, which inline it; every G written out on
- * locals where there is none (generated/blake3.ts).
+ * Which shape of the rounds an engine runs: every G written out on locals (generated/blake3.ts) where there is no JIT
+ * and on V8 (1.4-3x the loop there: docs/decisions/ts-interpreter-shapes.md); the loop of G calls on the other JITs
+ * (JavaScriptCore and SpiderMonkey fell off or warmed up slowly on BLAKE2's unrolled cores: ts-blake2-engine-shapes.md).
  */
-const ROUNDS = interpreted() ? blake3RoundsUnrolled : roundsLoop;
+export function blake3Shape(r: Pick<RuntimeInfo, 'runtime' | 'browser'>, noJit: boolean): 'unrolled' | 'loop' {
+  return noJit || isV8(r) ? 'unrolled' : 'loop';
+}
+
+const ROUNDS = blake3Shape(runtime(), interpreted()) === 'unrolled' ? blake3RoundsUnrolled : roundsLoop;
 const rounds = (): void => ROUNDS(V, M);
 
 /** V set up from a chaining value, the IV and the counter (halves by division: no 32-bit shift), length, flags. */

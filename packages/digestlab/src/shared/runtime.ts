@@ -163,3 +163,8 @@ export function runtime(): RuntimeInfo {
 export function interpreted(globals: { WebAssembly?: unknown } = globalThis): boolean {
   return typeof globals.WebAssembly !== 'object' || globals.WebAssembly === null;
 }
+
+/** Whether `r` runs V8 (Node, Deno, workerd, edge-runtime, Blink): the engine several TypeScript cores choose by. */
+export function isV8(r: Pick<RuntimeInfo, 'runtime' | 'browser'>): boolean {
+  return ['node', 'deno', 'workerd', 'edge-runtime'].includes(r.runtime) || r.browser?.engine === 'Blink';
+}

@@ -3,7 +3,7 @@
 
 /**
  * BLAKE3's seven rounds on the working vector `v` with the message words `m`, every G written out on locals: the
- * shape for engines with no JIT (algorithms/blake3.ts chooses).
+ * shape for engines with no JIT and for V8 (algorithms/blake3.ts chooses).
  */
 export function blake3RoundsUnrolled(v: Int32Array, m: Int32Array): void {
   let v0 = v[0];

@@ -60,12 +60,13 @@ const vector = {
 
 /**
  * G (§2.2) on state words a, b, c, d with message words x, y: BLAKE2s' G (RFC 7693 §3.1), whose rotations BLAKE3
- * kept; BLAKE2b's generator (gen-wasm-blake2.mjs) passes its own four.
+ * kept; BLAKE2b's generator (gen-wasm-blake2.mjs) passes its own four. `a + b + m` is summed as `(a + m) + b`: `b` was
+ * rotated just before, so one addition waits for it, not two (docs/decisions/wasm-blake-interleaved-g.md).
  */
 function g(ops, [a, b, c, d], x, y, [r1, r2, r3, r4] = [16, 12, 8, 7]) {
   const v = (i) => `v${i}`;
   const step = (p, q, r, m, n) => [
-    set(v(p), m === undefined ? ops.add(get(v(p)), get(v(q))) : ops.add(get(v(p)), get(v(q)), get(m))),
+    set(v(p), m === undefined ? ops.add(get(v(p)), get(v(q))) : ops.add(get(v(p)), get(m), get(v(q)))),
     set(v(r), ops.rotr(ops.xor(get(v(r)), get(v(p))), n)),
   ];
   return [

@@ -1,5 +1,5 @@
-// BLAKE3's seven rounds (the BLAKE3 paper, §2.2) written out for engines with no JIT, for gen-cores.mjs
-// (algorithms/generated/blake3.ts). An interpreter pays for every call, every array read and every loop step that a
+// BLAKE3's seven rounds (the BLAKE3 paper, §2.2) written out for engines with no JIT, for cores/blake3.mjs
+// (gen-cores.mjs writes algorithms/generated/blake3.ts). An interpreter pays for every call, every array read and every loop step that a
 // JIT would have inlined or hoisted: this shape reads the working vector and the message into locals once, names
 // each G's message words directly (the permutation resolved here) and writes the vector back at the end. V8 runs it
 // too (1.4-3x its loop of G calls); the other JITs keep the loop (algorithms/blake3.ts: blake3Shape;

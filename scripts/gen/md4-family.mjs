@@ -1,6 +1,6 @@
 // The MD4 family's compression functions, written once as a plan of steps that both core generators emit:
-// gen-cores.mjs as TypeScript (algorithms/generated/md4.ts, ripemd.ts), gen-wasm.mjs as WebAssembly (the module
-// `ripemd`, wasm/generated/ripemd.ts). From the standards:
+// cores/md4-ripemd.mjs as TypeScript (algorithms/generated/md4.ts, ripemd.ts), gen-wasm.mjs as WebAssembly (the
+// module `ripemd`, wasm/generated/ripemd.ts). From the standards:
 //   MD4         RFC 1320 §3.4 (three rounds of 16 steps on one line of four words)
 //   RIPEMD-160  Dobbertin, Bosselaers, Preneel, "RIPEMD-160: a strengthened version of RIPEMD" (FSE 1996), and
 //               ISO/IEC 10118-3: two parallel lines of five words, five rounds each, combined crosswise
@@ -177,7 +177,7 @@ function tsExpression(e) {
   return `(${tsExpression(x)} ${{ xor: '^', and: '&', or: '|' }[op]} ${tsExpression(y)})`;
 }
 
-/** The TypeScript compression function of plan `name`, with gen-cores.mjs's helpers (hex, le, rotl). */
+/** The TypeScript compression function of plan `name`, with core-helpers.mjs' helpers (hex, le, rotl). */
 function tsCore(name, { hex, le, rotl }) {
   const p = PLANS[name];
   const hs = Array.from({ length: p.chain }, (_, i) => `h${i}`);
@@ -211,7 +211,7 @@ ${body.map((l) => `    ${l}`).join('\n')}
 `;
 }
 
-/** gen-cores.mjs's files for the family: MD4 alone, and the four RIPEMDs together. */
+/** cores/md4-ripemd.mjs' files for the family: MD4 alone, and the four RIPEMDs together. */
 export function md4FamilyTs(helpers) {
   const file = (names) => helpers.generatedFile('', names.map((n) => tsCore(n, helpers)).join('\n'));
   return {

@@ -24,6 +24,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { name: 'overflow', load: async () => (await import('./overflow/command.js')).registerOverflow },
   { name: 'web', load: async () => (await import('./commands/web.js')).registerWeb },
   { name: 'sum', load: async () => (await import('./commands/sum.js')).registerSum },
+  { name: 'cksum', load: async () => (await import('./commands/sum.js')).registerCksum },
   { name: 'board', load: async () => (await import('./commands/board.js')).registerBoard },
 ];
 

@@ -2,7 +2,7 @@
  * The tools `sum` stands in for, and how it was called. Invoked through a link or a copy named after one
  * (`ln -s "$(command -v digestlab)" ~/bin/sha256sum`), or as `digestlab sha256sum` (busybox's way, for a wrapper
  * script), `sum` takes that tool's algorithm, refuses `-a` as the tool does, and names itself as the tool in its
- * messages, `--help` and `--version`.
+ * messages, `--help` and `--version`; named `cksum`, it is coreutils 9.1's cksum (sum/cksum.ts).
  */
 
 /** Each tool's name, and the algorithm it computes (as `-a` names it). */
@@ -17,18 +17,24 @@ export const TOOLS: Readonly<Record<string, string>> = {
   b3sum: 'blake3',
 };
 
+/** cksum, coreutils' tool of many algorithms (`-a`, CRC by default): `sum` in its cksum mode (sum/cksum.ts). */
+export const CKSUM = 'cksum';
+
 /** How `sum` was called: the name it answers to, its version, and the algorithm a tool's name fixes. */
 export interface Invocation {
   /** The name in messages: `digestlab sum`, or the tool's (`sha256sum`). */
   readonly program: string;
   /** The algorithm the tool computes; `-a` is then refused, as the tool has no such option. */
   readonly algorithm?: string;
+  /** `cksum`: cksum's options, defaults and lines rather than sha256sum's. */
+  readonly mode?: 'cksum';
   /** digestlab's version, for `--version`. */
   readonly version: () => string;
 }
 
 /** Whether `name` is a tool's name as it stands (`sha256sum`, not a path). */
-export const isTool = (name: string | undefined): boolean => name !== undefined && Object.hasOwn(TOOLS, name);
+export const isTool = (name: string | undefined): boolean =>
+  name !== undefined && (Object.hasOwn(TOOLS, name) || name === CKSUM);
 
 /** `digestlab sum` itself: any algorithm, `-a` to choose. */
 export const DIGESTLAB_SUM = 'digestlab sum';
@@ -36,6 +42,7 @@ export const DIGESTLAB_SUM = 'digestlab sum';
 /** The invocation a name stands for (a tool's, in any path: `/usr/local/bin/sha256sum`), if it names a tool. */
 export function toolInvocation(name: string | undefined, version: () => string): Invocation | undefined {
   const base = name?.split('/').pop();
+  if (base === CKSUM) return { program: CKSUM, mode: 'cksum', version };
   if (base === undefined || !Object.hasOwn(TOOLS, base)) return undefined;
   return { program: base, algorithm: TOOLS[base], version };
 }

@@ -1,6 +1,6 @@
 /**
  * What the READMEs list that the code knows, checked against the code, so that a doc cannot drift from it
- * unnoticed: the algorithms (README.md's tables against `algorithms()`, both READMEs' opening lists against its
+ * unnoticed (scripts/gen/gen-readme.mjs writes the lists and tables, `npm run gen`; this reads them independently): the algorithms (README.md's tables against `algorithms()`, both READMEs' opening lists against its
  * families), the bundle sizes (against what scripts/measure/bundle-size.mjs measures now), the per-family entry
  * points (packages/digestlab/README.md against package.json's `exports`; that `exports` matches src/ is
  * layout.test.ts's and packaging.test.ts's). Each failure says how to fix it.
@@ -90,7 +90,7 @@ describe("README.md's Algorithms tables", () => {
       block: cells[t.header.indexOf('block')],
     })),
   );
-  const fix = 'fix the row in README.md, section "### Algorithms" (the name, digest and block of algorithms())';
+  const fix = 'npm run gen writes the rows again (scripts/gen/gen-readme.mjs, from algorithms())';
 
   test('are found: the table of names and the BLAKE2 one', () => {
     expect(inSection.map((t) => t.header[0])).toEqual(['name', 'BLAKE2 name']);
@@ -104,8 +104,8 @@ describe("README.md's Algorithms tables", () => {
     const twice = listed.filter((n, i) => listed.indexOf(n) !== i);
     expect(
       { missing, unknown, twice },
-      'add a row for each missing algorithm to a table of README.md, section "### Algorithms" (BLAKE2 names to the ' +
-        'BLAKE2 one), drop the unknown rows, and the repeated ones',
+      'npm run gen writes the tables of README.md, section "### Algorithms", from the registry ' +
+        '(scripts/gen/gen-readme.mjs)',
     ).toEqual({ missing: [], unknown: [], twice: [] });
   });
 
@@ -131,7 +131,7 @@ describe('the opening list of algorithms', () => {
     test(`of ${readme} names every family of algorithms()`, () => {
       expect(
         familiesMissing(openingParagraph(text)),
-        `name these families (or one of their algorithms) in the first paragraph of ${readme}`,
+        `npm run gen names every family in the first paragraph of ${readme} (scripts/gen/gen-readme.mjs: its PHRASES)`,
       ).toEqual([]);
     });
   }
@@ -180,8 +180,8 @@ describe("packages/digestlab/README.md's per-family entry points", () => {
     const listed = new Set([...(paragraph ?? '').matchAll(/`(?:digestlab)?\/([a-z0-9-]+)`/g)].map((m) => m[1]));
     expect(
       [...listed].sort(),
-      'list every subpath of package.json\'s "exports" (and none other) in packages/digestlab/README.md\'s ' +
-        '"One entry point per family" paragraph',
+      'npm run gen lists every subpath of package.json\'s "exports" in packages/digestlab/README.md\'s ' +
+        '"One entry point per family" paragraph (scripts/gen/gen-readme.mjs)',
     ).toEqual([...entries].sort());
   });
 

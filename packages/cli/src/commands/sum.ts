@@ -48,3 +48,14 @@ export function registerSum(program: Command, { io, argv, done, signals, version
       done(await sum(argv.slice(argv.indexOf('sum') + 1), io, signals, { program: DIGESTLAB_SUM, version }));
     });
 }
+
+/** Declares `cksum` for the command list; `main` runs it as `sum` in its cksum mode (tools.ts), without commander. */
+export function registerCksum(program: Command): void {
+  program
+    .command('cksum')
+    .description("print or check checksums as coreutils 9.1's cksum does (CRC by default, -a for the others)")
+    .argument('[args...]', 'options and files, as cksum takes them (digestlab cksum --help)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments();
+}

@@ -40,10 +40,18 @@ export interface SumFlags {
 }
 
 /** An option: what it sets (`set`), or, for one that takes a value, what it does with it (`take`). */
-type OptionSpec = { long: string; short?: string } & (
-  | { set: Partial<SumFlags>; take?: undefined }
-  | { take(f: SumFlags, value: string): void; set?: undefined }
+/** `long` absent: a short option alone (cksum's `-b` and `-t`, which have no long names). */
+export type OptionSpec<F = SumFlags> = { long?: string; short?: string } & (
+  | { set: Partial<F>; take?: undefined }
+  | { take(f: F, value: string): void; set?: undefined }
 );
+
+/** What every tool's flags hold, whatever its options: the operands, and whether to stop for --help or --version. */
+export interface BaseFlags {
+  help: boolean;
+  version: boolean;
+  files: string[];
+}
 
 function positiveInt(option: string, v: string): number {
   const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
@@ -55,7 +63,7 @@ function positiveInt(option: string, v: string): number {
  * `-l BITS` as b2sum reads it (gnulib's xdectoumax: decimal, leading blanks and `+` allowed), refused at once,
  * before the options after it are read, when it is no number or no multiple of 8 (b2sum's words, no "Try").
  */
-function lengthBits(v: string): { bits: number; given: string } {
+export function lengthBits(v: string): { bits: number; given: string } {
   const m = /^[ \t\n\v\f\r]*\+?(\d+)$/.exec(v);
   const bad = (why: string) => new SumUsageError(`invalid length: ${quoteLocale(v)}${why}`, false);
   if (!m) throw bad('');
@@ -107,11 +115,11 @@ function optionsFor(algorithm: string | undefined): readonly OptionSpec[] {
 }
 
 /** The long option `name` stands for: an exact name, else the only one it begins. */
-function findLong(options: readonly OptionSpec[], name: string, given: string): OptionSpec {
+function findLong<F>(options: readonly OptionSpec<F>[], name: string, given: string): OptionSpec<F> {
   const exact = options.find((o) => o.long === name);
   if (exact) return exact;
-  const candidates = options.filter((o) => o.long.startsWith(name));
-  if (candidates.length === 1) return candidates[0] as OptionSpec;
+  const candidates = options.filter((o) => o.long?.startsWith(name));
+  if (candidates.length === 1) return candidates[0] as OptionSpec<F>;
   if (candidates.length === 0) throw new SumUsageError(`unrecognized option '${given}'`);
   const list = candidates.map((o) => ` '--${o.long}'`).join('');
   throw new SumUsageError(`option '${given}' is ambiguous; possibilities:${list}`);
@@ -142,6 +150,15 @@ export function parseArgs(argv: readonly string[], algorithm?: string): SumFlags
     files: [],
   };
   if (algorithm !== undefined) f.algorithms.push(algorithm);
+  return readOptions(argv, options, f);
+}
+
+/**
+ * Reads `argv` into `f` as GNU getopt_long does (options anywhere, clustered short options, `--long=value`,
+ * unambiguous prefixes, `--`); throws {@link SumUsageError} with getopt's message. `--help` and `--version` stop the
+ * reading where they are.
+ */
+export function readOptions<F extends BaseFlags>(argv: readonly string[], options: readonly OptionSpec<F>[], f: F): F {
   for (let i = 0; i < argv.length && !f.help && !f.version; i++) {
     const a = argv[i] as string;
     if (a === '--') {

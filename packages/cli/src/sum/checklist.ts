@@ -69,7 +69,14 @@ export class ListParser {
   /** Whether a line may be b2sum's BLAKE2b at any length (without `-a`, or with BLAKE2b among `-a`'s). */
   readonly #blake2b: boolean;
 
-  constructor(private readonly allowed: readonly SumAlgorithm[] | undefined) {
+  /**
+   * `allowed`: `-a`'s algorithms, or undefined for any tagged line. `untaggedByLength`: without `-a`, an untagged
+   * line's algorithm by its digest's length (sum's rule); false: refused (cksum 9.1's, which needs `-a` for them).
+   */
+  constructor(
+    private readonly allowed: readonly SumAlgorithm[] | undefined,
+    private readonly untaggedByLength = true,
+  ) {
     this.#b2sum = allowed?.length === 1 && allowed[0]?.name === B2SUM.name;
     this.#blake2b = allowed === undefined || allowed.some((a) => a.name === B2SUM.name);
   }
@@ -174,7 +181,7 @@ export class ListParser {
 
   /** The algorithm of an untagged digest of `length` hex digits: `-a`'s, or by length without `-a`. */
   private untaggedAlgorithm(length: number): SumAlgorithm | undefined {
-    if (this.allowed === undefined) return BY_HEX_LENGTH.get(length);
+    if (this.allowed === undefined) return this.untaggedByLength ? BY_HEX_LENGTH.get(length) : undefined;
     // b2sum: any whole number of bytes up to the largest, whatever -l says
     if (this.#b2sum)
       return length >= 2 && length % 2 === 0 && length <= B2SUM.maxBits / 4 ? blake2bOfLength(4 * length) : undefined;

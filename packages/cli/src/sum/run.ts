@@ -28,6 +28,7 @@ export { PROGRAM };
  */
 export async function runSum(argv: readonly string[], io: Io, invocation: Invocation): Promise<number> {
   // -a blake3 alone: b3sum's lines and flags, with BLAKE3's part of the library alone (b3-lib.ts)
+  if (invocation.mode === 'cksum') return (await import('./cksum.js')).runCksum(argv, io, invocation);
   const b3sum = invocation.algorithm === undefined ? isB3sum(argv) : invocation.algorithm === 'blake3';
   if (b3sum) return (await import('./b3sum.js')).runB3sum(argv, io, invocation);
   const out = new SumOutput(io, invocation.program);
@@ -53,7 +54,25 @@ export async function runSum(argv: readonly string[], io: Io, invocation: Invoca
     io.stderr(`Try '${invocation.program} --help' for more information.\n`);
     return 1;
   }
-  const session = new Session(flags, algorithms, io, out);
+  return runSession(flags, algorithms, io, out);
+}
+
+/** How a tool other than sum reads lists (cksum 9.1: no untagged line without `-a`; `-w`'s word from the lines). */
+export interface ListRules {
+  untaggedByLength: boolean;
+  /** What `-w` calls a line, given the algorithm of the last line read before it (undefined: none yet). */
+  lineWord(last: SumAlgorithm | undefined): string;
+}
+
+/** Prints (or with `-c` checks) every file's digests for flags already read and checked; resolves to the exit code. */
+export async function runSession(
+  flags: SumFlags,
+  algorithms: SumAlgorithm[],
+  io: Io,
+  out: SumOutput,
+  rules?: ListRules,
+): Promise<number> {
+  const session = new Session(flags, algorithms, io, out, rules);
   try {
     return flags.check ? await session.check() : await session.generate();
   } finally {
@@ -62,7 +81,8 @@ export async function runSum(argv: readonly string[], io: Io, invocation: Invoca
   }
 }
 
-function stdinOf(io: Io): AsyncIterable<Uint8Array> {
+/** Standard input: the Io's (a test's), else the process's. */
+export function stdinOf(io: Io): AsyncIterable<Uint8Array> {
   return io.stdin ?? processStdin();
 }
 
@@ -95,10 +115,14 @@ class Session {
     private readonly algorithms: SumAlgorithm[],
     private readonly io: Io,
     private readonly out: SumOutput,
+    private readonly rules?: ListRules,
   ) {
     // with -a, lines of its algorithms only; without, any tagged line, and untagged lines by their length
-    this.#parser = new ListParser(flags.algorithms.length > 0 ? algorithms : undefined);
+    this.#parser = new ListParser(flags.algorithms.length > 0 ? algorithms : undefined, rules?.untaggedByLength);
   }
+
+  /** The algorithm of the last line read that named one, across the run's lists (what cksum's `-w` words from). */
+  #lastAlgorithm: SumAlgorithm | undefined;
 
   /**
    * Starts hashing every file of `requests` at once (on workers when that pays); returns for each a function
@@ -175,6 +199,7 @@ class Session {
 
   /** What `-w` calls a line: as sha256sum (SHA256) and b2sum (BLAKE2b whatever -l); with several, no one name fits. */
   private lineWord(): string {
+    if (this.rules) return this.rules.lineWord(this.#lastAlgorithm);
     const one = this.algorithms.length === 1 ? this.algorithms[0] : undefined;
     return one ? `${typeString(one)} checksum line` : 'checksum line';
   }
@@ -210,7 +235,6 @@ class Session {
       })),
     );
     const status = flags.verbosity === 'status';
-    const what = this.lineWord();
     let misformatted = 0;
     let unreadable = 0;
     let mismatched = 0;
@@ -220,10 +244,12 @@ class Session {
       if (line.kind === 'skip') continue;
       if (line.kind === 'bad') {
         misformatted++;
-        if (flags.verbosity === 'warn') out.error(`${shownList}: ${index + 1}: improperly formatted ${what}`);
+        if (flags.verbosity === 'warn')
+          out.error(`${shownList}: ${index + 1}: improperly formatted ${this.lineWord()}`);
         continue;
       }
       const entry: ListEntry = line.entry;
+      this.#lastAlgorithm = entry.algorithm;
       const outcome = await (pending[next++] as () => Promise<FileOutcome>)();
       if (!outcome.ok) {
         if (flags.ignoreMissing && outcome.opening && outcome.code === 'ENOENT') continue;

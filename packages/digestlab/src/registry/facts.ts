@@ -6,6 +6,7 @@
 
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { ConstructionKind, OptionFact, OutputKind } from '../spec/constructions.js';
+import type { Family } from '../spec/names.js';
 import { OUTPUT_LENGTH, outputKindOf } from '../spec/options.js';
 import { boundariesOf, type Counter } from './boundaries.js';
 
@@ -15,29 +16,7 @@ import { boundariesOf, type Counter } from './boundaries.js';
  */
 export type Construction = ConstructionKind;
 
-export type { OutputKind };
-
-/**
- * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
- * as submitted to the SHA-3 competition, before FIPS 202 changed its padding (Ethereum's keccak256).
- */
-export type Family =
-  | 'MD2'
-  | 'MD5'
-  | 'SHA-1'
-  | 'SHA-2'
-  | 'SHA-3'
-  | 'Keccak'
-  | 'MD4'
-  | 'RIPEMD'
-  | 'BLAKE3'
-  | 'BLAKE2'
-  | 'SM3'
-  | 'Whirlpool'
-  | 'Tiger'
-  | 'CRC'
-  | 'Adler-32'
-  | 'xxHash';
+export type { Family, OutputKind };
 
 /**
  * What the `webcrypto` provider asks `crypto.subtle.digest` for (under digestlab's name, which is WebCrypto's):

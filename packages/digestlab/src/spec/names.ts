@@ -409,3 +409,26 @@ export type HmacAlgorithmName =
   | 'TIGER'
   | 'tiger'
   | 'HmacTIGER';
+
+/**
+ * The family an algorithm belongs to, as its standard names it: SHAKE is SHA-3's (FIPS 202); Keccak is the sponge
+ * as submitted to the SHA-3 competition, before FIPS 202 changed its padding (Ethereum's keccak256). Each is what
+ * registry/given.ts writes for its algorithms, in the registry's order.
+ */
+export type Family =
+  | 'MD2'
+  | 'MD5'
+  | 'SHA-1'
+  | 'SHA-2'
+  | 'SHA-3'
+  | 'Keccak'
+  | 'MD4'
+  | 'RIPEMD'
+  | 'BLAKE3'
+  | 'BLAKE2'
+  | 'SM3'
+  | 'Whirlpool'
+  | 'Tiger'
+  | 'CRC'
+  | 'Adler-32'
+  | 'xxHash';

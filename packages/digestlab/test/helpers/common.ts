@@ -9,6 +9,7 @@ import { keccak_224, keccak_256, keccak_384, keccak_512 } from '@noble/hashes/sh
 import { createBLAKE3, createSM3, createWhirlpool } from 'hash-wasm';
 import { type AlgorithmName, algorithms, type ProviderChoice, providers } from '../../src/index.js';
 import { NODE_FROM } from '../../src/providers/auto.js';
+import { KNOWN } from '../families/index.js';
 import { checksumReference } from './checksums.js';
 import { tigerHex } from './classic.js';
 import { md2Hex } from './md2.js';
@@ -75,13 +76,6 @@ const WHIRLPOOL = await createWhirlpool();
 const SM3 = await createSM3();
 
 /**
- * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
- * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts); for Keccak, which
- * Node 20's OpenSSL lacks, and BLAKE3, which no node:crypto has, @noble/hashes (hash-wasm's BLAKE3 at its default
- * length); for MD4 and the RIPEMDs but RIPEMD-160 (node:crypto has no other), the suite's own, written from their
- * papers (helpers/ripemd.ts). `outputLength` is an XOF's (default: node:crypto's, and b3sum's 32 bytes).
- */
-/**
  * BLAKE2: node:crypto's where it has the form (BLAKE2b-512, BLAKE2s-256: OpenSSL's C), else @noble/hashes' at the
  * name's (or the asked) length.
  */
@@ -95,7 +89,17 @@ function blake2Reference(algorithm: AlgorithmName, data: Uint8Array, outputLengt
   return Buffer.from((s ? blake2s : blake2b)(data, { dkLen })).toString('hex');
 }
 
+/**
+ * An independent reference, as hex: node:crypto called directly (not through our `node` provider); for MD2,
+ * which OpenSSL 3 lacks, the test suite's own MD2 written from RFC 1319 (helpers/md2.ts); for Keccak, which
+ * Node 20's OpenSSL lacks, and BLAKE3, which no node:crypto has, @noble/hashes (hash-wasm's BLAKE3 at its default
+ * length); for MD4 and the RIPEMDs but RIPEMD-160 (node:crypto has no other), the suite's own, written from their
+ * papers (helpers/ripemd.ts). `outputLength` is an XOF's (default: node:crypto's, and b3sum's 32 bytes). A family
+ * whose file in test/families/ gives its own `reference` is asked first.
+ */
 export function reference(algorithm: AlgorithmName, data: Uint8Array, outputLength?: number): string {
+  const own = KNOWN.get(algorithm)?.family.reference;
+  if (own !== undefined) return own(algorithm, data, outputLength);
   if (algorithm === 'MD2') return md2Hex(data);
   const checksum = checksumReference(algorithm, data);
   if (checksum !== undefined) return checksum;

@@ -1,0 +1,69 @@
+// The TypeScript core of SHA-256 (FIPS 180-4 §6.2.2), eight rounds a loop iteration, for gen-cores.mjs, which writes what `files` returns into
+// packages/digestlab/src/algorithms/generated/ (and checks it with --check).
+import { K256 } from '../constants.mjs';
+import { beLoop, frame, hex, int32Table, rotr } from '../core-helpers.mjs';
+
+// ---- SHA-256 ---------------------------------------------------------------------------------------------
+// Eight rounds a loop iteration over a 64-word schedule computed first, not 64 rounds unrolled over a 16-word
+// window in locals: fully unrolled (38,667 bytecodes), JavaScriptCore in WebKit compiles it with its DFG again
+// and again and runs it in its baseline tier, 2-3 MiB/s against 70-110 for this shape
+// (docs/decisions/ts-sha2-core-shape.md); V8 and SpiderMonkey run this shape within 0.7-1.5x of the unrolled one.
+// After eight rounds the variables' roles are back where they started, so the loop body needs no shuffling.
+/** Round i + r (r = 0-7 of the eight a loop iteration holds), the variables in their roles for that round. */
+function sha256Round(r) {
+  // (C is not named: Maj takes b ^ c from the previous round)
+  const [A, B, , D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => SHA256_NAMES[(k - r + 8) & 7]);
+  const k = r === 0 ? 'i' : `i + ${r}`;
+  const S1 = `(${rotr(E, 6)} ^ ${rotr(E, 11)} ^ ${rotr(E, 25)})`;
+  const S0 = `(${rotr(A, 2)} ^ ${rotr(A, 13)} ^ ${rotr(A, 22)})`;
+  // E and A are the values computed last: what depends on them is summed apart and joins last. Maj(a, b, c)
+  // = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the previous round's a ^ b (m0, m1 alternate; m1 = b ^ c first;
+  // eight rounds an iteration is even, so they alternate across iterations too).
+  const [mNew, mOld] = r & 1 ? ['m1', 'm0'] : ['m0', 'm1'];
+  return [
+    `  t = (${H} + K[${k}] + W[${k}] + (${S1} + (${G} ^ (${E} & (${F} ^ ${G}))))) | 0;`,
+    `  ${D} = (${D} + t) | 0;`,
+    `  ${mNew} = ${A} ^ ${B};`,
+    `  ${H} = (t + (${S0} + (${B} ^ (${mNew} & ${mOld})))) | 0;`,
+  ];
+}
+
+const SHA256_NAMES = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
+
+function sha256() {
+  const constants = `
+// K[t] of FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
+const K = ${int32Table(K256.map(hex))}
+// The message schedule, shared: compression never re-enters, and JavaScript runs one call at a time.
+const W = new Int32Array(64);
+`;
+  const s0 = `(${rotr('x', 7)} ^ ${rotr('x', 18)} ^ (x >>> 3))`;
+  const s1 = `(${rotr('y', 17)} ^ ${rotr('y', 19)} ^ (y >>> 10))`;
+  const body = [
+    `for (let i = 0; i < 16; i++) W[i] = ${beLoop('i')};`,
+    'for (let i = 16; i < 64; i++) {',
+    '  const x = W[i - 15];',
+    '  const y = W[i - 2];',
+    `  W[i] = (${s1} + W[i - 7] + ${s0} + W[i - 16]) | 0;`,
+    '}',
+    'let t = 0;',
+    'let m0 = 0;',
+    'let m1 = b ^ c;',
+    'for (let i = 0; i < 64; i += 8) {',
+    ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap(sha256Round),
+    '}',
+  ];
+  return frame(
+    'sha256Blocks',
+    'SHA-256 compression (FIPS 180-4 §6.2.2); SHA-224 uses it too.',
+    SHA256_NAMES,
+    64,
+    body,
+    {
+      constants,
+    },
+  );
+}
+
+/** The generated files, by name under algorithms/generated/. */
+export const files = () => ({ 'sha256.ts': sha256() });

@@ -32,15 +32,15 @@ export const addBack32 = (vars) => vars.flatMap((v, i) => [`${v} = (${v} + s[${i
  * in a generated file with the `constants` it reads.
  */
 export function frame(name, doc, vars, blockBytes, body, { constants = '', addBack = addBack32(vars) } = {}) {
-  return generatedFile(
-    constants,
-    `/** ${doc} */
+  return generatedFile(constants, frameCode(name, doc, vars, blockBytes, body, addBack));
+}
+
+/** The function {@link frame} writes, alone (for a file of two cores). */
+export const frameCode = (name, doc, vars, blockBytes, body, addBack) => `/** ${doc} */
 export function ${name}(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
   ${vars.map((v, i) => `let ${v} = s[${i}] | 0;`).join('\n  ')}
   for (let p = offset, end = offset + blocks * ${blockBytes}; p < end; p += ${blockBytes}) {
 ${[...body, ...addBack].map((l) => `    ${l}`).join('\n')}
   }
 }
-`,
-  );
-}
+`;

@@ -17,8 +17,8 @@
 // rotations nor the diagonalisation was the cost: replacing either by a no-op moved nothing), so it was dropped.
 // Loading message words at their use instead of into locals was no faster either (0.96x against 1.00x).
 
-import { COLUMNS_DIAGONALS, BLAKE2_SIGMA as SIGMA } from './constants.mjs';
-import { BLAKE3_IV, g, scalar } from './gen-wasm-blake3.mjs';
+import { BLAKE2_SIGMA as SIGMA } from './constants.mjs';
+import { BLAKE3_IV, gRound, scalar } from './gen-wasm-blake3.mjs';
 
 const hex64 = (n) => `0x${n.toString(16).padStart(16, '0')}`;
 const get = (v) => `(local.get $${v})`;
@@ -81,9 +81,14 @@ function compressBody(v) {
   body.push(set('v15', ops.const(v.iv[7])));
   for (let r = 0; r < v.rounds; r++) {
     const s = SIGMA[r % 10];
-    COLUMNS_DIAGONALS.forEach((quad, k) => {
-      body.push(...g(ops, quad, `m${s[2 * k]}`, `m${s[2 * k + 1]}`, v.rotations));
-    });
+    body.push(
+      ...gRound(
+        ops,
+        (k) => `m${s[2 * k]}`,
+        (k) => `m${s[2 * k + 1]}`,
+        v.rotations,
+      ),
+    );
   }
   for (let i = 0; i < 8; i++) body.push(set(`h${i}`, ops.xor(get(`h${i}`), ops.xor(get(`v${i}`), get(`v${8 + i}`)))));
   return body;

@@ -60,12 +60,13 @@ const vector = {
 
 /**
  * G (§2.2) on state words a, b, c, d with message words x, y: BLAKE2s' G (RFC 7693 §3.1), whose rotations BLAKE3
- * kept; BLAKE2b's generator (gen-wasm-blake2.mjs) passes its own four.
+ * kept; BLAKE2b's generator (gen-wasm-blake2.mjs) passes its own four. `a + b + m` is summed as `(a + m) + b`: `b` was
+ * rotated just before, so one addition waits for it, not two (docs/decisions/wasm-blake-interleaved-g.md).
  */
-export function g(ops, [a, b, c, d], x, y, [r1, r2, r3, r4] = [16, 12, 8, 7]) {
+function g(ops, [a, b, c, d], x, y, [r1, r2, r3, r4] = [16, 12, 8, 7]) {
   const v = (i) => `v${i}`;
   const step = (p, q, r, m, n) => [
-    set(v(p), m === undefined ? ops.add(get(v(p)), get(v(q))) : ops.add(get(v(p)), get(v(q)), get(m))),
+    set(v(p), m === undefined ? ops.add(get(v(p)), get(v(q))) : ops.add(get(v(p)), get(m), get(v(q)))),
     set(v(r), ops.rotr(ops.xor(get(v(r)), get(v(p))), n)),
   ];
   return [
@@ -76,7 +77,21 @@ export function g(ops, [a, b, c, d], x, y, [r1, r2, r3, r4] = [16, 12, 8, 7]) {
   ];
 }
 
-/** G's four columns, then its four diagonals (BLAKE2s' and BLAKE2b's order too, RFC 7693 §3.2). */
+/**
+ * One round: G on the four columns, then on the four diagonals (BLAKE2s' and BLAKE2b's order too, RFC 7693 §3.2),
+ * message words `x(k)`, `y(k)` for the k-th G. The four G's of each half are independent, and their steps are written
+ * interleaved (each step of the four, then the next): V8 since Turboshaft compiles WebAssembly in the order it is
+ * written, where the older TurboFan scheduled the four chains among one another itself
+ * (docs/decisions/wasm-blake-interleaved-g.md).
+ */
+export function gRound(ops, x, y, rotations) {
+  const body = [];
+  for (const half of [0, 4]) {
+    const gs = [0, 1, 2, 3].map((j) => g(ops, COLUMNS_DIAGONALS[half + j], x(half + j), y(half + j), rotations));
+    for (let step = 0; step < gs[0].length; step++) for (const steps of gs) body.push(steps[step]);
+  }
+  return body;
+}
 
 /**
  * One compression's state set up and its seven rounds: v0..v7 from h0..h7, v8..v11 the IV, v12..v15 from the
@@ -88,9 +103,13 @@ function compressBody(ops) {
   for (let i = 0; i < 4; i++) body.push(set(`v${8 + i}`, ops.const(BLAKE3_IV[i])));
   body.push(set('v12', get('c0')), set('v13', get('c1')), set('v14', get('len')), set('v15', get('f')));
   for (const order of SCHEDULE) {
-    COLUMNS_DIAGONALS.forEach((quad, k) => {
-      body.push(...g(ops, quad, `m${order[2 * k]}`, `m${order[2 * k + 1]}`));
-    });
+    body.push(
+      ...gRound(
+        ops,
+        (k) => `m${order[2 * k]}`,
+        (k) => `m${order[2 * k + 1]}`,
+      ),
+    );
   }
   return body;
 }
@@ -212,12 +231,25 @@ const SCALAR = [
   ')',
 ];
 
-/** Word `i` of four messages as one v128: lane k from `base(k) + 4i`. */
-function gather(base, i) {
-  let e = `(i32x4.splat (i32.load offset=${4 * i} ${base(0)}))`;
-  for (let k = 1; k < 4; k++) e = `(i32x4.replace_lane ${k} ${e} (i32.load offset=${4 * i} ${base(k)}))`;
-  return e;
+/** i8x16.shuffle's byte indices for 32-bit lanes `lanes` of its two operands (0-3 the first's, 4-7 the second's). */
+const lanes32 = (lanes) => lanes.flatMap((l) => [0, 1, 2, 3].map((b) => 4 * l + b)).join(' ');
+/**
+ * The 16 message words of four messages as m0..m15 (lane k from `base(k)`): four words of each message a v128 load,
+ * the 4x4 block of words transposed by eight shuffles (the reference's transpose_msg_vecs).
+ */
+function gatherTransposed(base) {
+  const lines = [];
+  const sh = (a, b, ls) => `(i8x16.shuffle ${lanes32(ls)} (local.get $${a}) (local.get $${b}))`;
+  for (let q = 0; q < 4; q++) {
+    for (let k = 0; k < 4; k++) lines.push(set(`r${k}`, `(v128.load offset=${16 * q} ${base(k)})`));
+    lines.push(set('t0', sh('r0', 'r1', [0, 4, 1, 5])), set('t1', sh('r0', 'r1', [2, 6, 3, 7])));
+    lines.push(set('t2', sh('r2', 'r3', [0, 4, 1, 5])), set('t3', sh('r2', 'r3', [2, 6, 3, 7])));
+    lines.push(set(`m${4 * q}`, sh('t0', 't2', [0, 1, 4, 5])), set(`m${4 * q + 1}`, sh('t0', 't2', [2, 3, 6, 7])));
+    lines.push(set(`m${4 * q + 2}`, sh('t1', 't3', [0, 1, 4, 5])), set(`m${4 * q + 3}`, sh('t1', 't3', [2, 3, 6, 7])));
+  }
+  return lines;
 }
+const TRANSPOSE = ['r0', 'r1', 'r2', 'r3', 't0', 't1', 't2', 't3'];
 
 /** Each lane k's chaining value (v_i ^ v_{i+8}) stored at `base(k)`. */
 function scatterChain(base) {
@@ -239,7 +271,7 @@ const SIMD = [
   '(import "blake3" "parents" (func $parents1 (param i32 i32 i32 i32)))',
   ';; chunks4(key, flags, p, lo, hi, out): four whole chunks at p, p + 1024, ..., one per lane, counters hi:lo + k.',
   '(func $chunks4 (param $key i32) (param $flags i32) (param $p i32) (param $lo i32) (param $hi i32) (param $out i32)',
-  `  ${locals(STATE, 'v128')} (local $b i32) (local $ctr i64) (local $k i64)`,
+  `  ${locals([...STATE, ...TRANSPOSE], 'v128')} (local $b i32) (local $ctr i64) (local $k i64)`,
   '  (local.set $ctr (i64.or (i64.shl (i64.extend_i32_u (local.get $hi)) (i64.const 32)) (i64.extend_i32_u (local.get $lo))))',
   ...[0, 1, 2, 3].flatMap((k) => [
     `  (local.set $k (i64.add (local.get $ctr) (i64.const ${k})))`,
@@ -251,7 +283,7 @@ const SIMD = [
   '  (local.set $b (i32.const 0))',
   '  (loop $block',
   '    (local.set $f (i32x4.splat (i32.or (local.get $flags) (i32.or (i32.eqz (local.get $b)) (i32.shl (i32.eq (local.get $b) (i32.const 15)) (i32.const 1))))))',
-  ...Array.from({ length: 16 }, (_, i) => `    ${set(`m${i}`, gather(lane('p', 1024), i))}`),
+  ...indent(gatherTransposed(lane('p', 1024)), 4),
   ...indent(compressBody(vector), 4),
   ...Array.from({ length: 8 }, (_, i) => `    ${set(`h${i}`, vector.xor(get(`v${i}`), get(`v${i + 8}`)))}`),
   '    (local.set $p (i32.add (local.get $p) (i32.const 64)))',
@@ -265,11 +297,11 @@ const SIMD = [
   ')',
   ';; parents4(key, flags, cvs, out): four parents, of the 64-byte pairs at cvs, cvs + 64, ..., to out, out + 32, ...',
   '(func $parents4 (param $key i32) (param $flags i32) (param $cvs i32) (param $out i32)',
-  `  ${locals(STATE, 'v128')}`,
+  `  ${locals([...STATE, ...TRANSPOSE], 'v128')}`,
   ...Array.from({ length: 8 }, (_, i) => `  ${set(`h${i}`, `(v128.load32_splat offset=${4 * i} (local.get $key))`)}`),
   `  (local.set $c0 ${vector.const(0)}) (local.set $c1 ${vector.const(0)}) (local.set $len ${vector.const(64)})`,
   '  (local.set $f (i32x4.splat (i32.or (local.get $flags) (i32.const 4))))',
-  ...Array.from({ length: 16 }, (_, i) => `  ${set(`m${i}`, gather(lane('cvs', 64), i))}`),
+  ...indent(gatherTransposed(lane('cvs', 64)), 2),
   ...indent(compressBody(vector), 2),
   ...indent(scatterChain(lane('out', 32)), 2),
   ')',

@@ -1,7 +1,7 @@
-// The TypeScript core of SHA-512 (FIPS 180-4 §6.4.2), two rounds a loop iteration, for gen-cores.mjs, which writes what `files` returns into
+// The TypeScript cores of SHA-512 (FIPS 180-4 §6.4.2), two rounds a loop iteration and, for engines with no JIT, one, for gen-cores.mjs, which writes what `files` returns into
 // packages/digestlab/src/algorithms/generated/ (and checks it with --check).
 import { K512 } from '../constants.mjs';
-import { beLoop, frame, hex, int32Table } from '../core-helpers.mjs';
+import { beLoop, frameCode, generatedFile, hex, int32Table } from '../core-helpers.mjs';
 
 // ---- SHA-512: 64-bit words as (hi, lo) pairs of int32 ------------------------------------------------------
 // A 64-bit sum is its low halves summed exactly as doubles (up to five uint32s) and the carry out of that sum
@@ -25,7 +25,7 @@ const xor3 = (a, b, c) => [0, 1].map((i) => `(${a[i]} ^ ${b[i]} ^ ${c[i]})`);
  * `target = x + y + …` on 64-bit pairs: [hi, lo] of each term; the low sum goes through `l`, so its exact value
  * is there for the carry.
  */
-const sum64 = (target, terms) => {
+const sum64Calls = (target, terms) => {
   const pad = (xs) => [...xs, ...Array(5 - xs.length).fill('0')].join(', ');
   return [
     `l = lo(${pad(terms.map((t) => t[1]))});`,
@@ -33,6 +33,13 @@ const sum64 = (target, terms) => {
     `${target[1]} = l | 0;`,
   ];
 };
+/** The same sum written out, only the terms it has: an interpreter's shape (a call costs it more than the sum). */
+const sum64Inline = (target, terms) => [
+  `l = ${terms.map((t) => `(${t[1]} >>> 0)`).join(' + ')};`,
+  `${target[0]} = (${terms.map((t) => t[0]).join(' + ')} + ((l / 0x100000000) | 0)) | 0;`,
+  `${target[1]} = l | 0;`,
+];
+let sum64 = sum64Calls;
 
 /** The message schedule W[0..80) as hi, lo pairs: the block's words, then the σ0/σ1 recurrence. */
 function sha512Schedule() {
@@ -82,6 +89,16 @@ const sha512Shift = () => {
   ]);
 };
 
+/** After one round every variable holds the role of the next one: each takes the value one back. */
+const sha512Shift1 = () => {
+  const n = SHA512_NAMES;
+  return ['h', 'l'].flatMap((x) => [
+    `  const ${n[7]}${x}Old = ${n[7]}${x};`,
+    ...[7, 6, 5, 4, 3, 2, 1].map((k) => `  ${n[k]}${x} = ${n[k - 1]}${x};`),
+    `  ${n[0]}${x} = ${n[7]}${x}Old;`,
+  ]);
+};
+
 /** Adds the block's result back into the chaining value, 64 bits at a time (the low halves' carry into the high). */
 const sha512AddBack = () =>
   SHA512_NAMES.flatMap((n, i) => [
@@ -111,20 +128,28 @@ const lo = (a: number, b: number, c: number, d: number, e: number): number =>
 const hi = (l: number, a: number, b: number, c: number, d: number, e: number): number =>
   (a + b + c + d + e + ((l / 0x100000000) | 0)) | 0;
 `;
-  const rounds = ['for (let i = 0; i < 160; i += 4) {', ...[0, 1].flatMap(sha512Round), ...sha512Shift(), '}'];
   const vars = SHA512_NAMES.flatMap((n) => [`${n}h`, `${n}l`]);
   const doc =
     'SHA-512 compression (FIPS 180-4 §6.4.2), 64-bit words as (hi, lo) int32 pairs; SHA-384 and SHA-512/t use it too.';
-  return frame(
-    'sha512Blocks',
-    doc,
-    vars,
-    128,
-    ['let l = 0;', 'let t1h = 0;', 'let t1l = 0;', ...sha512Schedule(), ...rounds],
-    {
-      constants,
-      addBack: sha512AddBack(),
-    },
+  /** The core with its 64-bit sums written by `sum`, `perLoop` (1 or 2) rounds a loop iteration. */
+  const core = (name, doc, sum, perLoop) => {
+    sum64 = sum;
+    const rounds =
+      perLoop === 2
+        ? ['for (let i = 0; i < 160; i += 4) {', ...[0, 1].flatMap(sha512Round), ...sha512Shift(), '}']
+        : ['for (let i = 0; i < 160; i += 2) {', ...sha512Round(0), ...sha512Shift1(), '}'];
+    const body = ['let l = 0;', 'let t1h = 0;', 'let t1l = 0;', ...sha512Schedule(), ...rounds];
+    const code = frameCode(name, doc, vars, 128, body, sha512AddBack());
+    sum64 = sum64Calls;
+    return code;
+  };
+  // for an interpreter: the sums written out (a call costs it more than the sum), one round a loop iteration (the
+  // smallest text; unrolling buys an interpreter little)
+  const inlineDoc =
+    'The same compression with its 64-bit sums written out, one round a loop iteration: the shape for engines with no JIT (sha512.ts chooses).';
+  return generatedFile(
+    constants,
+    `${core('sha512Blocks', doc, sum64Calls, 2)}\n${core('sha512BlocksInline', inlineDoc, sum64Inline, 1)}`,
   );
 }
 

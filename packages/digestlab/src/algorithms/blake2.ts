@@ -6,7 +6,7 @@
  * (32) bytes. The engine around the compression is haifa.ts's.
  */
 import { Blake2Hash } from '../constructions/haifa/haifa.js';
-import { type RuntimeInfo, runtime } from '../shared/runtime.js';
+import { isV8, type RuntimeInfo, runtime } from '../shared/runtime.js';
 import type { AlgorithmName, AlgorithmSpec } from '../spec/algorithm.js';
 import type { Blake2Compress, Blake2Params } from '../spec/constructions.js';
 import { blake2Options } from '../spec/options.js';
@@ -45,7 +45,7 @@ export function blake2Shapes(r: Pick<RuntimeInfo, 'runtime' | 'browser'>): {
   b: 'unrolled' | 'loop';
   s: 'unrolled' | 'loop';
 } {
-  const v8 = ['node', 'deno', 'workerd', 'edge-runtime'].includes(r.runtime) || r.browser?.engine === 'Blink';
+  const v8 = isV8(r);
   return { b: v8 ? 'unrolled' : 'loop', s: v8 || r.runtime === 'bun' ? 'unrolled' : 'loop' };
 }
 

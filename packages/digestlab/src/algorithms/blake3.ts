@@ -7,9 +7,11 @@
 
 import { BLAKE3_IV, CHUNK_END, CHUNK_LENGTH, CHUNK_START, PARENT } from '../constructions/tree/constants.js';
 import { createTree } from '../constructions/tree/modes.js';
+import { interpreted, isV8, type RuntimeInfo, runtime } from '../shared/runtime.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { Blake3Core } from '../spec/constructions.js';
 import { g } from './blake2s-g.js';
+import { blake3RoundsUnrolled } from './generated/blake3.js';
 
 /** The message permutation (§2.2): round r reads word SCHEDULE[16r + i] where round 0 reads word i. */
 const PERMUTATION = [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
@@ -28,10 +30,8 @@ const V = new Int32Array(16);
 /** The block words a compression reads (copied first: `out` may be where the block came from). */
 const M = new Int32Array(16);
 
-/** Seven rounds of columns then diagonals over V, the message words M read in the permuted orders. */
-function rounds(): void {
-  const v = V;
-  const m = M;
+/** Seven rounds of columns then diagonals over v, the message words m read in the permuted orders. */
+export function roundsLoop(v: Int32Array, m: Int32Array): void {
   for (let s = 0; s < 112; s += 16) {
     g(v, 0, 4, 8, 12, m[SCHEDULE[s]], m[SCHEDULE[s + 1]]);
     g(v, 1, 5, 9, 13, m[SCHEDULE[s + 2]], m[SCHEDULE[s + 3]]);
@@ -43,6 +43,18 @@ function rounds(): void {
     g(v, 3, 4, 9, 14, m[SCHEDULE[s + 14]], m[SCHEDULE[s + 15]]);
   }
 }
+
+/**
+ * Which shape of the rounds an engine runs: every G written out on locals (generated/blake3.ts) where there is no JIT
+ * and on V8 (1.4-3x the loop there: docs/decisions/ts-interpreter-shapes.md); the loop of G calls on the other JITs
+ * (JavaScriptCore and SpiderMonkey fell off or warmed up slowly on BLAKE2's unrolled cores: ts-blake2-engine-shapes.md).
+ */
+export function blake3Shape(r: Pick<RuntimeInfo, 'runtime' | 'browser'>, noJit: boolean): 'unrolled' | 'loop' {
+  return noJit || isV8(r) ? 'unrolled' : 'loop';
+}
+
+const ROUNDS = blake3Shape(runtime(), interpreted()) === 'unrolled' ? blake3RoundsUnrolled : roundsLoop;
+const rounds = (): void => ROUNDS(V, M);
 
 /** V set up from a chaining value, the IV and the counter (halves by division: no 32-bit shift), length, flags. */
 function start(cv: Int32Array, cvOff: number, counter: number, blockLength: number, flags: number): void {

@@ -5,9 +5,10 @@
  */
 
 import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
+import { interpreted } from '../shared/runtime.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { MDParams } from '../spec/constructions.js';
-import { sha512Blocks } from './generated/sha512.js';
+import { sha512Blocks, sha512BlocksInline } from './generated/sha512.js';
 
 // Initial hash values (FIPS 180-4 §5.3.4–5.3.6), as hi, lo pairs.
 const IV512 = Int32Array.from([
@@ -27,6 +28,9 @@ const IV512_256 = Int32Array.from([
   0xa88effe3, 0xbe5e1e25, 0x53863992, 0x2b0199fc, 0x2c85b8aa, 0x0eb72ddc, 0x81c52ca2,
 ]);
 
+/** The compression this engine runs: its 64-bit sums in `lo`/`hi` on JITs, written out where there is none. */
+const COMPRESS = interpreted() ? sha512BlocksInline : sha512Blocks;
+
 function spec(
   name: AlgorithmSpec['name'],
   code: number,
@@ -36,7 +40,7 @@ function spec(
   // FIPS 180-4 §5.1.2: 0x80, zeros, the 128-bit bit length, big-endian
   const md: MDParams = {
     kind: 'merkle-damgard',
-    compress: sha512Blocks,
+    compress: COMPRESS,
     core: 'sha512',
     iv,
     padByte: 0x80,

@@ -152,3 +152,19 @@ export function runtime(): RuntimeInfo {
   here ??= detectRuntime(globalThis as RuntimeGlobals);
   return { ...here, ...(here.browser ? { browser: { ...here.browser } } : {}) };
 }
+
+/**
+ * Whether this engine has no JIT, read from what a JIT-less engine lacks: a `WebAssembly` global. QuickJS and
+ * Hermes have none, V8 run `--jitless` drops it, and so does Safari's Lockdown Mode, which also turns its JIT off;
+ * every JIT engine we run on has it (a page whose CSP forbids compiling still has the global). The TypeScript cores
+ * whose best shape differs there (calls and array reads cost an interpreter what a JIT inlines) choose by it at load
+ * (docs/decisions/ts-interpreter-shapes.md).
+ */
+export function interpreted(globals: { WebAssembly?: unknown } = globalThis): boolean {
+  return typeof globals.WebAssembly !== 'object' || globals.WebAssembly === null;
+}
+
+/** Whether `r` runs V8 (Node, Deno, workerd, edge-runtime, Blink): the engine several TypeScript cores choose by. */
+export function isV8(r: Pick<RuntimeInfo, 'runtime' | 'browser'>): boolean {
+  return ['node', 'deno', 'workerd', 'edge-runtime'].includes(r.runtime) || r.browser?.engine === 'Blink';
+}

@@ -148,3 +148,107 @@ export function sha512Blocks(s: Int32Array, d: Uint8Array, offset: number, block
     s[15] = hl;
   }
 }
+
+/** The same compression with its 64-bit sums written out, one round a loop iteration: the shape for engines with no JIT (sha512.ts chooses). */
+export function sha512BlocksInline(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
+  let ah = s[0] | 0;
+  let al = s[1] | 0;
+  let bh = s[2] | 0;
+  let bl = s[3] | 0;
+  let ch = s[4] | 0;
+  let cl = s[5] | 0;
+  let ddh = s[6] | 0;
+  let ddl = s[7] | 0;
+  let eh = s[8] | 0;
+  let el = s[9] | 0;
+  let fh = s[10] | 0;
+  let fl = s[11] | 0;
+  let gh = s[12] | 0;
+  let gl = s[13] | 0;
+  let hh = s[14] | 0;
+  let hl = s[15] | 0;
+  for (let p = offset, end = offset + blocks * 128; p < end; p += 128) {
+    let l = 0;
+    let t1h = 0;
+    let t1l = 0;
+    for (let i = 0; i < 32; i++) W[i] = (d[p + 4 * i] << 24) | (d[p + 4 * i + 1] << 16) | (d[p + 4 * i + 2] << 8) | d[p + 4 * i + 3];
+    for (let i = 32; i < 160; i += 2) {
+      const xh = W[i - 30];
+      const xl = W[i - 29];
+      const yh = W[i - 4];
+      const yl = W[i - 3];
+      l = ((((yl >>> 19) | (yh << 13)) ^ ((yh >>> 29) | (yl << 3)) ^ ((yl >>> 6) | (yh << 26))) >>> 0) + (W[i - 13] >>> 0) + ((((xl >>> 1) | (xh << 31)) ^ ((xl >>> 8) | (xh << 24)) ^ ((xl >>> 7) | (xh << 25))) >>> 0) + (W[i - 31] >>> 0);
+      W[i] = ((((yh >>> 19) | (yl << 13)) ^ ((yl >>> 29) | (yh << 3)) ^ (yh >>> 6)) + W[i - 14] + (((xh >>> 1) | (xl << 31)) ^ ((xh >>> 8) | (xl << 24)) ^ (xh >>> 7)) + W[i - 32] + ((l / 0x100000000) | 0)) | 0;
+      W[i + 1] = l | 0;
+    }
+    for (let i = 0; i < 160; i += 2) {
+      l = (hl >>> 0) + ((((el >>> 14) | (eh << 18)) ^ ((el >>> 18) | (eh << 14)) ^ ((eh >>> 9) | (el << 23))) >>> 0) + ((gl ^ (el & (fl ^ gl))) >>> 0) + (K[i + 1] >>> 0) + (W[i + 1] >>> 0);
+      t1h = (hh + (((eh >>> 14) | (el << 18)) ^ ((eh >>> 18) | (el << 14)) ^ ((el >>> 9) | (eh << 23))) + (gh ^ (eh & (fh ^ gh))) + K[i] + W[i] + ((l / 0x100000000) | 0)) | 0;
+      t1l = l | 0;
+      l = (ddl >>> 0) + (t1l >>> 0);
+      ddh = (ddh + t1h + ((l / 0x100000000) | 0)) | 0;
+      ddl = l | 0;
+      l = (t1l >>> 0) + ((((al >>> 28) | (ah << 4)) ^ ((ah >>> 2) | (al << 30)) ^ ((ah >>> 7) | (al << 25))) >>> 0) + (((al & bl) ^ (cl & (al ^ bl))) >>> 0);
+      hh = (t1h + (((ah >>> 28) | (al << 4)) ^ ((al >>> 2) | (ah << 30)) ^ ((al >>> 7) | (ah << 25))) + ((ah & bh) ^ (ch & (ah ^ bh))) + ((l / 0x100000000) | 0)) | 0;
+      hl = l | 0;
+      const hhOld = hh;
+      hh = gh;
+      gh = fh;
+      fh = eh;
+      eh = ddh;
+      ddh = ch;
+      ch = bh;
+      bh = ah;
+      ah = hhOld;
+      const hlOld = hl;
+      hl = gl;
+      gl = fl;
+      fl = el;
+      el = ddl;
+      ddl = cl;
+      cl = bl;
+      bl = al;
+      al = hlOld;
+    }
+    l = (al >>> 0) + (s[1] >>> 0);
+    ah = (ah + s[0] + ((l / 0x100000000) | 0)) | 0;
+    al = l | 0;
+    s[0] = ah;
+    s[1] = al;
+    l = (bl >>> 0) + (s[3] >>> 0);
+    bh = (bh + s[2] + ((l / 0x100000000) | 0)) | 0;
+    bl = l | 0;
+    s[2] = bh;
+    s[3] = bl;
+    l = (cl >>> 0) + (s[5] >>> 0);
+    ch = (ch + s[4] + ((l / 0x100000000) | 0)) | 0;
+    cl = l | 0;
+    s[4] = ch;
+    s[5] = cl;
+    l = (ddl >>> 0) + (s[7] >>> 0);
+    ddh = (ddh + s[6] + ((l / 0x100000000) | 0)) | 0;
+    ddl = l | 0;
+    s[6] = ddh;
+    s[7] = ddl;
+    l = (el >>> 0) + (s[9] >>> 0);
+    eh = (eh + s[8] + ((l / 0x100000000) | 0)) | 0;
+    el = l | 0;
+    s[8] = eh;
+    s[9] = el;
+    l = (fl >>> 0) + (s[11] >>> 0);
+    fh = (fh + s[10] + ((l / 0x100000000) | 0)) | 0;
+    fl = l | 0;
+    s[10] = fh;
+    s[11] = fl;
+    l = (gl >>> 0) + (s[13] >>> 0);
+    gh = (gh + s[12] + ((l / 0x100000000) | 0)) | 0;
+    gl = l | 0;
+    s[12] = gh;
+    s[13] = gl;
+    l = (hl >>> 0) + (s[15] >>> 0);
+    hh = (hh + s[14] + ((l / 0x100000000) | 0)) | 0;
+    hl = l | 0;
+    s[14] = hh;
+    s[15] = hl;
+  }
+}

@@ -19,6 +19,7 @@ import { readyBlake2 } from '../wasm/blake2.js';
 import { readyBlake3 } from '../wasm/blake3.js';
 import { ready as compileWasm, load as loadWasm, useModules } from '../wasm/module.js';
 import type { WasmModules } from '../wasm/names.js';
+import { readyXxhash } from '../wasm/xxhash.js';
 import { Digest, described } from './digest.js';
 import { digestManyWasm } from './many.js';
 import { feed, type StreamSource } from './stream.js';
@@ -88,7 +89,7 @@ export interface ReadyOptions {
  */
 export async function ready(options?: ReadyOptions): Promise<void> {
   if (options?.modules !== undefined) useModules(options.modules);
-  await Promise.all([compileWasm(), probeWebCrypto(), readyBlake2(), readyBlake3()]);
+  await Promise.all([compileWasm(), probeWebCrypto(), readyBlake2(), readyBlake3(), readyXxhash()]);
   forgetResolutions();
   forgetHmacResolutions();
 }

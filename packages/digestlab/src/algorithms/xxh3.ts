@@ -37,16 +37,10 @@ const LITTLE_ENDIAN = new Uint8Array(Int32Array.of(1).buffer)[0] === 1;
 
 /**
  * One stripe (`d[i..i + 64]`) into the accumulators with the secret's words from `k`: for each lane, the lane
- * added to its neighbour's accumulator, and the product of the (lane ^ secret)'s two halves to its own.
+ * added to its neighbour's accumulator, and the product of the (lane ^ secret)'s two halves to its own. With
+ * `words` (the blocks as little-endian words), the stripe is `words[i..i + 16]` instead, `d` unread.
  */
-function accumulate(
-  acc: Int32Array,
-  d: Uint8Array,
-  i: number,
-  key: Int32Array,
-  k: number,
-  words?: Int32Array,
-): void {
+function accumulate(acc: Int32Array, d: Uint8Array, i: number, key: Int32Array, k: number, words?: Int32Array): void {
   for (let lane = 0; lane < 8; lane++) {
     const dl = words ? words[i + 2 * lane] : le32(d, i + 8 * lane);
     const dh = words ? words[i + 2 * lane + 1] : le32(d, i + 8 * lane + 4);

@@ -73,10 +73,10 @@ function plain(options: DigestOptions | undefined): boolean {
 export interface ReadyOptions {
   /**
    * digestlab's WebAssembly modules, compiled by the application or its runtime from the package's `.wasm` files
-   * (dist/wasm/NAME.wasm: core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd), for a runtime that
-   * refuses to compile bytes (Vercel Edge: `import core from 'digestlab/wasm/core.wasm?module'`). Give all eight
-   * there: a module not given is compiled from the bytes embedded in the library, which such a runtime refuses at
-   * the call that needs it.
+   * (dist/wasm/NAME.wasm: core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd),
+   * for a runtime that refuses to compile bytes (Vercel Edge: `import core from 'digestlab/wasm/core.wasm?module'`).
+   * Give all ten there: a module not given is compiled from the bytes embedded in the library, which such a runtime
+   * refuses at the call that needs it.
    */
   modules?: WasmModules;
 }

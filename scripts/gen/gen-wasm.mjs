@@ -7,6 +7,7 @@
 //         absorbing, on native i64 lanes (two rounds unrolled, θ ρ π χ ι fused row by row, lane complementing).
 //         No SIMD, so it runs wherever WebAssembly 1.0 does (plus bulk memory, which every runtime with SIMD has).
 //   blake3, blake3simd: BLAKE3's own two modules over its own memory (scripts/gen/gen-wasm-blake3.mjs), in one file.
+//   xxhash, xxhashsimd: XXH32's, XXH64's and XXH3's stripes over their own memory (scripts/gen/gen-wasm-xxhash.mjs).
 //   blake2: BLAKE2b (native i64) and BLAKE2s, a run of blocks per call, over its own memory
 //         (scripts/gen/gen-wasm-blake2.mjs).
 //   shasimd: SHA-1 and SHA-256 as the core's, their message schedule four words at a time in SIMD128, over the
@@ -28,6 +29,7 @@ import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 import { blake2Module } from './gen-wasm-blake2.mjs';
 import { blake3Modules } from './gen-wasm-blake3.mjs';
+import { xxhashModules } from './gen-wasm-xxhash.mjs';
 import { md4FamilyWat } from './md4-family.mjs';
 import { CLASSIC_LAYOUT, classicModule } from './wasm-classic.mjs';
 
@@ -734,6 +736,7 @@ ${extra}`;
 
 const BLAKE3 = blake3Modules(NOTE);
 const BLAKE2 = blake2Module(NOTE);
+const XXHASH = xxhashModules(NOTE);
 
 /**
  * Every module's binary, by the name of its file: embedded as base64 in the TypeScript modules below, and written
@@ -748,6 +751,8 @@ const BINARIES = {
   blake3: assemble('blake3', BLAKE3.blake3),
   blake3simd: assemble('blake3simd', BLAKE3.blake3simd),
   blake2: assemble('blake2', BLAKE2),
+  xxhash: assemble('xxhash', XXHASH.xxhash),
+  xxhashsimd: assemble('xxhashsimd', XXHASH.xxhashsimd),
   classic: assemble('classic', CLASSIC),
 };
 
@@ -759,6 +764,7 @@ const FILES = {
   'ripemd.ts': tsModule('ripemd', BINARIES.ripemd),
   'blake3.ts': `${tsModule('blake3', BINARIES.blake3)}\n${tsModule('blake3simd', BINARIES.blake3simd)}`,
   'blake2.ts': tsModule('blake2', BINARIES.blake2),
+  'xxhash.ts': `${tsModule('xxhash', BINARIES.xxhash)}\n${tsModule('xxhashsimd', BINARIES.xxhashsimd)}`,
   'classic.ts': tsModule(
     'classic',
     BINARIES.classic,
@@ -776,6 +782,7 @@ if (watDir > 0) {
   writeFileSync(new URL('shasimd.wat', dir), SHASIMD);
   writeFileSync(new URL('ripemd.wat', dir), RIPEMD);
   for (const [name, text] of Object.entries(BLAKE3)) writeFileSync(new URL(`${name}.wat`, dir), text);
+  for (const [name, text] of Object.entries(XXHASH)) writeFileSync(new URL(`${name}.wat`, dir), text);
   writeFileSync(new URL('blake2.wat', dir), BLAKE2);
   writeFileSync(new URL('classic.wat', dir), CLASSIC);
   process.exit(0);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The checksums and fast hashes at one size: our providers against hash-wasm (its C in WebAssembly) and, for CRC-32,
+ * The checksums and fast hashes at one size: our providers (ts, and wasm where it has the algorithm) against
+ * hash-wasm (its C in WebAssembly), for XXH32 and XXH64 xxhash-wasm (hand-written WebAssembly) and, for CRC-32,
  * node:zlib's `crc32` (Node >= 20.15: zlib's C). One-shot digests to bytes. Against the built library (`npm run
  * build` first):
  *
@@ -20,7 +21,8 @@ import {
   createXXHash64,
   createXXHash128,
 } from 'hash-wasm';
-import { digest, digestHex } from '../../packages/digestlab/dist/index.js';
+import xxhashWasm from 'xxhash-wasm';
+import { digest, digestHex, providers } from '../../packages/digestlab/dist/index.js';
 import { SEED_INPUT } from '../../packages/lab/dist/seed.js';
 
 const args = process.argv.slice(2);
@@ -43,16 +45,27 @@ const PEERS = {
   'XXH3-64': await createXXHash3(),
   'XXH3-128': await createXXHash128(),
 };
+const XW = await xxhashWasm();
+/** xxhash-wasm's one-shots (XXH32 and XXH64 only): raw bytes to a number or bigint; the seed's call to hex. */
+const XXHASH_WASM = {
+  XXH32: { bytes: (d) => XW.h32Raw(d), hex: (s) => XW.h32(s) },
+  XXH64: { bytes: (d) => XW.h64Raw(d), hex: (s) => XW.h64(s) },
+};
+const WASM = new Set(providers().find((p) => p.id === 'wasm')?.algorithms ?? []);
 const SEED = args.includes('--seed');
 const ROWS = {};
 for (const [algorithm, hasher] of Object.entries(PEERS)) {
+  const ours = WASM.has(algorithm) ? ['ts', 'wasm'] : ['ts'];
+  const other = XXHASH_WASM[algorithm];
   if (SEED) {
-    ROWS[`${algorithm} ts`] = () => digestHex(algorithm, SEED_INPUT, { provider: 'ts' });
+    for (const p of ours) ROWS[`${algorithm} ${p}`] = () => digestHex(algorithm, SEED_INPUT, { provider: p });
     ROWS[`${algorithm} hash-wasm`] = () => hasher.init().update(SEED_INPUT).digest('hex');
+    if (other) ROWS[`${algorithm} xxhash-wasm`] = () => other.hex(SEED_INPUT);
     continue;
   }
-  ROWS[`${algorithm} ts`] = () => digest(algorithm, data, { provider: 'ts' });
+  for (const p of ours) ROWS[`${algorithm} ${p}`] = () => digest(algorithm, data, { provider: p });
   ROWS[`${algorithm} hash-wasm`] = () => hasher.init().update(data).digest('binary');
+  if (other) ROWS[`${algorithm} xxhash-wasm`] = () => other.bytes(data);
   if (algorithm === 'CRC-32' && typeof zlib.crc32 === 'function') ROWS['CRC-32 zlib.crc32'] = () => zlib.crc32(data);
 }
 
@@ -71,9 +84,14 @@ console.log(
   `${SEED ? "the seed's string" : `${SIZE} bytes`}, ${calls} calls per round, best of ${ROUNDS} rounds (CPU time)`,
 );
 for (const [name, seconds] of Object.entries(best)) {
-  const ours = best[`${name.slice(0, name.lastIndexOf(' '))} ts`];
+  const algorithm = name.slice(0, name.lastIndexOf(' '));
+  const ours = best[`${algorithm} ts`];
+  const peer = best[`${algorithm} hash-wasm`];
   const rate = SEED
     ? `${(calls / seconds / 1000).toFixed(0).padStart(8)}k calls/s`
     : `${((bytes * calls) / seconds / 1e6).toFixed(1).padStart(8)} MB/s`;
-  console.log(`${name.padEnd(24)} ${rate}   ts: ${(seconds / ours).toFixed(2)}x its time`);
+  // a row's speed relative to ts and to hash-wasm: their time over its time (above 1: faster)
+  console.log(
+    `${name.padEnd(24)} ${rate}   vs ts ${(ours / seconds).toFixed(2)}x   vs hash-wasm ${(peer / seconds).toFixed(2)}x`,
+  );
 }

@@ -11,8 +11,10 @@ import core from './wasm/generated/core.wasm';
 import ripemd from './wasm/generated/ripemd.wasm';
 import shasimd from './wasm/generated/shasimd.wasm';
 import simd from './wasm/generated/simd.wasm';
+import xxhash from './wasm/generated/xxhash.wasm';
+import xxhashsimd from './wasm/generated/xxhashsimd.wasm';
 import { useModules } from './wasm/module.js';
 
-useModules({ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd });
+useModules({ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd });
 
 export * from './index.js';

@@ -8,8 +8,10 @@ import core from '../../../packages/digestlab/src/wasm/generated/core.wasm';
 import ripemd from '../../../packages/digestlab/src/wasm/generated/ripemd.wasm';
 import shasimd from '../../../packages/digestlab/src/wasm/generated/shasimd.wasm';
 import simd from '../../../packages/digestlab/src/wasm/generated/simd.wasm';
+import xxhash from '../../../packages/digestlab/src/wasm/generated/xxhash.wasm';
+import xxhashsimd from '../../../packages/digestlab/src/wasm/generated/xxhashsimd.wasm';
 import { useModules } from '../../../packages/digestlab/src/wasm/module.ts';
 
-useModules({ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd });
+useModules({ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd });
 
 export { default } from './entry-worker.mjs';

@@ -33,15 +33,17 @@ const INIT = Int32Array.of(
   0,
 );
 const P32_1 = 0x9e3779b1 | 0;
+const LITTLE_ENDIAN = new Uint8Array(Int32Array.of(1).buffer)[0] === 1;
 
 /**
  * One stripe (`d[i..i + 64]`) into the accumulators with the secret's words from `k`: for each lane, the lane
- * added to its neighbour's accumulator, and the product of the (lane ^ secret)'s two halves to its own.
+ * added to its neighbour's accumulator, and the product of the (lane ^ secret)'s two halves to its own. With
+ * `words` (the blocks as little-endian words), the stripe is `words[i..i + 16]` instead, `d` unread.
  */
-function accumulate(acc: Int32Array, d: Uint8Array, i: number, key: Int32Array, k: number): void {
+function accumulate(acc: Int32Array, d: Uint8Array, i: number, key: Int32Array, k: number, words?: Int32Array): void {
   for (let lane = 0; lane < 8; lane++) {
-    const dl = le32(d, i + 8 * lane);
-    const dh = le32(d, i + 8 * lane + 4);
+    const dl = words ? words[i + 2 * lane] : le32(d, i + 8 * lane);
+    const dh = words ? words[i + 2 * lane + 1] : le32(d, i + 8 * lane + 4);
     const vl = dl ^ key[k + 2 * lane];
     const vh = dh ^ key[k + 2 * lane + 1];
     const o = 2 * (lane ^ 1);
@@ -69,9 +71,13 @@ function scramble(acc: Int32Array, key: Int32Array): void {
 
 const CORE_BLOCKS = (s: Int32Array, d: Uint8Array, off: number, n: number, seed: Int32Array): void => {
   const key = secretOf(seed).words;
+  // aligned input on a little-endian runtime: read as words
+  const at = d.byteOffset + off;
+  const words = LITTLE_ENDIAN && (at & 3) === 0 ? new Int32Array(d.buffer, at, 256 * n) : undefined;
   for (let b = 0; b < n; b++) {
-    const base = off + 1024 * b;
-    for (let stripe = 0; stripe < 16; stripe++) accumulate(s, d, base + 64 * stripe, key, 2 * stripe);
+    const base = words ? 256 * b : off + 1024 * b;
+    const step = words ? 16 : 64;
+    for (let stripe = 0; stripe < 16; stripe++) accumulate(s, d, base + step * stripe, key, 2 * stripe, words);
     scramble(s, key);
   }
 };

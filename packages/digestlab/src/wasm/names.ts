@@ -13,6 +13,8 @@ export const WASM_MODULE_NAMES = [
   'blake2',
   'blake3',
   'blake3simd',
+  'xxhash',
+  'xxhashsimd',
 ] as const;
 
 export type WasmModuleName = (typeof WASM_MODULE_NAMES)[number];

@@ -7,6 +7,7 @@ import { CORE_WASM } from '../../src/wasm/generated/core.js';
 import { RIPEMD_WASM } from '../../src/wasm/generated/ripemd.js';
 import { SHASIMD_WASM } from '../../src/wasm/generated/shasimd.js';
 import { SIMD_WASM } from '../../src/wasm/generated/simd.js';
+import { XXHASH_WASM, XXHASHSIMD_WASM } from '../../src/wasm/generated/xxhash.js';
 import type { WasmModuleName } from '../../src/wasm/names.js';
 
 const EMBEDDED: Readonly<Record<WasmModuleName, string>> = {
@@ -18,6 +19,8 @@ const EMBEDDED: Readonly<Record<WasmModuleName, string>> = {
   blake2: BLAKE2_WASM,
   blake3: BLAKE3_WASM,
   blake3simd: BLAKE3SIMD_WASM,
+  xxhash: XXHASH_WASM,
+  xxhashsimd: XXHASHSIMD_WASM,
 };
 
 export function embeddedBytes(name: WasmModuleName): Uint8Array<ArrayBuffer> {

@@ -36,7 +36,9 @@ describe('package', () => {
     const workerd = readFileSync(built('workerd.js'), 'utf8');
     const imported = [...workerd.matchAll(/import (\w+) from "\.\/wasm\/(\w+)\.wasm";/g)].map((m) => m[2]);
     expect(imported.sort()).toEqual([...WASM_MODULE_NAMES].sort());
-    expect(workerd).toMatch(/useModules\(\{ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd \}\)/);
+    expect(workerd).toMatch(
+      /useModules\(\{ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, crc \}\)/,
+    );
     for (const name of WASM_MODULE_NAMES) {
       const embedded = Buffer.from(embeddedBytes(name));
       expect(readFileSync(built(`wasm/${name}.wasm`)).equals(embedded), `dist/wasm/${name}.wasm`).toBe(true);

@@ -1,9 +1,10 @@
 /**
  * What provider `wasm` does for one construction (its {@link WasmPaths}), and the core module they share. Each
- * construction's paths live beside it: wasm-md.ts, wasm-sponge.ts, wasm-blake2.ts, wasm-blake3.ts; wasm.ts picks
- * one by the spec's construction kind.
+ * construction's paths live beside it: wasm-md.ts, wasm-sponge.ts, wasm-blake2.ts, wasm-blake3.ts, wasm-crc.ts; wasm.ts
+ * picks one by the spec's construction kind (the checksums' by algorithm).
  */
 
+import type { ChecksumHash } from '../constructions/checksum/checksum.js';
 import type { Blake2Hash } from '../constructions/haifa/haifa.js';
 import type { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
 import type { SpongeHash } from '../constructions/sponge/sponge.js';
@@ -12,7 +13,7 @@ import type { AlgorithmParams, AlgorithmSpec } from '../spec/algorithm.js';
 import { load, type Wasm } from '../wasm/module.js';
 
 /** A streaming engine over our WebAssembly: the TypeScript construction with its core swapped. */
-export type WasmEngine = MDHash | SpongeHash | TreeHash | Blake2Hash;
+export type WasmEngine = MDHash | SpongeHash | TreeHash | Blake2Hash | ChecksumHash;
 
 /** The core module (MD hashes and Keccak), which resolve() made sure this runtime compiles. */
 export function wasm(): Wasm {

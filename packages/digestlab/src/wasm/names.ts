@@ -13,6 +13,7 @@ export const WASM_MODULE_NAMES = [
   'blake2',
   'blake3',
   'blake3simd',
+  'crc',
 ] as const;
 
 export type WasmModuleName = (typeof WASM_MODULE_NAMES)[number];

@@ -15,7 +15,7 @@ export const CRC: KnownFamily = {
       chain: 12,
       broken: true,
       accepted: ['CRC-32', 'crc32', 'CRC32', 'crc-32/iso-hdlc', 'PKZIP', 'CRC-32/XZ'],
-      providers: ['ts', 'wasm'],
+      providers: ['ts', 'wasm', 'node'],
       empty: '00000000',
       millionA: 'dc25bfbc',
     },

@@ -2,9 +2,9 @@
 // packages/digestlab/src/wasm/crc.ts's; the tables are written into it by that loader from crc-tables.ts, so this
 // module holds code only). WebAssembly 1.0.
 //
-//   crc32(t, c, p, n) -> c   a reflected 32-bit CRC's register c over n bytes at p, tables at t (CRC-32, CRC-32C)
-//   crcn(t, c, p, n) -> c    a 32-bit CRC that shifts left (POSIX cksum's), tables at t
-//   crc64(t, p, n)           a reflected 64-bit CRC over n bytes at p, its register the i64 at byte 0, tables at t
+//   crc32, crc32c(c, p, n) -> c  a reflected 32-bit CRC's register c over n bytes at p (CRC-32, CRC-32C)
+//   cksum(c, p, n) -> c          the 32-bit CRC that shifts left (POSIX cksum's, its length aside)
+//   nvme, xz(p, n)               a reflected 64-bit CRC over n bytes at p, its register the i64 at byte 0, tables at t
 //   adler32(ab, p, n) -> ab  Adler-32's sums packed as b·65536 + a (both below 65521)
 //
 // The CRCs slice SLICES bytes a step (slicing-by-N: table k advances the register over a byte followed by k zero
@@ -34,19 +34,37 @@ function index64(w, b) {
   return `(i32.and (i32.wrap_i64 ${x}) (i32.const 2040))`;
 }
 
-/** Table k's entry at byte index expression `i` (already scaled to the entry size). */
-const lookup32 = (k, i) => `(i32.load offset=${k * 1024} (i32.add ${get('t')} ${i}))`;
-const lookup64 = (k, i) => `(i64.load offset=${k * 2048} (i32.add ${get('t')} ${i}))`;
+/**
+ * Where each CRC's tables live in the module's memory (byte addresses; the loader, src/wasm/crc.ts, writes them
+ * there): every function is generated for its tables, their address a load's immediate offset, not an addition.
+ */
+export const CRC_LAYOUT = {
+  register: 0,
+  tables: {
+    'CRC-32': 1024,
+    'CRC-32C': 1024 + 16384,
+    CKSUM: 1024 + 32768,
+    'CRC-64/NVME': 1024 + 49152,
+    'CRC-64/XZ': 1024 + 81920,
+  },
+  input: 131072,
+  inputBytes: 131072,
+  slices: SLICES,
+};
+
+/** Table k's entry at byte index expression `i` (already scaled to the entry size), tables at `base`. */
+const lookup32 = (base, k, i) => `(i32.load offset=${base + k * 1024} ${i})`;
+const lookup64 = (base, k, i) => `(i64.load offset=${base + k * 2048} ${i})`;
 
 /** One step of a 32-bit CRC: SLICES bytes at $p into $c; `first` is the first word's value xor the register. */
-function step32(first) {
+function step32(base, first) {
   const terms = [];
   for (let w = 0; w < SLICES / 4; w++) {
     const word = w === 0 ? first : `(i32.load offset=${4 * w} ${get('p')})`;
     terms.push(set(`w${w}`, word));
   }
   const xs = [];
-  for (let i = 0; i < SLICES; i++) xs.push(lookup32(SLICES - 1 - i, index32(get(`w${i >> 2}`), i & 3)));
+  for (let i = 0; i < SLICES; i++) xs.push(lookup32(base, SLICES - 1 - i, index32(get(`w${i >> 2}`), i & 3)));
   return [...terms, set('c', xor('i32', ...xs))];
 }
 
@@ -55,25 +73,25 @@ const bswap = (x) =>
   `(i32.or (i32.and (i32.rotr ${x} (i32.const 8)) (i32.const 0xff00ff00)) (i32.and (i32.rotl ${x} (i32.const 8)) (i32.const 0x00ff00ff)))`;
 
 /** The whole-step loop then the byte loop of a 32-bit CRC function. */
-function crc32Func(name, doc, reflected) {
+function crc32Func(name, base, reflected) {
   const first = reflected
     ? xor('i32', `(i32.load ${get('p')})`, get('c'))
     : xor('i32', `(i32.load ${get('p')})`, bswap(get('c')));
   const byte = `(i32.load8_u ${get('p')})`;
   const tail = reflected
-    ? xor('i32', `(i32.shr_u ${get('c')} (i32.const 8))`, lookup32(0, index32(xor('i32', get('c'), byte), 0)))
+    ? xor('i32', `(i32.shr_u ${get('c')} (i32.const 8))`, lookup32(base, 0, index32(xor('i32', get('c'), byte), 0)))
     : xor(
         'i32',
         `(i32.shl ${get('c')} (i32.const 8))`,
-        lookup32(0, index32(xor('i32', `(i32.shr_u ${get('c')} (i32.const 24))`, byte), 0)),
+        lookup32(base, 0, index32(xor('i32', `(i32.shr_u ${get('c')} (i32.const 24))`, byte), 0)),
       );
   const locals = Array.from({ length: SLICES / 4 }, (_, w) => `(local $w${w} i32)`).join(' ');
   return [
-    `;; ${doc}`,
-    `(func (export "${name}") (param $t i32) (param $c i32) (param $p i32) (param $n i32) (result i32) ${locals}`,
+    `;; ${name}(c, p, n) -> c: the ${reflected ? 'reflected' : 'left-shifting'} register c over n bytes at p`,
+    `(func (export "${name}") (param $c i32) (param $p i32) (param $n i32) (result i32) ${locals}`,
     '  (block $done (loop $step',
     `    (br_if $done (i32.lt_u ${get('n')} (i32.const ${SLICES})))`,
-    ...step32(first).map((l) => `    ${l}`),
+    ...step32(base, first).map((l) => `    ${l}`),
     `    ${set('p', `(i32.add ${get('p')} (i32.const ${SLICES}))`)}`,
     `    ${set('n', `(i32.sub ${get('n')} (i32.const ${SLICES}))`)}`,
     '    (br $step)))',
@@ -89,7 +107,7 @@ function crc32Func(name, doc, reflected) {
 }
 
 /** A reflected 64-bit CRC: SLICES bytes a step, the register in memory at byte 0. */
-function crc64Func() {
+function crc64Func(name, base) {
   const words = SLICES / 8;
   const step = [];
   for (let w = 0; w < words; w++) {
@@ -97,13 +115,17 @@ function crc64Func() {
     step.push(set(`w${w}`, w === 0 ? xor('i64', load, get('c')) : load));
   }
   const xs = [];
-  for (let i = 0; i < SLICES; i++) xs.push(lookup64(SLICES - 1 - i, index64(get(`w${i >> 3}`), i & 7)));
+  for (let i = 0; i < SLICES; i++) xs.push(lookup64(base, SLICES - 1 - i, index64(get(`w${i >> 3}`), i & 7)));
   const byte = `(i64.load8_u ${get('p')})`;
-  const tail = xor('i64', `(i64.shr_u ${get('c')} (i64.const 8))`, lookup64(0, index64(xor('i64', get('c'), byte), 0)));
+  const tail = xor(
+    'i64',
+    `(i64.shr_u ${get('c')} (i64.const 8))`,
+    lookup64(base, 0, index64(xor('i64', get('c'), byte), 0)),
+  );
   const locals = Array.from({ length: words }, (_, w) => `(local $w${w} i64)`).join(' ');
   return [
-    ';; crc64(t, p, n): a reflected 64-bit CRC (CRC-64/NVME, CRC-64/XZ) over n bytes at p; the register at byte 0',
-    `(func (export "crc64") (param $t i32) (param $p i32) (param $n i32) (local $c i64) ${locals}`,
+    `;; ${name}(p, n): a reflected 64-bit CRC over n bytes at p; the register at byte 0`,
+    `(func (export "${name}") (param $p i32) (param $n i32) (local $c i64) ${locals}`,
     `  ${set('c', '(i64.load (i32.const 0))')}`,
     '  (block $done (loop $step',
     `    (br_if $done (i32.lt_u ${get('n')} (i32.const ${SLICES})))`,
@@ -170,9 +192,11 @@ function adlerFunc() {
 /** The module's text, with `note` (the generated-file note) at the top. */
 export function crcModule(note) {
   const body = [
-    ...crc32Func('crc32', 'crc32(t, c, p, n) -> c: a reflected 32-bit CRC register over n bytes at p', true),
-    ...crc32Func('crcn', 'crcn(t, c, p, n) -> c: a left-shifting 32-bit CRC register over n bytes at p', false),
-    ...crc64Func(),
+    ...crc32Func('crc32', CRC_LAYOUT.tables['CRC-32'], true),
+    ...crc32Func('crc32c', CRC_LAYOUT.tables['CRC-32C'], true),
+    ...crc32Func('cksum', CRC_LAYOUT.tables.CKSUM, false),
+    ...crc64Func('nvme', CRC_LAYOUT.tables['CRC-64/NVME']),
+    ...crc64Func('xz', CRC_LAYOUT.tables['CRC-64/XZ']),
     ...adlerFunc(),
   ];
   return [`;; ${note}`, '(module', '  (memory (export "memory") 4)', ...body.map((l) => `  ${l}`), ')', ''].join('\n');

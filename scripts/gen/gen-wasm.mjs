@@ -30,7 +30,7 @@ import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 import { blake2Module } from './gen-wasm-blake2.mjs';
 import { blake3Modules } from './gen-wasm-blake3.mjs';
-import { crcModule } from './gen-wasm-crc.mjs';
+import { CRC_LAYOUT, crcModule } from './gen-wasm-crc.mjs';
 import { md4FamilyWat } from './md4-family.mjs';
 import { CLASSIC_LAYOUT, classicModule } from './wasm-classic.mjs';
 
@@ -764,7 +764,17 @@ const FILES = {
   'ripemd.ts': tsModule('ripemd', BINARIES.ripemd),
   'blake3.ts': `${tsModule('blake3', BINARIES.blake3)}\n${tsModule('blake3simd', BINARIES.blake3simd)}`,
   'blake2.ts': tsModule('blake2', BINARIES.blake2),
-  'crc.ts': tsModule('crc', BINARIES.crc),
+  'crc.ts': tsModule(
+    'crc',
+    BINARIES.crc,
+    `/** Byte addresses in the module's own memory: a 64-bit register, each CRC's tables, the input area. */
+export const CRC_LAYOUT = ${JSON.stringify(CRC_LAYOUT)
+      .replace(/"([A-Za-z]+)":/g, '$1:')
+      .replace(/"/g, "'")
+      .replace(/,/g, ', ')
+      .replace(/:/g, ': ')} as const;
+`,
+  ),
   'classic.ts': tsModule(
     'classic',
     BINARIES.classic,

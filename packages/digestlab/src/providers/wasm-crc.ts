@@ -11,7 +11,7 @@ import { toBytesTransient } from '../shared/bytes.js';
 import { toHex } from '../shared/hex.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { ChecksumCore, ChecksumParams } from '../spec/constructions.js';
-import { type CrcName, type CrcWasm, INPUT, INPUT_BYTES, loadCrc, SLICES, TABLE_AT } from '../wasm/crc.js';
+import { type CrcName, type CrcWasm, INPUT, INPUT_BYTES, loadCrc, REGISTER, SLICES, TABLE_AT } from '../wasm/crc.js';
 import type { WasmPaths } from './wasm-paths.js';
 
 /** Each CRC's tables, as crc-tables.ts computes them, sliced as the module reads them. */
@@ -48,29 +48,29 @@ function core(ts: ChecksumCore, blocks: ChecksumCore['blocks']): ChecksumCore {
 }
 
 /** A 32-bit CRC's blocks: the register is state word 0. */
-function crc32Blocks(name: CrcName, reflected: boolean): ChecksumCore['blocks'] {
-  const at = TABLE_AT[name];
+function crc32Blocks(name: CrcName, f: 'crc32' | 'crc32c' | 'cksum'): ChecksumCore['blocks'] {
   return (s, d, off, n) => {
     const w = withTables(name);
-    const f = reflected ? w.crc32 : w.crcn;
+    const run = w[f];
     let c = s[0];
     each(w, d, off, n, (k) => {
-      c = f(at, c, INPUT, k);
+      c = run(c, INPUT, k);
     });
     s[0] = c;
   };
 }
 
 /** A 64-bit CRC's blocks: the register's (low, high) words are state words 0 and 1, and memory's first 8 bytes. */
-function crc64Blocks(name: CrcName): ChecksumCore['blocks'] {
-  const at = TABLE_AT[name];
+function crc64Blocks(name: CrcName, f: 'nvme' | 'xz'): ChecksumCore['blocks'] {
   return (s, d, off, n) => {
     const w = withTables(name);
-    w.words[0] = s[0];
-    w.words[1] = s[1];
-    each(w, d, off, n, (k) => w.crc64(at, INPUT, k));
-    s[0] = w.words[0];
-    s[1] = w.words[1];
+    const run = w[f];
+    const at = REGISTER >> 2;
+    w.words[at] = s[0];
+    w.words[at + 1] = s[1];
+    each(w, d, off, n, (k) => run(INPUT, k));
+    s[0] = w.words[at];
+    s[1] = w.words[at + 1];
   };
 }
 
@@ -87,11 +87,11 @@ const adlerBlocks: ChecksumCore['blocks'] = (s, d, off, n) => {
 
 /** The wasm core of an algorithm, by name (the spec's TypeScript core gives init and finish). */
 const BLOCKS: Record<string, ChecksumCore['blocks']> = {
-  'CRC-32': crc32Blocks('CRC-32', true),
-  'CRC-32C': crc32Blocks('CRC-32C', true),
-  [CKSUM.name]: crc32Blocks('CKSUM', false),
-  'CRC-64/NVME': crc64Blocks('CRC-64/NVME'),
-  'CRC-64/XZ': crc64Blocks('CRC-64/XZ'),
+  'CRC-32': crc32Blocks('CRC-32', 'crc32'),
+  'CRC-32C': crc32Blocks('CRC-32C', 'crc32c'),
+  [CKSUM.name]: crc32Blocks('CKSUM', 'cksum'),
+  'CRC-64/NVME': crc64Blocks('CRC-64/NVME', 'nvme'),
+  'CRC-64/XZ': crc64Blocks('CRC-64/XZ', 'xz'),
   ADLER32: adlerBlocks,
 };
 

@@ -17,9 +17,18 @@
 const get = (v) => `(local.get $${v})`;
 const set = (v, e) => `(local.set $${v} ${e})`;
 const xor = (t, ...xs) => xs.reduce((a, b) => `(${t}.xor ${a} ${b})`);
+/** The xor of `xs` as a balanced tree: its depth log2 of their count, not their count. */
+const tree = (t, xs) =>
+  xs.length === 1 ? xs[0] : `(${t}.xor ${tree(t, xs.slice(0, xs.length >> 1))} ${tree(t, xs.slice(xs.length >> 1))})`;
+/**
+ * A step's new register: the lookups of the bytes the register was xored into (`dependent`, the first word's)
+ * joined last, so that the chain from one step's register to the next is a few xors, not every lookup of the step.
+ */
+const join = (t, independent, dependent) =>
+  independent.length === 0 ? tree(t, dependent) : `(${t}.xor ${xor(t, ...independent)} ${tree(t, dependent)})`;
 
 /** Bytes sliced a step by the CRCs. */
-export const SLICES = 16;
+export const SLICES = 32;
 
 /** Byte `b` (0 = lowest) of the i32 `w`, times 4: an index into a table of i32 entries. */
 function index32(w, b) {
@@ -38,41 +47,78 @@ function index64(w, b) {
  * Where each CRC's tables live in the module's memory (byte addresses; the loader, src/wasm/crc.ts, writes them
  * there): every function is generated for its tables, their address a load's immediate offset, not an addition.
  */
-export const CRC_LAYOUT = {
-  register: 0,
-  tables: {
-    'CRC-32': 1024,
-    'CRC-32C': 1024 + 16384,
-    CKSUM: 1024 + 32768,
-    'CRC-64/NVME': 1024 + 49152,
-    'CRC-64/XZ': 1024 + 81920,
-  },
-  input: 131072,
-  inputBytes: 131072,
-  slices: SLICES,
-};
+export const CRC_LAYOUT = (() => {
+  const t32 = SLICES * 1024;
+  const t64 = SLICES * 2048;
+  const at = 1024;
+  const end = at + 3 * t32 + 2 * t64;
+  return {
+    register: 0,
+    tables: {
+      'CRC-32': at,
+      'CRC-32C': at + t32,
+      CKSUM: at + 2 * t32,
+      'CRC-64/NVME': at + 3 * t32,
+      'CRC-64/XZ': at + 3 * t32 + t64,
+    },
+    input: Math.ceil(end / 65536) * 65536,
+    inputBytes: 131072,
+    slices: SLICES,
+  };
+})();
+
+/** The module's memory in 64 KiB pages: up to the end of the input area. */
+const PAGES = (CRC_LAYOUT.input + CRC_LAYOUT.inputBytes) / 65536;
 
 /** Table k's entry at byte index expression `i` (already scaled to the entry size), tables at `base`. */
 const lookup32 = (base, k, i) => `(i32.load offset=${base + k * 1024} ${i})`;
 const lookup64 = (base, k, i) => `(i64.load offset=${base + k * 2048} ${i})`;
 
-/** One step of a 32-bit CRC: SLICES bytes at $p into $c; `first` is the first word's value xor the register. */
-function step32(base, first) {
+/**
+ * One step of a 32-bit CRC: `bytes` bytes at $p into $c (tables bytes-1 down to 0); `first` is the first word's
+ * value xor the register.
+ */
+function step32(base, first, bytes) {
   const terms = [];
-  for (let w = 0; w < SLICES / 4; w++) {
+  for (let w = 0; w < bytes / 4; w++) {
     const word = w === 0 ? first : `(i32.load offset=${4 * w} ${get('p')})`;
     terms.push(set(`w${w}`, word));
   }
   const xs = [];
-  for (let i = 0; i < SLICES; i++) xs.push(lookup32(base, SLICES - 1 - i, index32(get(`w${i >> 2}`), i & 3)));
-  return [...terms, set('c', xor('i32', ...xs))];
+  for (let i = 0; i < bytes; i++) xs.push(lookup32(base, bytes - 1 - i, index32(get(`w${i >> 2}`), i & 3)));
+  return [...terms, set('c', join('i32', xs.slice(4), xs.slice(0, 4)))];
+}
+
+/** One step of a 64-bit CRC: `bytes` bytes at $p into $c. */
+function step64(base, bytes) {
+  const step = [];
+  for (let w = 0; w < bytes / 8; w++) {
+    const load = `(i64.load offset=${8 * w} ${get('p')})`;
+    step.push(set(`w${w}`, w === 0 ? xor('i64', load, get('c')) : load));
+  }
+  const xs = [];
+  for (let i = 0; i < bytes; i++) xs.push(lookup64(base, bytes - 1 - i, index64(get(`w${i >> 3}`), i & 7)));
+  return [...step, set('c', join('i64', xs.slice(8), xs.slice(0, 8)))];
+}
+
+/** A loop of `body`, `bytes` bytes a pass, while that many are left. */
+function loopOf(label, bytes, body) {
+  const exit = bytes === 1 ? `(i32.eqz ${get('n')})` : `(i32.lt_u ${get('n')} (i32.const ${bytes}))`;
+  return [
+    `(block $${label}_done (loop $${label}`,
+    `  (br_if $${label}_done ${exit})`,
+    ...body.map((l) => `  ${l}`),
+    `  ${set('p', `(i32.add ${get('p')} (i32.const ${bytes}))`)}`,
+    `  ${set('n', `(i32.sub ${get('n')} (i32.const ${bytes}))`)}`,
+    `  (br $${label})))`,
+  ];
 }
 
 /** A byte-swapped i32 (WebAssembly 1.0 has no bswap): the left-shifting CRC's register as the loads see it. */
 const bswap = (x) =>
   `(i32.or (i32.and (i32.rotr ${x} (i32.const 8)) (i32.const 0xff00ff00)) (i32.and (i32.rotl ${x} (i32.const 8)) (i32.const 0x00ff00ff)))`;
 
-/** The whole-step loop then the byte loop of a 32-bit CRC function. */
+/** A 32-bit CRC function: SLICES bytes a step, then 8, then one. */
 function crc32Func(name, base, reflected) {
   const first = reflected
     ? xor('i32', `(i32.load ${get('p')})`, get('c'))
@@ -89,57 +135,30 @@ function crc32Func(name, base, reflected) {
   return [
     `;; ${name}(c, p, n) -> c: the ${reflected ? 'reflected' : 'left-shifting'} register c over n bytes at p`,
     `(func (export "${name}") (param $c i32) (param $p i32) (param $n i32) (result i32) ${locals}`,
-    '  (block $done (loop $step',
-    `    (br_if $done (i32.lt_u ${get('n')} (i32.const ${SLICES})))`,
-    ...step32(base, first).map((l) => `    ${l}`),
-    `    ${set('p', `(i32.add ${get('p')} (i32.const ${SLICES}))`)}`,
-    `    ${set('n', `(i32.sub ${get('n')} (i32.const ${SLICES}))`)}`,
-    '    (br $step)))',
-    '  (block $end (loop $byte',
-    `    (br_if $end (i32.eqz ${get('n')}))`,
-    `    ${set('c', tail)}`,
-    `    ${set('p', `(i32.add ${get('p')} (i32.const 1))`)}`,
-    `    ${set('n', `(i32.sub ${get('n')} (i32.const 1))`)}`,
-    '    (br $byte)))',
+    ...loopOf('step', SLICES, step32(base, first, SLICES)).map((l) => `  ${l}`),
+    ...loopOf('eight', 8, step32(base, first, 8)).map((l) => `  ${l}`),
+    ...loopOf('byte', 1, [set('c', tail)]).map((l) => `  ${l}`),
     `  ${get('c')}`,
     ')',
   ];
 }
 
-/** A reflected 64-bit CRC: SLICES bytes a step, the register in memory at byte 0. */
+/** A reflected 64-bit CRC: SLICES bytes a step, then 8, then one; the register in memory at byte 0. */
 function crc64Func(name, base) {
-  const words = SLICES / 8;
-  const step = [];
-  for (let w = 0; w < words; w++) {
-    const load = `(i64.load offset=${8 * w} ${get('p')})`;
-    step.push(set(`w${w}`, w === 0 ? xor('i64', load, get('c')) : load));
-  }
-  const xs = [];
-  for (let i = 0; i < SLICES; i++) xs.push(lookup64(base, SLICES - 1 - i, index64(get(`w${i >> 3}`), i & 7)));
   const byte = `(i64.load8_u ${get('p')})`;
   const tail = xor(
     'i64',
     `(i64.shr_u ${get('c')} (i64.const 8))`,
     lookup64(base, 0, index64(xor('i64', get('c'), byte), 0)),
   );
-  const locals = Array.from({ length: words }, (_, w) => `(local $w${w} i64)`).join(' ');
+  const locals = Array.from({ length: SLICES / 8 }, (_, w) => `(local $w${w} i64)`).join(' ');
   return [
     `;; ${name}(p, n): a reflected 64-bit CRC over n bytes at p; the register at byte 0`,
     `(func (export "${name}") (param $p i32) (param $n i32) (local $c i64) ${locals}`,
     `  ${set('c', '(i64.load (i32.const 0))')}`,
-    '  (block $done (loop $step',
-    `    (br_if $done (i32.lt_u ${get('n')} (i32.const ${SLICES})))`,
-    ...step.map((l) => `    ${l}`),
-    `    ${set('c', xor('i64', ...xs))}`,
-    `    ${set('p', `(i32.add ${get('p')} (i32.const ${SLICES}))`)}`,
-    `    ${set('n', `(i32.sub ${get('n')} (i32.const ${SLICES}))`)}`,
-    '    (br $step)))',
-    '  (block $end (loop $byte',
-    `    (br_if $end (i32.eqz ${get('n')}))`,
-    `    ${set('c', tail)}`,
-    `    ${set('p', `(i32.add ${get('p')} (i32.const 1))`)}`,
-    `    ${set('n', `(i32.sub ${get('n')} (i32.const 1))`)}`,
-    '    (br $byte)))',
+    ...loopOf('step', SLICES, step64(base, SLICES)).map((l) => `  ${l}`),
+    ...loopOf('eight', 8, step64(base, 8)).map((l) => `  ${l}`),
+    ...loopOf('byte', 1, [set('c', tail)]).map((l) => `  ${l}`),
     `  (i64.store (i32.const 0) ${get('c')})`,
     ')',
   ];
@@ -199,5 +218,7 @@ export function crcModule(note) {
     ...crc64Func('xz', CRC_LAYOUT.tables['CRC-64/XZ']),
     ...adlerFunc(),
   ];
-  return [`;; ${note}`, '(module', '  (memory (export "memory") 4)', ...body.map((l) => `  ${l}`), ')', ''].join('\n');
+  return [`;; ${note}`, '(module', `  (memory (export "memory") ${PAGES})`, ...body.map((l) => `  ${l}`), ')', ''].join(
+    '\n',
+  );
 }

@@ -66,6 +66,24 @@ describe('the CRCs and Adler-32: every provider', () => {
     );
   });
 
+  it.each(CRCS)('%s: a string is its UTF-8 bytes, every provider, short and past 128 KiB of UTF-8', (algorithm) => {
+    const strings = [
+      '',
+      'a',
+      'h\u00e9llo \u{1F600}',
+      'lone \ud800 surrogate',
+      'x'.repeat(43_690),
+      '\u20ac'.repeat(43_691),
+    ];
+    for (const text of strings) {
+      const want = digestHex(algorithm, new TextEncoder().encode(text), { provider: 'ts' });
+      for (const provider of ids(algorithm)) {
+        expect(digestHex(algorithm, text, { provider }), `${provider} ${text.length}`).toBe(want);
+        expect(createDigest(algorithm, { provider }).update(text).digestHex(), `${provider} ${text.length}`).toBe(want);
+      }
+    }
+  });
+
   it.each(CRCS)('%s: providers agree at random lengths; a state exported by one is continued by each', (algorithm) => {
     fc.assert(
       fc.property(fc.nat(INPUT.length), fc.nat(INPUT.length), (n, cut) => {

@@ -8,7 +8,8 @@ import { CKSUM } from '../algorithms/crc.js';
 import { normal32, reflected32, reflected64 } from '../algorithms/crc-tables.js';
 import { ChecksumHash, checksumOnce } from '../constructions/checksum/checksum.js';
 import { toBytesTransient } from '../shared/bytes.js';
-import { toHex } from '../shared/hex.js';
+import { chainHex, toHex } from '../shared/hex.js';
+import { writeUtf8 } from '../shared/strings.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { ChecksumCore, ChecksumParams } from '../spec/constructions.js';
 import { type CrcName, type CrcWasm, INPUT, INPUT_BYTES, loadCrc, REGISTER, SLICES, TABLE_AT } from '../wasm/crc.js';
@@ -118,9 +119,64 @@ function wasmSpec(spec: AlgorithmSpec): AlgorithmSpec {
 const bytes: WasmPaths['bytes'] = (spec, data, _n, params) =>
   checksumOnce(wasmSpec(spec), toBytesTransient(data), params);
 
+/** The output words, big-endian, for chainHex. */
+const OUT = new Int32Array(2);
+
+/** A checksum of `n` bytes already in the input area, as hex, from its initial state. */
+const IN_PLACE: Record<string, (n: number) => string> = {
+  'CRC-32': (n) => {
+    OUT[0] = ~withTables('CRC-32').crc32(-1, INPUT, n);
+    return chainHex(OUT, 4, false);
+  },
+  'CRC-32C': (n) => {
+    OUT[0] = ~withTables('CRC-32C').crc32c(-1, INPUT, n);
+    return chainHex(OUT, 4, false);
+  },
+  'CRC-64/NVME': (n) => crc64InPlace(withTables('CRC-64/NVME').nvme, n),
+  'CRC-64/XZ': (n) => crc64InPlace(withTables('CRC-64/XZ').xz, n),
+  ADLER32: (n) => {
+    OUT[0] = loadCrc().adler32(1, INPUT, n);
+    return chainHex(OUT, 4, false);
+  },
+};
+
+function crc64InPlace(run: (p: number, n: number) => void, n: number): string {
+  const { words } = loadCrc();
+  const at = REGISTER >> 2;
+  words[at] = -1;
+  words[at + 1] = -1;
+  run(INPUT, n);
+  OUT[0] = ~words[at + 1];
+  OUT[1] = ~words[at];
+  return chainHex(OUT, 8, false);
+}
+
+/** Longest string written straight into the input area: 3 UTF-8 bytes a UTF-16 unit at most. */
+const STRING_UNITS = INPUT_BYTES / 3;
+
+/**
+ * The public call to hex (the seed's call): input that fits the input area goes there directly (a string encoded
+ * straight into it) and the register becomes hex from its words, with no engine, no digest array in between.
+ */
+function prepareHex(spec: AlgorithmSpec): (data: Uint8Array | string) => string {
+  const inPlace = IN_PLACE[spec.name];
+  const general = (data: Uint8Array | string) => toHex(bytes(spec, data));
+  if (inPlace === undefined) return general;
+  return (data) => {
+    if (typeof data === 'string') {
+      if (data.length > STRING_UNITS) return general(data);
+      return inPlace(writeUtf8(data, loadCrc().input));
+    }
+    if (data.length > INPUT_BYTES) return general(data);
+    loadCrc().input.set(data);
+    return inPlace(data.length);
+  };
+}
+
 /** The provider's paths for the CRCs and Adler-32 (wasm.ts's checksum table names the algorithms). */
 export const CRC_PATHS: WasmPaths = {
   create: (spec, _n, params) => new ChecksumHash(wasmSpec(spec), params),
   bytes,
   hex: (spec, data, n, params) => toHex(bytes(spec, data, n, params)),
+  prepareHex,
 };

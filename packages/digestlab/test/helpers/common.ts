@@ -19,12 +19,12 @@ import { MD4_FAMILY, md4FamilyHex } from './ripemd.js';
 export { pseudoRandomBytes };
 
 export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
-/** The checksums and fast hashes (CRC, Adler-32, xxHash): not cryptographic; our TypeScript only, so far. */
+/** The checksums and fast hashes (CRC, Adler-32, xxHash): not cryptographic. */
 export const CHECKSUM_NAMES: AlgorithmName[] = algorithms()
   .filter((a) => !a.cryptographic)
   .map((a) => a.name);
-/** What our WebAssembly computes: all but MD2 (its core is TypeScript only) and the checksums (no wasm cores yet). */
-export const WASM_ALGORITHMS: AlgorithmName[] = ALGORITHMS.filter((a) => a !== 'MD2' && !CHECKSUM_NAMES.includes(a));
+/** What our WebAssembly computes: all but MD2 (its core is TypeScript only) and xxHash (no wasm core yet). */
+export const WASM_ALGORITHMS: AlgorithmName[] = ALGORITHMS.filter((a) => a !== 'MD2' && !a.startsWith('XXH'));
 
 /**
  * What node:crypto has of MD4, RIPEMD, BLAKE2 and SM3 on each runtime the portable suite runs on: Node 20's OpenSSL 3.0

@@ -10,6 +10,8 @@
 //   xxhash, xxhashsimd: XXH32's, XXH64's and XXH3's stripes over their own memory (scripts/gen/gen-wasm-xxhash.mjs).
 //   blake2: BLAKE2b (native i64) and BLAKE2s, a run of blocks per call, over its own memory
 //         (scripts/gen/gen-wasm-blake2.mjs).
+//   crc: the CRCs (slicing-by-16 over tables its loader writes) and Adler-32, over its own memory
+//         (scripts/gen/gen-wasm-crc.mjs).
 //   shasimd: SHA-1 and SHA-256 as the core's, their message schedule four words at a time in SIMD128, over the
 //         core's memory; where SIMD is absent the core's scalar ones run.
 //   simd: 4-lane multi-buffer MD5, SHA-1 and SHA-256 (one message per 32-bit lane of a v128, Gueron–Krasnov
@@ -29,6 +31,7 @@ import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 import { blake2Module } from './gen-wasm-blake2.mjs';
 import { blake3Modules } from './gen-wasm-blake3.mjs';
+import { CRC_LAYOUT, crcModule } from './gen-wasm-crc.mjs';
 import { xxhashModules } from './gen-wasm-xxhash.mjs';
 import { md4FamilyWat } from './md4-family.mjs';
 import { CLASSIC_LAYOUT, classicModule } from './wasm-classic.mjs';
@@ -737,6 +740,7 @@ ${extra}`;
 const BLAKE3 = blake3Modules(NOTE);
 const BLAKE2 = blake2Module(NOTE);
 const XXHASH = xxhashModules(NOTE);
+const CRC = crcModule(NOTE);
 
 /**
  * Every module's binary, by the name of its file: embedded as base64 in the TypeScript modules below, and written
@@ -754,6 +758,7 @@ const BINARIES = {
   xxhash: assemble('xxhash', XXHASH.xxhash),
   xxhashsimd: assemble('xxhashsimd', XXHASH.xxhashsimd),
   classic: assemble('classic', CLASSIC),
+  crc: assemble('crc', CRC),
 };
 
 const FILES = {
@@ -765,6 +770,17 @@ const FILES = {
   'blake3.ts': `${tsModule('blake3', BINARIES.blake3)}\n${tsModule('blake3simd', BINARIES.blake3simd)}`,
   'blake2.ts': tsModule('blake2', BINARIES.blake2),
   'xxhash.ts': `${tsModule('xxhash', BINARIES.xxhash)}\n${tsModule('xxhashsimd', BINARIES.xxhashsimd)}`,
+  'crc.ts': tsModule(
+    'crc',
+    BINARIES.crc,
+    `/** Byte addresses in the module's own memory: a 64-bit register, each CRC's tables, the input area. */
+export const CRC_LAYOUT = ${JSON.stringify(CRC_LAYOUT)
+      .replace(/"([A-Za-z]+)":/g, '$1:')
+      .replace(/"/g, "'")
+      .replace(/,/g, ', ')
+      .replace(/:/g, ': ')} as const;
+`,
+  ),
   'classic.ts': tsModule(
     'classic',
     BINARIES.classic,
@@ -785,6 +801,7 @@ if (watDir > 0) {
   for (const [name, text] of Object.entries(XXHASH)) writeFileSync(new URL(`${name}.wat`, dir), text);
   writeFileSync(new URL('blake2.wat', dir), BLAKE2);
   writeFileSync(new URL('classic.wat', dir), CLASSIC);
+  writeFileSync(new URL('crc.wat', dir), CRC);
   process.exit(0);
 }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * The checksums and fast hashes at one size: our providers (ts, and wasm where it has the algorithm) against
- * hash-wasm (its C in WebAssembly), for XXH32 and XXH64 xxhash-wasm (hand-written WebAssembly) and, for CRC-32,
- * node:zlib's `crc32` (Node >= 20.15: zlib's C). One-shot digests to bytes. Against the built library (`npm run
- * build` first):
+ * The checksums and fast hashes at one size: our providers (ts, wasm where it has the algorithm, and auto) against
+ * hash-wasm (its C in WebAssembly), for XXH32 and XXH64 xxhash-wasm (hand-written WebAssembly), and for CRC-32
+ * node:zlib's `crc32` (Node >= 20.15: zlib's C) and the `crc-32` package (SheetJS, pure JavaScript; CRC-32C from its
+ * crc32c.js too). One-shot digests to bytes. Against the built library (`npm run build` first):
  *
  *   node scripts/measure/checksum-speed.mjs [--size 1048576] [--rounds 7]
  *   node scripts/measure/checksum-speed.mjs --seed [--rounds 7]   the seed's call: its 93-character string to hex
@@ -12,6 +12,8 @@
  * time; a figure is the row's best round. Report `uptime` beside it: on a shared machine the ratios are what matters.
  */
 import zlib from 'node:zlib';
+import CRC32_JS from 'crc-32';
+import CRC32C_JS from 'crc-32/crc32c.js';
 import {
   createAdler32,
   createCRC32,
@@ -51,20 +53,37 @@ const XXHASH_WASM = {
   XXH32: { bytes: (d) => XW.h32Raw(d), hex: (s) => XW.h32(s) },
   XXH64: { bytes: (d) => XW.h64Raw(d), hex: (s) => XW.h64(s) },
 };
-const WASM = new Set(providers().find((p) => p.id === 'wasm')?.algorithms ?? []);
 const SEED = args.includes('--seed');
 const ROWS = {};
+/** The `crc-32` package's function for an algorithm it has (a signed 32-bit result; hex as the seed call wants). */
+const SHEETJS = { 'CRC-32': CRC32_JS, 'CRC-32C': CRC32C_JS };
+const hex32 = (n) => (n >>> 0).toString(16).padStart(8, '0');
+const ours = (algorithm) => [
+  'ts',
+  ...providers()
+    .filter((p) => p.id !== 'ts' && p.available && p.sync && p.algorithms.includes(algorithm))
+    .map((p) => p.id),
+  'auto',
+];
 for (const [algorithm, hasher] of Object.entries(PEERS)) {
-  const ours = WASM.has(algorithm) ? ['ts', 'wasm'] : ['ts'];
+  const sheetjs = SHEETJS[algorithm];
   const other = XXHASH_WASM[algorithm];
   if (SEED) {
-    for (const p of ours) ROWS[`${algorithm} ${p}`] = () => digestHex(algorithm, SEED_INPUT, { provider: p });
+    for (const provider of ours(algorithm)) {
+      ROWS[`${algorithm} ${provider}`] = () => digestHex(algorithm, SEED_INPUT, { provider });
+    }
     ROWS[`${algorithm} hash-wasm`] = () => hasher.init().update(SEED_INPUT).digest('hex');
+    if (sheetjs) ROWS[`${algorithm} crc-32`] = () => hex32(sheetjs.str(SEED_INPUT));
     if (other) ROWS[`${algorithm} xxhash-wasm`] = () => other.hex(SEED_INPUT);
+    if (algorithm === 'CRC-32' && typeof zlib.crc32 === 'function') {
+      ROWS['CRC-32 zlib.crc32'] = () => hex32(zlib.crc32(SEED_INPUT));
+    }
     continue;
   }
-  for (const p of ours) ROWS[`${algorithm} ${p}`] = () => digest(algorithm, data, { provider: p });
+  for (const provider of ours(algorithm))
+    ROWS[`${algorithm} ${provider}`] = () => digest(algorithm, data, { provider });
   ROWS[`${algorithm} hash-wasm`] = () => hasher.init().update(data).digest('binary');
+  if (sheetjs) ROWS[`${algorithm} crc-32`] = () => sheetjs.buf(data);
   if (other) ROWS[`${algorithm} xxhash-wasm`] = () => other.bytes(data);
   if (algorithm === 'CRC-32' && typeof zlib.crc32 === 'function') ROWS['CRC-32 zlib.crc32'] = () => zlib.crc32(data);
 }
@@ -85,13 +104,13 @@ console.log(
 );
 for (const [name, seconds] of Object.entries(best)) {
   const algorithm = name.slice(0, name.lastIndexOf(' '));
-  const ours = best[`${algorithm} ts`];
+  const ts = best[`${algorithm} ts`];
   const peer = best[`${algorithm} hash-wasm`];
   const rate = SEED
     ? `${(calls / seconds / 1000).toFixed(0).padStart(8)}k calls/s`
     : `${((bytes * calls) / seconds / 1e6).toFixed(1).padStart(8)} MB/s`;
   // a row's speed relative to ts and to hash-wasm: their time over its time (above 1: faster)
   console.log(
-    `${name.padEnd(24)} ${rate}   vs ts ${(ours / seconds).toFixed(2)}x   vs hash-wasm ${(peer / seconds).toFixed(2)}x`,
+    `${name.padEnd(24)} ${rate}   vs ts ${(ts / seconds).toFixed(2)}x   vs hash-wasm ${(peer / seconds).toFixed(2)}x`,
   );
 }

@@ -29,6 +29,7 @@ export {
   createBlake3Tree,
 } from './api/blake3-split.js';
 export { type AlgorithmInfo, algorithms, type ProviderInfo, providers } from './api/catalog.js';
+export { combineChecksums } from './api/combine.js';
 export { Digest } from './api/digest.js';
 export type {
   BlobLike,

@@ -8,6 +8,7 @@ import blake3 from './wasm/generated/blake3.wasm';
 import blake3simd from './wasm/generated/blake3simd.wasm';
 import classic from './wasm/generated/classic.wasm';
 import core from './wasm/generated/core.wasm';
+import crc from './wasm/generated/crc.wasm';
 import ripemd from './wasm/generated/ripemd.wasm';
 import shasimd from './wasm/generated/shasimd.wasm';
 import simd from './wasm/generated/simd.wasm';
@@ -15,6 +16,6 @@ import xxhash from './wasm/generated/xxhash.wasm';
 import xxhashsimd from './wasm/generated/xxhashsimd.wasm';
 import { useModules } from './wasm/module.js';
 
-useModules({ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd });
+useModules({ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd, crc });
 
 export * from './index.js';

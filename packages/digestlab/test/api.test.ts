@@ -289,7 +289,7 @@ describe('providers()', () => {
       sync: true,
       streaming: true,
       exportState: true,
-      // our WebAssembly has every algorithm but MD2 and the checksums, which are TypeScript only
+      // our WebAssembly has every algorithm but MD2 and xxHash, which are TypeScript only
       algorithms: providing('wasm'),
     });
     expect(node).toEqual({
@@ -302,7 +302,7 @@ describe('providers()', () => {
       streaming: true,
       exportState: false,
       // OpenSSL 3's default provider has no MD2, nor has BoringSSL; none of them has Keccak, nor BLAKE3, Whirlpool
-      // (OpenSSL's legacy provider only) or Tiger, nor the checksums (node:zlib's crc32 is not node:crypto); OpenSSL
+      // (OpenSSL's legacy provider only) or Tiger, nor the checksums but CRC-32 (node:zlib's crc32); OpenSSL
       // has MD4 in its legacy provider only, and no RIPEMD but RIPEMD-160 (each family's file says which)
       algorithms: providing('node'),
     });

@@ -28,6 +28,7 @@ const MD = WASM_ALGORITHMS;
  * OpenSSL 3.0, Deno's, Bun's BoringSSL); of the newer families, what each has of its own (`also`), in the registry's
  * order. None has RIPEMD-128/256/320, BLAKE3, Whirlpool, Tiger or the length-free BLAKE2b and BLAKE2s; all three
  * have BLAKE2b-512 and BLAKE2s-256 (blake2b512, blake2s256), and Bun's BoringSSL BLAKE2b-256 too (blake2b256).
+ * All three have node:zlib's crc32, which is provider `node`'s CRC-32.
  */
 const COMMON = new Set<string>(MD.slice(0, MD.indexOf('MD4')).filter((a) => !a.startsWith('KECCAK')));
 const nodeWith = (...also: string[]) => ALL.filter((a) => COMMON.has(a) || also.includes(a));
@@ -54,7 +55,7 @@ const RUNTIMES: [string, string[], () => Want][] = [
     () => ({
       wasm: MD,
       // BoringSSL has MD4, RIPEMD-160 and BLAKE2b-256, no SM3
-      node: nodeWith('MD4', 'RIPEMD160', 'BLAKE2B-256', 'BLAKE2B-512', 'BLAKE2S-256'),
+      node: nodeWith('MD4', 'RIPEMD160', 'BLAKE2B-256', 'BLAKE2B-512', 'BLAKE2S-256', 'CRC-32'),
       webcrypto: WEBCRYPTO_SHA3,
       auto: 'node',
       runtime: { runtime: 'bun', version: versionOf(bin('bun')), cryptoLibrary: /^BoringSSL [0-9a-f]{7}$/ },
@@ -67,7 +68,7 @@ const RUNTIMES: [string, string[], () => Want][] = [
     () => ({
       wasm: MD,
       // its own node:crypto (Rust): MD4, RIPEMD-160 and SM3
-      node: nodeWith('MD4', 'RIPEMD160', 'BLAKE2B-512', 'BLAKE2S-256', 'SM3'),
+      node: nodeWith('MD4', 'RIPEMD160', 'BLAKE2B-512', 'BLAKE2S-256', 'SM3', 'CRC-32'),
       webcrypto: WEBCRYPTO_SHA3,
       auto: 'node',
       runtime: { runtime: 'deno', version: versionOf(bin('deno')), cryptoLibrary: /^OpenSSL \d/ },
@@ -81,7 +82,7 @@ const RUNTIMES: [string, string[], () => Want][] = [
     () => ({
       wasm: [],
       // OpenSSL 3.0's default provider: RIPEMD-160 and SM3 (MD4 is in its legacy provider)
-      node: nodeWith('RIPEMD160', 'BLAKE2B-512', 'BLAKE2S-256', 'SM3'),
+      node: nodeWith('RIPEMD160', 'BLAKE2B-512', 'BLAKE2S-256', 'SM3', 'CRC-32'),
       webcrypto: WEBCRYPTO,
       auto: 'node',
       runtime: { runtime: 'node', version: process.versions.node, cryptoLibrary: /^OpenSSL 3\./ },

@@ -14,9 +14,9 @@ import { ALGORITHMS, WASM_ALGORITHMS } from './helpers/common.js';
 import { bundleIn, type CheckResult, checksExpected, prepareChecks, SOURCE } from './helpers/runtime-checks.js';
 
 const WASM = WASM_ALGORITHMS;
-/** workerd's WebCrypto digests; and its node:crypto (BoringSSL) under nodejs_compat, none without. */
+/** workerd's WebCrypto digests; and its node:crypto (BoringSSL) and node:zlib's crc32 under nodejs_compat, none without. */
 const WEBCRYPTO = ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512'];
-const NODE_COMPAT = ['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-512/256', 'MD4'];
+const NODE_COMPAT = ['MD5', 'SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-512/256', 'MD4', 'CRC-32'];
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-workerd-'));
 
 beforeAll(async () => {

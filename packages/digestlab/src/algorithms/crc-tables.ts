@@ -1,7 +1,7 @@
 /**
  * The tables of the table-driven CRCs (crc.ts), computed at load from each CRC's polynomial as the catalogue writes
- * it (normal form, top bit implied): eight tables of 256 entries each for slicing-by-8 (table k advances the
- * register over a byte followed by k zero bytes). A 64-bit CRC's entries are (low, high) 32-bit word pairs.
+ * it (normal form, top bit implied): `slices` tables of 256 entries each for slicing-by-N (table k advances the
+ * register over a byte followed by k zero bytes): eight for the TypeScript, sixteen for the WebAssembly (wasm/crc.ts). A 64-bit CRC's entries are (low, high) 32-bit word pairs.
  */
 
 /** `poly`'s low `width` bits in reverse order: the polynomial of a reflected CRC as its shift register holds it. */
@@ -11,10 +11,10 @@ export function reflect(poly: bigint, width: number): bigint {
   return r;
 }
 
-/** Slicing-by-8 tables of a reflected 32-bit CRC: entry k·256 + b. */
-export function reflected32(poly: number): Int32Array {
+/** Slicing tables of a reflected 32-bit CRC: entry k·256 + b. */
+export function reflected32(poly: number, slices = 8): Int32Array {
   const rev = Number(reflect(BigInt(poly), 32));
-  const t = new Int32Array(8 * 256);
+  const t = new Int32Array(slices * 256);
   for (let b = 0; b < 256; b++) {
     let c = b;
     for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (rev & -(c & 1));
@@ -24,9 +24,9 @@ export function reflected32(poly: number): Int32Array {
   return t;
 }
 
-/** Slicing-by-8 tables of a 32-bit CRC that shifts left, most significant bit first (POSIX cksum's). */
-export function normal32(poly: number): Int32Array {
-  const t = new Int32Array(8 * 256);
+/** Slicing tables of a 32-bit CRC that shifts left, most significant bit first (POSIX cksum's). */
+export function normal32(poly: number, slices = 8): Int32Array {
+  const t = new Int32Array(slices * 256);
   for (let b = 0; b < 256; b++) {
     let c = b << 24;
     for (let k = 0; k < 8; k++) c = (c << 1) ^ (poly & (c >> 31));
@@ -36,17 +36,17 @@ export function normal32(poly: number): Int32Array {
   return t;
 }
 
-/** Slicing-by-8 tables of a reflected 64-bit CRC: entry k·256 + b at 2(k·256 + b) (low word), + 1 (high word). */
-export function reflected64(poly: bigint): Int32Array {
+/** Slicing tables of a reflected 64-bit CRC: entry k·256 + b at 2(k·256 + b) (low word), + 1 (high word). */
+export function reflected64(poly: bigint, slices = 8): Int32Array {
   const rev = reflect(poly, 64);
-  const t = new Int32Array(2 * 8 * 256);
+  const t = new Int32Array(2 * slices * 256);
   const big: bigint[] = [];
   for (let b = 0; b < 256; b++) {
     let c = BigInt(b);
     for (let k = 0; k < 8; k++) c = c & 1n ? (c >> 1n) ^ rev : c >> 1n;
     big.push(c);
   }
-  for (let i = 256; i < 8 * 256; i++) big.push((big[i - 256] >> 8n) ^ big[Number(big[i - 256] & 255n)]);
+  for (let i = 256; i < slices * 256; i++) big.push((big[i - 256] >> 8n) ^ big[Number(big[i - 256] & 255n)]);
   big.forEach((c, i) => {
     t[2 * i] = Number(c & 0xffffffffn) | 0;
     t[2 * i + 1] = Number(c >> 32n) | 0;

@@ -17,6 +17,7 @@ import type { DigestAlgorithm } from '../spec/algorithm.js';
 import { outputLengthOf, paramsOf } from '../spec/options.js';
 import { readyBlake2 } from '../wasm/blake2.js';
 import { readyBlake3 } from '../wasm/blake3.js';
+import { readyCrc } from '../wasm/crc.js';
 import { ready as compileWasm, load as loadWasm, useModules } from '../wasm/module.js';
 import type { WasmModules } from '../wasm/names.js';
 import { readyXxhash } from '../wasm/xxhash.js';
@@ -73,10 +74,10 @@ function plain(options: DigestOptions | undefined): boolean {
 export interface ReadyOptions {
   /**
    * digestlab's WebAssembly modules, compiled by the application or its runtime from the package's `.wasm` files
-   * (dist/wasm/NAME.wasm: core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd),
-   * for a runtime that refuses to compile bytes (Vercel Edge: `import core from 'digestlab/wasm/core.wasm?module'`).
-   * Give all ten there: a module not given is compiled from the bytes embedded in the library, which such a runtime
-   * refuses at the call that needs it.
+   * (dist/wasm/NAME.wasm: core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd,
+   * crc), for a runtime that refuses to compile bytes (Vercel Edge: `import core from
+   * 'digestlab/wasm/core.wasm?module'`). Give all eleven there: a module not given is compiled from the bytes embedded
+   * in the library, which such a runtime refuses at the call that needs it.
    */
   modules?: WasmModules;
 }
@@ -89,7 +90,7 @@ export interface ReadyOptions {
  */
 export async function ready(options?: ReadyOptions): Promise<void> {
   if (options?.modules !== undefined) useModules(options.modules);
-  await Promise.all([compileWasm(), probeWebCrypto(), readyBlake2(), readyBlake3(), readyXxhash()]);
+  await Promise.all([compileWasm(), probeWebCrypto(), readyBlake2(), readyBlake3(), readyXxhash(), readyCrc()]);
   forgetResolutions();
   forgetHmacResolutions();
 }

@@ -1,12 +1,14 @@
 /**
  * Provider `node`: node:crypto, that is the runtime's OpenSSL (Node; Deno, which reports one) or BoringSSL (Bun). Loaded through `process.getBuiltinModule` (Node >= 20.16), so the library has no static
  * import of a Node module and bundles for browsers unchanged; where that is missing the provider is unavailable.
+ * CRC-32 is node:zlib's `crc32` (Node >= 20.15; node-zlib.ts), where this runtime has it.
  */
 
 import { ENTRIES } from '../registry/registry.js';
 import { InvalidOptionError } from '../shared/errors.js';
 import { runtime } from '../shared/runtime.js';
 import type { AlgorithmName, AlgorithmParams, Engine } from '../spec/algorithm.js';
+import { ZLIB, zlibHas } from './node-zlib.js';
 import type { PreparedBytes, PreparedHex, Provider } from './provider.js';
 
 /** The part of node:crypto used here (exported for the tests' stand-ins). */
@@ -242,8 +244,9 @@ export const nodeProvider: Provider = {
     nodeCrypto().crypto
       ? undefined
       : 'node:crypto cannot be loaded here (it needs process.getBuiltinModule: Node >= 20.16, Bun, Deno)',
-  has: (algorithm) => nodeCrypto().available.has(algorithm),
+  has: (algorithm) => nodeCrypto().available.has(algorithm) || zlibHas(algorithm),
   create(algorithm, outputLength, params) {
+    if (zlibHas(algorithm)) return ZLIB.create();
     plainOnly(algorithm, params);
     const name = NODE_NAMES[algorithm];
     const options = optionsFor(algorithm, outputLength);
@@ -252,15 +255,18 @@ export const nodeProvider: Provider = {
   // crypto.hash() with a string result is ~2-3x faster for short inputs than any call that returns a Buffer
   // (Buffer allocation dominates); 'latin1' gives the digest bytes one per character.
   digestOnce(algorithm, data, outputLength, params) {
+    if (zlibHas(algorithm)) return ZLIB.bytes(data);
     plainOnly(algorithm, params);
     return latin1Bytes(nodeOnce(algorithm, data, 'latin1', outputLength));
   },
   digestHexOnce(algorithm, data, outputLength, params) {
+    if (zlibHas(algorithm)) return ZLIB.hex(data);
     plainOnly(algorithm, params);
     return nodeOnce(algorithm, data, 'hex', outputLength);
   },
-  prepareHex: (algorithm): PreparedHex => prepared(algorithm, 'hex'),
+  prepareHex: (algorithm): PreparedHex => (zlibHas(algorithm) ? ZLIB.hex : prepared(algorithm, 'hex')),
   prepareBytes(algorithm): PreparedBytes {
+    if (zlibHas(algorithm)) return ZLIB.bytes;
     const latin1 = prepared(algorithm, 'latin1');
     return (data) => latin1Bytes(latin1(data));
   },

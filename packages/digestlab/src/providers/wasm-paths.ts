@@ -1,7 +1,7 @@
 /**
  * What provider `wasm` does for one construction (its {@link WasmPaths}), and the core module they share. Each
- * construction's paths live beside it: wasm-md.ts, wasm-sponge.ts, wasm-blake2.ts, wasm-blake3.ts,
- * wasm-checksum.ts; wasm.ts picks one by the spec's construction kind.
+ * construction's paths live beside it: wasm-md.ts, wasm-sponge.ts, wasm-blake2.ts, wasm-blake3.ts, wasm-crc.ts,
+ * wasm-xxhash.ts; wasm.ts picks one by the spec's construction kind (the checksums' by algorithm).
  */
 
 import type { ChecksumHash } from '../constructions/checksum/checksum.js';

@@ -1,7 +1,7 @@
 /**
  * Provider `wasm`: our own WebAssembly (src/wasm), for MD5, SHA-1, the SHA-2 family, SHA-3, SHAKE and Keccak, MD4
- * the RIPEMDs, BLAKE2b and BLAKE2s (providers/wasm-blake2.ts), BLAKE3 (providers/wasm-blake3.ts) and the checksums with a
- * WebAssembly core (providers/wasm-checksum.ts: XXH32, XXH64, XXH3).
+ * the RIPEMDs, BLAKE2b and BLAKE2s (providers/wasm-blake2.ts), BLAKE3 (providers/wasm-blake3.ts), the CRCs and
+ * Adler-32 (providers/wasm-crc.ts), and XXH32, XXH64 and XXH3 (providers/wasm-xxhash.ts).
  * The streaming engine is the TypeScript one (buffering, padding, length, state export: one implementation) with
  * its compression function, or its Keccak-f[1600], swapped for the WebAssembly one; short one-shot digests are
  * padded in place in WebAssembly memory and hashed in one call.
@@ -18,10 +18,25 @@ import { wasmUnavailableReason } from '../wasm/module.js';
 import type { Provider } from './provider.js';
 import { BLAKE2_PATHS } from './wasm-blake2.js';
 import { TREE_PATHS } from './wasm-blake3.js';
-import { CHECKSUM_PATHS, hasWasmChecksum } from './wasm-checksum.js';
+import { CRC_PATHS } from './wasm-crc.js';
 import { MD_PATHS } from './wasm-md.js';
 import type { WasmEngine, WasmPaths } from './wasm-paths.js';
 import { SPONGE_PATHS } from './wasm-sponge.js';
+import { XXHASH_PATHS } from './wasm-xxhash.js';
+
+/** The checksums' WebAssembly, by algorithm (each family its own module): one row each. */
+const CHECKSUM_PATHS: Partial<Record<AlgorithmName, WasmPaths>> = {
+  'CRC-32': CRC_PATHS,
+  'CRC-32C': CRC_PATHS,
+  'CRC-64/NVME': CRC_PATHS,
+  'CRC-64/XZ': CRC_PATHS,
+  CKSUM: CRC_PATHS,
+  ADLER32: CRC_PATHS,
+  XXH32: XXHASH_PATHS,
+  XXH64: XXHASH_PATHS,
+  'XXH3-64': XXHASH_PATHS,
+  'XXH3-128': XXHASH_PATHS,
+};
 
 /** The provider's one dispatch by construction: undefined for one it does not compute (MD2). */
 function pathsOf(spec: AlgorithmSpec): WasmPaths | undefined {
@@ -36,7 +51,7 @@ function pathsOf(spec: AlgorithmSpec): WasmPaths | undefined {
     case 'haifa':
       return BLAKE2_PATHS;
     case 'checksum':
-      return hasWasmChecksum(spec) ? CHECKSUM_PATHS : undefined;
+      return CHECKSUM_PATHS[spec.name];
     case 'md2':
       return undefined;
     default:

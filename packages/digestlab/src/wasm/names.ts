@@ -15,6 +15,7 @@ export const WASM_MODULE_NAMES = [
   'blake3simd',
   'xxhash',
   'xxhashsimd',
+  'crc',
 ] as const;
 
 export type WasmModuleName = (typeof WASM_MODULE_NAMES)[number];

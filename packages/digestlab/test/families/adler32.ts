@@ -14,7 +14,7 @@ export const ADLER_32: KnownFamily = {
       chain: 16,
       broken: true,
       accepted: ['ADLER32', 'adler32', 'Adler-32'],
-      providers: ['ts'],
+      providers: ['ts', 'wasm'],
       empty: '00000001',
       millionA: '15d870f9',
     },

@@ -23,12 +23,10 @@ export const ALGORITHMS: AlgorithmName[] = algorithms().map((a) => a.name);
 export const CHECKSUM_NAMES: AlgorithmName[] = algorithms()
   .filter((a) => !a.cryptographic)
   .map((a) => a.name);
-/** The checksums with a WebAssembly core: xxHash's (the CRCs and Adler-32 are TypeScript only, so far). */
-export const WASM_CHECKSUMS: AlgorithmName[] = ['XXH32', 'XXH64', 'XXH3-64', 'XXH3-128'];
-/** What our WebAssembly computes: all but MD2 (its core is TypeScript only) and the checksums without a wasm core. */
-export const WASM_ALGORITHMS: AlgorithmName[] = ALGORITHMS.filter(
-  (a) => a !== 'MD2' && (!CHECKSUM_NAMES.includes(a) || WASM_CHECKSUMS.includes(a)),
-);
+/** What our WebAssembly computes: all but MD2 (its core is TypeScript only); every checksum has a wasm core. */
+export const WASM_ALGORITHMS: AlgorithmName[] = ALGORITHMS.filter((a) => a !== 'MD2');
+/** The checksums with a WebAssembly core: all of them (the CRCs and Adler-32 in one module, xxHash in two). */
+export const WASM_CHECKSUMS: AlgorithmName[] = CHECKSUM_NAMES.filter((a) => WASM_ALGORITHMS.includes(a));
 
 /**
  * What node:crypto has of MD4, RIPEMD, BLAKE2 and SM3 on each runtime the portable suite runs on: Node 20's OpenSSL 3.0

@@ -4,6 +4,7 @@ import { BLAKE2_WASM } from '../../src/wasm/generated/blake2.js';
 import { BLAKE3_WASM, BLAKE3SIMD_WASM } from '../../src/wasm/generated/blake3.js';
 import { CLASSIC_WASM } from '../../src/wasm/generated/classic.js';
 import { CORE_WASM } from '../../src/wasm/generated/core.js';
+import { CRC_WASM } from '../../src/wasm/generated/crc.js';
 import { RIPEMD_WASM } from '../../src/wasm/generated/ripemd.js';
 import { SHASIMD_WASM } from '../../src/wasm/generated/shasimd.js';
 import { SIMD_WASM } from '../../src/wasm/generated/simd.js';
@@ -21,6 +22,7 @@ const EMBEDDED: Readonly<Record<WasmModuleName, string>> = {
   blake3simd: BLAKE3SIMD_WASM,
   xxhash: XXHASH_WASM,
   xxhashsimd: XXHASHSIMD_WASM,
+  crc: CRC_WASM,
 };
 
 export function embeddedBytes(name: WasmModuleName): Uint8Array<ArrayBuffer> {

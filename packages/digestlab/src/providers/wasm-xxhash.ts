@@ -1,5 +1,5 @@
 /**
- * Checksums in WebAssembly: the TypeScript engine (constructions/checksum/: buffering, the end, the state) with its
+ * xxHash in WebAssembly: the TypeScript engine (constructions/checksum/: buffering, the end, the state) with its
  * core's `blocks` swapped for a module's, so that streaming, clone and exported states are the TypeScript ones.
  * One table by algorithm: a row says which module's function runs an algorithm's whole blocks. An algorithm
  * without a row has no WebAssembly core (the provider says so through `has`).
@@ -73,12 +73,8 @@ function wasmSpec(spec: AlgorithmSpec): AlgorithmSpec {
   return w;
 }
 
-/** Whether `spec` (a checksum) has a WebAssembly core. */
-export function hasWasmChecksum(spec: AlgorithmSpec): boolean {
-  return BLOCKS[spec.name] !== undefined;
-}
-
-export const CHECKSUM_PATHS: WasmPaths = {
+/** XXH32, XXH64, XXH3-64 and XXH3-128 (providers/wasm.ts's checksum table gives them these paths). */
+export const XXHASH_PATHS: WasmPaths = {
   create: (spec, _n, params) => new ChecksumHash(wasmSpec(spec), params),
   bytes: (spec, data, _n, params) => checksumOnce(wasmSpec(spec), toBytesTransient(data), params),
   hex: (spec, data, _n, params) => toHex(checksumOnce(wasmSpec(spec), toBytesTransient(data), params)),

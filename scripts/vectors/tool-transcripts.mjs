@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Transcripts of the outside programs whose interface `digestlab sum` copies (b3sum, RHash, cksum), stored in
+ * Transcripts of the outside programs whose interface `digestlab sum` copies (b3sum, RHash, cksum, xxhsum), stored in
  * `vectors/tools/NAME.json` so that `npm test` compares our command with them without running them.
  *
  * A scenario is a folder of fixed files and a list of command lines. Recording runs the real program over each line
@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REFERENCE_PROGRAMS, requireProgram } from '../check/reference-programs.mjs';
 import { CKSUM } from './cksum-scenario.mjs';
+import { XXHSUM } from './xxhsum-scenario.mjs';
 
 const VECTORS = fileURLToPath(new URL('../../vectors/tools/', import.meta.url));
 
@@ -223,6 +224,7 @@ export const SCENARIOS = Object.freeze({
   'b3sum-parallel': B3SUM_PARALLEL,
   rhash: RHASH,
   cksum: { ...CKSUM, steps: numbered(CKSUM.steps) },
+  xxhsum: { ...XXHSUM, steps: numbered(XXHSUM.steps) },
 });
 export { B3_PARALLEL_FILES, B3_PARALLEL_SIZES, RHASH_NAMES, RHASH_PLAIN };
 
@@ -302,7 +304,9 @@ function listFiles(scenario, dir) {
 }
 
 function versionOf(program, debianPackage) {
-  const line = execFileSync(program, ['--version'], { encoding: 'utf8' }).split('\n')[0].trim();
+  // xxhsum writes its version to stderr
+  const r = spawnSync(program, ['--version'], { encoding: 'utf8' });
+  const line = (r.stdout || r.stderr).split('\n')[0].trim();
   let pkg;
   try {
     const name = REFERENCE_PROGRAMS[program] ?? debianPackage;

@@ -20,21 +20,24 @@ export const TOOLS: Readonly<Record<string, string>> = {
 /** cksum, coreutils' tool of many algorithms (`-a`, CRC by default): `sum` in its cksum mode (sum/cksum.ts). */
 export const CKSUM = 'cksum';
 
+/** xxhsum 0.8.1 (`-H0`…`-H3`, XXH64 by default): `sum` in its xxhsum mode (sum/xxhsum.ts). */
+export const XXHSUM = 'xxhsum';
+
 /** How `sum` was called: the name it answers to, its version, and the algorithm a tool's name fixes. */
 export interface Invocation {
   /** The name in messages: `digestlab sum`, or the tool's (`sha256sum`). */
   readonly program: string;
   /** The algorithm the tool computes; `-a` is then refused, as the tool has no such option. */
   readonly algorithm?: string;
-  /** `cksum`: cksum's options, defaults and lines rather than sha256sum's. */
-  readonly mode?: 'cksum';
+  /** `cksum` or `xxhsum`: that tool's options, defaults and lines rather than sha256sum's. */
+  readonly mode?: 'cksum' | 'xxhsum';
   /** digestlab's version, for `--version`. */
   readonly version: () => string;
 }
 
 /** Whether `name` is a tool's name as it stands (`sha256sum`, not a path). */
 export const isTool = (name: string | undefined): boolean =>
-  name !== undefined && (Object.hasOwn(TOOLS, name) || name === CKSUM);
+  name !== undefined && (Object.hasOwn(TOOLS, name) || name === CKSUM || name === XXHSUM);
 
 /** `digestlab sum` itself: any algorithm, `-a` to choose. */
 export const DIGESTLAB_SUM = 'digestlab sum';
@@ -43,6 +46,7 @@ export const DIGESTLAB_SUM = 'digestlab sum';
 export function toolInvocation(name: string | undefined, version: () => string): Invocation | undefined {
   const base = name?.split('/').pop();
   if (base === CKSUM) return { program: CKSUM, mode: 'cksum', version };
+  if (base === XXHSUM) return { program: XXHSUM, mode: 'xxhsum', version };
   if (base === undefined || !Object.hasOwn(TOOLS, base)) return undefined;
   return { program: base, algorithm: TOOLS[base], version };
 }

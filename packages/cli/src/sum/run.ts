@@ -29,6 +29,7 @@ export { PROGRAM };
 export async function runSum(argv: readonly string[], io: Io, invocation: Invocation): Promise<number> {
   // -a blake3 alone: b3sum's lines and flags, with BLAKE3's part of the library alone (b3-lib.ts)
   if (invocation.mode === 'cksum') return (await import('./cksum.js')).runCksum(argv, io, invocation);
+  if (invocation.mode === 'xxhsum') return (await import('./xxhsum.js')).runXxhsum(argv, io, invocation);
   const b3sum = invocation.algorithm === undefined ? isB3sum(argv) : invocation.algorithm === 'blake3';
   if (b3sum) return (await import('./b3sum.js')).runB3sum(argv, io, invocation);
   const out = new SumOutput(io, invocation.program);

@@ -1,0 +1,61 @@
+/**
+ * The xxhsum scenario of tool-transcripts.mjs: xxhsum 0.8.1's hashing lines over fixed files, each `-H`, `--tag`,
+ * `--little-endian`, standard input, files it cannot open or read, and its refusals. `digestlab xxhsum` is held to
+ * it (packages/cli/test/xxhsum-mode.ts): stdout and the exit code byte for byte, stderr too except for a refusal,
+ * where only the first line ("Wrong parameters") is compared (0.8.1's usage text follows it, ours names digestlab).
+ * `-c` and `-b` are not here: digestlab's xxhsum refuses both (README, "digestlab xxhsum").
+ */
+import { createHash } from 'node:crypto';
+
+const file = (name, made, bytes) => ({ name, made, bytes });
+const ownName = (name) => file(name, 'its own name in UTF-8', () => Buffer.from(name));
+const shake = (name, size) =>
+  file(name, `the first ${size} bytes of SHAKE256("${name}")`, () =>
+    createHash('shake256', { outputLength: size }).update(name).digest(),
+  );
+
+const FILES = ['empty', 'abc', 'mid', 'big', 'new\nline', 'back\\slash', 'ünïcödé ✓'];
+const VARIANTS = ['-H0', '-H1', '-H2', '-H3', '-H32', '-H64', '-H128'];
+
+const steps = [
+  { id: 'default', group: 'lines', args: FILES },
+  ...VARIANTS.map((h) => ({ group: 'lines', args: [h, ...FILES] })),
+  ...VARIANTS.map((h) => ({ group: 'lines', args: ['--tag', h, ...FILES] })),
+  ...VARIANTS.map((h) => ({ group: 'lines', args: ['--little-endian', h, ...FILES] })),
+  ...VARIANTS.map((h) => ({ group: 'lines', args: ['--tag', '--little-endian', h, 'abc'] })),
+  { group: 'lines', args: [], stdin: 'from stdin\n' },
+  { group: 'lines', args: ['-H3'], stdin: 'from stdin\n' },
+  { group: 'lines', args: ['-H2', '-', 'abc'], stdin: 'from stdin\n' },
+  { group: 'lines', args: ['-H0', '-H3', 'abc'] },
+  { group: 'lines', args: ['-H', 'abc'] },
+  { group: 'lines', args: ['-H00', 'abc'] },
+  { group: 'lines', args: ['-qH0', 'abc'] },
+  { group: 'lines', args: ['-H0q', 'abc'] },
+  { group: 'lines', args: ['-q', '--quiet', 'abc'] },
+  { group: 'lines', args: ['-H0', '--', '-H1', 'abc'] },
+  { group: 'lines', args: ['abc', '-H0', 'abc'] },
+  { group: 'fails', args: ['abc', 'missing', 'empty'] },
+  { group: 'fails', args: ['-H3', 'dir', 'abc', 'missing'] },
+  { group: 'fails', args: ['--tag', 'missing'] },
+  ...[['-H4', 'abc'], ['-H5'], ['-Hx', 'abc'], ['-x', 'abc'], ['--bogus', 'abc'], ['--tag=1', 'abc']].map((args) => ({
+    group: 'refused',
+    args,
+  })),
+];
+
+export const XXHSUM = {
+  program: 'xxhsum',
+  about: 'digestlab xxhsum is compared with these byte for byte: packages/cli/test/xxhsum.test.ts',
+  env: { LC_ALL: 'C.UTF-8' },
+  files: [
+    file('empty', 'empty', () => Buffer.alloc(0)),
+    ownName('abc'),
+    shake('mid', 240),
+    shake('big', 100_000),
+    ownName('new\nline'),
+    ownName('back\\slash'),
+    ownName('ünïcödé ✓'),
+    { name: 'dir', folder: true },
+  ],
+  steps,
+};

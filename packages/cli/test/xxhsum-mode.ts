@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess } from './as-tool.js';
 import type { Opened } from './transcripts.js';
 
-const GROUPS = ['lines', 'fails', 'refused'] as const;
+const GROUPS = ['lines', 'fails', 'refused', 'check'] as const;
 
 export function describeXxhsumMode(title: string, open: () => Opened): void {
   let s: Opened;

@@ -5,18 +5,16 @@
  * spaces and the name, except XXH3 (64-bit), whose line is BSD-style even untagged (`XXH3 (a) = …`); tagged lines
  * name `XXH32`, `XXH64`, `XXH128`, `XXH3`, each with `_LE` under `--little-endian` (the digest's bytes reversed).
  * Names are written as they are (0.8.1 escapes none). A file that cannot be opened is reported in 0.8.1's words and
- * the others are still hashed, exit 1. Not here yet: `-c` (refused, exit 1, rather than checking wrongly) and `-b`.
+ * the others are still hashed, exit 1. `-c` is xxhsum-check.ts's; `-b` is not here (refused, exit 1).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
 import type { Io } from '../io.js';
 import { type Invocation, versionLine } from '../tools.js';
-import { digestlab } from './hash.js';
 import { operandBytes } from './operands.js';
 import { SumOutput, strerror } from './output.js';
-import { stdinOf } from './run.js';
+import { hashFile, type XxhName } from './xxhsum-hash.js';
 
 /** `-H`'s numbers, each to the library's algorithm and the tag xxhsum writes. */
-const VARIANTS: Readonly<Record<string, { name: 'XXH32' | 'XXH64' | 'XXH3-128' | 'XXH3-64'; tag: string }>> = {
+const VARIANTS: Readonly<Record<string, { name: XxhName; tag: string }>> = {
   '0': { name: 'XXH32', tag: 'XXH32' },
   '32': { name: 'XXH32', tag: 'XXH32' },
   '1': { name: 'XXH64', tag: 'XXH64' },
@@ -32,6 +30,9 @@ export interface XxhsumFlags {
   littleEndian: boolean;
   /** `-q`: no blanking of the progress line at the end. */
   quiet: boolean;
+  status: boolean;
+  strict: boolean;
+  warn: boolean;
   check: boolean;
   benchmark: boolean;
   help: boolean;
@@ -58,6 +59,15 @@ const LONG: Readonly<Record<string, (f: XxhsumFlags) => void>> = {
   '--version': (f) => {
     f.version = true;
   },
+  '--status': (f) => {
+    f.status = true;
+  },
+  '--strict': (f) => {
+    f.strict = true;
+  },
+  '--warn': (f) => {
+    f.warn = true;
+  },
   '--quiet': (f) => {
     f.quiet = true;
   },
@@ -78,6 +88,7 @@ function shortFlags(arg: string, f: XxhsumFlags): void {
     else if (c === 'h') f.help = true;
     else if (c === 'V') f.version = true;
     else if (c === 'q') f.quiet = true;
+    else if (c === 'w') f.warn = true;
     else throw new XxhsumUsageError();
   }
 }
@@ -88,6 +99,9 @@ export function parseXxhsumArgs(argv: readonly string[]): XxhsumFlags {
     tag: false,
     littleEndian: false,
     quiet: false,
+    status: false,
+    strict: false,
+    warn: false,
     check: false,
     benchmark: false,
     help: false,
@@ -118,40 +132,8 @@ export function xxhsumLine(flags: XxhsumFlags, digest: Uint8Array, name: Buffer)
   return Buffer.concat([Buffer.from(`${label} (`), name, Buffer.from(`) = ${hex}\n`)]);
 }
 
-const CHUNK = 64 * 1024;
-
 /** xxhsum 0.8.1's blanking of its progress line: 70 spaces between carriage returns. */
 const CLEAR = `\r${' '.repeat(70)}\r`;
-
-/** A file's digest, or the errno code of what failed (opening, or reading: a folder fails with EISDIR). */
-async function hashFile(
-  flags: XxhsumFlags,
-  path: Buffer | null,
-  io: Io,
-): Promise<Uint8Array | { code: string; open: boolean }> {
-  const d = (await digestlab()).createDigest((VARIANTS[flags.variant] as { name: 'XXH64' }).name);
-  if (path === null) {
-    for await (const piece of stdinOf(io)) d.update(piece);
-    return d.digest();
-  }
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    return { code: (e as NodeJS.ErrnoException).code ?? 'EIO', open: true };
-  }
-  try {
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    for (let n = readSync(fd, buffer, 0, CHUNK, null); n > 0; n = readSync(fd, buffer, 0, CHUNK, null)) {
-      d.update(buffer.subarray(0, n));
-    }
-    return d.digest();
-  } catch (e) {
-    return { code: (e as NodeJS.ErrnoException).code ?? 'EIO', open: false };
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** Runs xxhsum with the arguments after its name; resolves to the exit code (0 fine, 1 anything wrong). */
 export async function runXxhsum(argv: readonly string[], io: Io, invocation: Invocation): Promise<number> {
@@ -168,8 +150,9 @@ export async function runXxhsum(argv: readonly string[], io: Io, invocation: Inv
     io.stdout(flags.help ? usage(program) : versionLine(invocation));
     return 0;
   }
-  if (flags.check || flags.benchmark) {
-    io.stderr(`${program}: ${flags.check ? '-c' : '-b'} is not available in digestlab's xxhsum yet\n`);
+  if (flags.check) return (await import('./xxhsum-check.js')).runXxhsumCheck(flags, io);
+  if (flags.benchmark) {
+    io.stderr(`${program}: -b is not available in digestlab's xxhsum yet\n`);
     return 1;
   }
   return hashAll(flags, io, program);
@@ -182,7 +165,7 @@ async function hashAll(flags: XxhsumFlags, io: Io, program: string): Promise<num
   try {
     for (const operand of flags.files.length > 0 ? flags.files : [null]) {
       const path = operand === null ? null : operandBytes(operand);
-      const result = await hashFile(flags, path, io);
+      const result = await hashFile((VARIANTS[flags.variant] as { name: XxhName }).name, path, io);
       if (result instanceof Uint8Array) {
         out.write(xxhsumLine(flags, result, path ?? Buffer.from('stdin')));
         continue;
@@ -215,5 +198,7 @@ Options:
   -q               accepted (there is no progress line to silence)
   -h, --help       this text
   -V, --version    the version
-Not available yet: -c/--check, -b (benchmark).
+  -c, --check      read xxHash checksums from the files and check them
+      --quiet, --status, --strict, -w/--warn: as with xxhsum 0.8.1's -c
+Not available yet: -b (benchmark).
 `;

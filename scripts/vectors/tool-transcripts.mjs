@@ -304,9 +304,9 @@ function listFiles(scenario, dir) {
 }
 
 function versionOf(program, debianPackage) {
-  // xxhsum prints its version on stderr
-  const v = spawnSync(program, ['--version'], { encoding: 'utf8' });
-  const line = (v.stdout || v.stderr).split('\n')[0].trim();
+  // xxhsum writes its version to stderr
+  const r = spawnSync(program, ['--version'], { encoding: 'utf8' });
+  const line = (r.stdout || r.stderr).split('\n')[0].trim();
   let pkg;
   try {
     const name = REFERENCE_PROGRAMS[program] ?? debianPackage;

@@ -25,6 +25,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { name: 'web', load: async () => (await import('./commands/web.js')).registerWeb },
   { name: 'sum', load: async () => (await import('./commands/sum.js')).registerSum },
   { name: 'cksum', load: async () => (await import('./commands/sum.js')).registerCksum },
+  { name: 'xxhsum', load: async () => (await import('./commands/sum.js')).registerXxhsum },
   { name: 'board', load: async () => (await import('./commands/board.js')).registerBoard },
 ];
 

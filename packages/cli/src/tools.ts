@@ -20,7 +20,7 @@ export const TOOLS: Readonly<Record<string, string>> = {
 /** cksum, coreutils' tool of many algorithms (`-a`, CRC by default): `sum` in its cksum mode (sum/cksum.ts). */
 export const CKSUM = 'cksum';
 
-/** xxhsum 0.8.1 (Debian's `xxhash`): `sum` in its xxhsum mode (sum/xxhsum.ts), hashing lines only. */
+/** xxhsum 0.8.1 (`-H0`…`-H3`, XXH64 by default): `sum` in its xxhsum mode (sum/xxhsum.ts). */
 export const XXHSUM = 'xxhsum';
 
 /** How `sum` was called: the name it answers to, its version, and the algorithm a tool's name fixes. */
@@ -29,7 +29,7 @@ export interface Invocation {
   readonly program: string;
   /** The algorithm the tool computes; `-a` is then refused, as the tool has no such option. */
   readonly algorithm?: string;
-  /** `cksum`: cksum's options, defaults and lines rather than sha256sum's. */
+  /** `cksum` or `xxhsum`: that tool's options, defaults and lines rather than sha256sum's. */
   readonly mode?: 'cksum' | 'xxhsum';
   /** digestlab's version, for `--version`. */
   readonly version: () => string;

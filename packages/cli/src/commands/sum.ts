@@ -59,3 +59,14 @@ export function registerCksum(program: Command): void {
     .allowUnknownOption()
     .allowExcessArguments();
 }
+
+/** Declares `xxhsum` for the command list; `main` runs it as `sum` in its xxhsum mode (tools.ts), without commander. */
+export function registerXxhsum(program: Command): void {
+  program
+    .command('xxhsum')
+    .description('print xxHash checksums as xxhsum 0.8.1 does (-H0..-H3, --tag, --little-endian; no -c yet)')
+    .argument('[args...]', 'options and files, as xxhsum takes them (digestlab xxhsum --help)')
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments();
+}

@@ -149,3 +149,26 @@ export function isB3sum(argv: readonly string[]): boolean {
   const values = algorithmValues(argv);
   return values.length > 0 && values.every((v) => B3SUM_NAMES.has(v.toLowerCase()));
 }
+
+/** `-a`'s names that make the run xxhsum 0.8.1's, each to its `-H`. */
+const XXHSUM_H: Readonly<Record<string, string>> = { xxh32: '-H0', xxh64: '-H1', xxh128: '-H2', xxh3: '-H3' };
+
+/**
+ * `-a` names one of xxhsum's hashes (`xxh32`, `xxh64`, `xxh128`, `xxh3`) and nothing else: the run is xxhsum's,
+ * with these arguments (`-a` as `-H`, first, then the rest as xxhsum reads them); undefined otherwise.
+ */
+export function xxhsumArgs(argv: readonly string[]): string[] | undefined {
+  const values = algorithmValues(argv);
+  if (values.length !== 1 || !Object.hasOwn(XXHSUM_H, values[0] as string)) return undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (a === '-a' || a === '--algorithm') i++;
+    else if (!a.startsWith('--algorithm=') && !/^-a./.test(a)) rest.push(a);
+  }
+  return [XXHSUM_H[values[0] as string] as string, ...rest];
+}

@@ -7,7 +7,7 @@ import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
 import { type Invocation, versionLine } from '../tools.js';
-import { digestRequest, isB3sum, resolveAlgorithms, type SumAlgorithm, typeString } from './algorithms.js';
+import { digestRequest, isB3sum, resolveAlgorithms, type SumAlgorithm, typeString, xxhsumArgs } from './algorithms.js';
 import { checkCombinations, helpText, parseArgs, type SumFlags, SumUsageError } from './args.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
 import type { DigestRequest, FileOutcome } from './hash.js';
@@ -32,6 +32,9 @@ export async function runSum(argv: readonly string[], io: Io, invocation: Invoca
   if (invocation.mode === 'xxhsum') return (await import('./xxhsum.js')).runXxhsum(argv, io, invocation);
   const b3sum = invocation.algorithm === undefined ? isB3sum(argv) : invocation.algorithm === 'blake3';
   if (b3sum) return (await import('./b3sum.js')).runB3sum(argv, io, invocation);
+  // -a xxh32|xxh64|xxh128|xxh3 alone: xxhsum 0.8.1's lines, flags and -c
+  const xxhsum = invocation.algorithm === undefined ? xxhsumArgs(argv) : undefined;
+  if (xxhsum) return (await import('./xxhsum.js')).runXxhsum(xxhsum, io, invocation);
   const out = new SumOutput(io, invocation.program);
   useLocale(io.env);
   let flags: SumFlags;

@@ -1,20 +1,20 @@
 /**
- * `digestlab xxhsum` (or a link named `xxhsum`): xxhsum 0.8.1's hashing lines, byte for byte. `-H0`…`-H3` (or
- * `-H32`, `-H64`, `-H128`; XXH64 by default), `--tag`, `--little-endian`; options only before the first file, as
- * xxhsum reads them; `-` or no file is standard input, named `stdin`. XXH3's lines are BSD-style even untagged.
- * Checking (`-c` and its options) is not done here: refused with a message saying so, exit 1. `-` among named
- * files is read as standard input (xxhsum 0.8.1 skips or refuses it there).
+ * `digestlab xxhsum` (or a link named `xxhsum`): xxhsum 0.8.1's hashing lines, byte for byte on standard output.
+ * `-H0`…`-H3` (or `-H32`, `-H64`, `-H128`; XXH64 by default), `--tag`, `--little-endian`, `-q`, flags joined
+ * (`-qH0`), `--` ending the options, `-` and no operand for standard input (named `stdin`). Lines: the hex and two
+ * spaces and the name, except XXH3 (64-bit), whose line is BSD-style even untagged (`XXH3 (a) = …`); tagged lines
+ * name `XXH32`, `XXH64`, `XXH128`, `XXH3`, each with `_LE` under `--little-endian` (the digest's bytes reversed).
+ * Names are written as they are (0.8.1 escapes none). A file that cannot be opened is reported in 0.8.1's words and
+ * the others are still hashed, exit 1. `-c` is xxhsum-check.ts's; `-b` is not here (refused, exit 1).
  */
-import type { AlgorithmName } from 'digestlab';
 import type { Io } from '../io.js';
 import { type Invocation, versionLine } from '../tools.js';
-import { CHUNK, hashFile, hashStream } from './hash.js';
 import { operandBytes } from './operands.js';
 import { SumOutput, strerror } from './output.js';
-import { stdinOf } from './run.js';
+import { hashFile, type XxhName } from './xxhsum-hash.js';
 
-/** Each `-H` value: the algorithm and the word xxhsum tags its lines with. */
-const VARIANTS: Readonly<Record<string, { name: AlgorithmName; tag: string }>> = {
+/** `-H`'s numbers, each to the library's algorithm and the tag xxhsum writes. */
+const VARIANTS: Readonly<Record<string, { name: XxhName; tag: string }>> = {
   '0': { name: 'XXH32', tag: 'XXH32' },
   '32': { name: 'XXH32', tag: 'XXH32' },
   '1': { name: 'XXH64', tag: 'XXH64' },
@@ -24,102 +24,181 @@ const VARIANTS: Readonly<Record<string, { name: AlgorithmName; tag: string }>> =
   '3': { name: 'XXH3-64', tag: 'XXH3' },
 };
 
-/** What the command line asks for. */
 export interface XxhsumFlags {
-  variant: { name: AlgorithmName; tag: string };
+  variant: string;
   tag: boolean;
   littleEndian: boolean;
+  /** `-q`: no blanking of the progress line at the end. */
+  quiet: boolean;
+  status: boolean;
+  strict: boolean;
+  warn: boolean;
+  check: boolean;
+  benchmark: boolean;
+  help: boolean;
+  version: boolean;
   files: string[];
 }
 
-/** A command line xxhsum would take but this mode does not do (yet), or xxhsum itself refuses. */
-export class XxhsumRefusal extends Error {}
+/** A command line xxhsum 0.8.1 would refuse with "Wrong parameters" and its usage. */
+export class XxhsumUsageError extends Error {}
 
-/** Reads options up to the first file or `--` (xxhsum 0.8.1 takes what follows a file as files). */
+const LONG: Readonly<Record<string, (f: XxhsumFlags) => void>> = {
+  '--tag': (f) => {
+    f.tag = true;
+  },
+  '--little-endian': (f) => {
+    f.littleEndian = true;
+  },
+  '--check': (f) => {
+    f.check = true;
+  },
+  '--help': (f) => {
+    f.help = true;
+  },
+  '--version': (f) => {
+    f.version = true;
+  },
+  '--status': (f) => {
+    f.status = true;
+  },
+  '--strict': (f) => {
+    f.strict = true;
+  },
+  '--warn': (f) => {
+    f.warn = true;
+  },
+  '--quiet': (f) => {
+    f.quiet = true;
+  },
+};
+
+/** One `-…` argument's letters, as 0.8.1 reads them: `H` takes the digits after it (none: 0), the rest are flags. */
+function shortFlags(arg: string, f: XxhsumFlags): void {
+  for (let i = 1; i < arg.length; i++) {
+    const c = arg[i];
+    if (c === 'H') {
+      const digits = /^\d*/.exec(arg.slice(i + 1))?.[0] ?? '';
+      const variant = String(Number(digits === '' ? '0' : digits));
+      if (!Object.hasOwn(VARIANTS, variant)) throw new XxhsumUsageError();
+      f.variant = variant;
+      i += digits.length;
+    } else if (c === 'c') f.check = true;
+    else if (c === 'b') f.benchmark = true;
+    else if (c === 'h') f.help = true;
+    else if (c === 'V') f.version = true;
+    else if (c === 'q') f.quiet = true;
+    else if (c === 'w') f.warn = true;
+    else throw new XxhsumUsageError();
+  }
+}
+
 export function parseXxhsumArgs(argv: readonly string[]): XxhsumFlags {
-  const flags: XxhsumFlags = {
-    variant: VARIANTS['1'] as XxhsumFlags['variant'],
+  const f: XxhsumFlags = {
+    variant: '1',
     tag: false,
     littleEndian: false,
+    quiet: false,
+    status: false,
+    strict: false,
+    warn: false,
+    check: false,
+    benchmark: false,
+    help: false,
+    version: false,
     files: [],
   };
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (a === '-' || !a.startsWith('-')) break;
-    if (a === '--tag') flags.tag = true;
-    else if (a === '--little-endian') flags.littleEndian = true;
-    else if (a.startsWith('-H') && Object.hasOwn(VARIANTS, a.slice(2))) {
-      flags.variant = VARIANTS[a.slice(2)] as XxhsumFlags['variant'];
-    } else throw new XxhsumRefusal(`${a}: not supported by digestlab's xxhsum mode (hashing lines only)`);
+  // the first operand ends the options; `-` among them is a flag of no letters; a file named `-` is a file
+  const start = argv.findIndex((arg) => arg === '--' || !arg.startsWith('-'));
+  const end = start === -1 ? argv.length : start;
+  for (const arg of argv.slice(0, end)) {
+    if (arg.startsWith('--')) {
+      const set = LONG[arg];
+      if (set === undefined) throw new XxhsumUsageError();
+      set(f);
+    } else shortFlags(arg, f);
   }
-  flags.files = argv.slice(i);
-  return flags;
+  f.files = argv.slice(argv[end] === '--' ? end + 1 : end);
+  return f;
 }
 
-/** One line: `hex  name`, or `TAG (name) = hex` with --tag and always for XXH3 (`_LE` after the tag if reversed). */
-export function xxhsumLine(flags: XxhsumFlags, digest: Uint8Array, name: Uint8Array): Buffer {
+/** The line for one digest (its big-endian bytes, as the library gives them). */
+export function xxhsumLine(flags: XxhsumFlags, digest: Uint8Array, name: Buffer): Buffer {
+  const { tag } = VARIANTS[flags.variant] as { tag: string };
   const bytes = flags.littleEndian ? Uint8Array.from(digest).reverse() : digest;
   const hex = Buffer.from(bytes).toString('hex');
-  if (!flags.tag && flags.variant.tag !== 'XXH3')
-    return Buffer.concat([Buffer.from(`${hex}  `), name, Buffer.from('\n')]);
-  const tag = `${flags.variant.tag}${flags.littleEndian ? '_LE' : ''}`;
-  return Buffer.concat([Buffer.from(`${tag} (`), name, Buffer.from(`) = ${hex}\n`)]);
+  if (!flags.tag && tag !== 'XXH3') return Buffer.concat([Buffer.from(`${hex}  `), name, Buffer.from('\n')]);
+  const label = `${tag}${flags.littleEndian ? '_LE' : ''}`;
+  return Buffer.concat([Buffer.from(`${label} (`), name, Buffer.from(`) = ${hex}\n`)]);
 }
 
-/** xxhsum's message for a file it cannot read. */
-function cannotRead(name: Uint8Array, code: string): Buffer {
-  if (code === 'EISDIR') return Buffer.concat([Buffer.from('xxhsum: '), name, Buffer.from(': Is a directory \n')]);
-  return Buffer.concat([Buffer.from("Error: Could not open '"), name, Buffer.from(`': ${strerror(code)}. \n`)]);
-}
-
-/** What xxhsum writes on stderr after naming files, even when nothing went wrong: its progress line, cleared. */
-const CLEAR_PROGRESS = `\r${' '.repeat(70)}\r`;
+/** xxhsum 0.8.1's blanking of its progress line: 70 spaces between carriage returns. */
+const CLEAR = `\r${' '.repeat(70)}\r`;
 
 /** Runs xxhsum with the arguments after its name; resolves to the exit code (0 fine, 1 anything wrong). */
 export async function runXxhsum(argv: readonly string[], io: Io, invocation: Invocation): Promise<number> {
-  const out = new SumOutput(io, invocation.program);
+  const program = invocation.program;
+  let flags: XxhsumFlags;
   try {
-    if (argv[0] === '--version' || argv[0] === '-V') {
-      io.stdout(versionLine(invocation));
-      return 0;
+    flags = parseXxhsumArgs(argv);
+  } catch (e) {
+    if (!(e instanceof XxhsumUsageError)) throw e;
+    io.stderr(`Wrong parameters\n\n${usage(program)}`);
+    return 1;
+  }
+  if (flags.help || flags.version) {
+    io.stdout(flags.help ? usage(program) : versionLine(invocation));
+    return 0;
+  }
+  if (flags.check) return (await import('./xxhsum-check.js')).runXxhsumCheck(flags, io);
+  if (flags.benchmark) {
+    io.stderr(`${program}: -b is not available in digestlab's xxhsum yet\n`);
+    return 1;
+  }
+  return hashAll(flags, io, program);
+}
+
+/** A line per file (standard input, named `stdin`, when there is none); resolves to the exit code. */
+async function hashAll(flags: XxhsumFlags, io: Io, program: string): Promise<number> {
+  const out = new SumOutput(io, program);
+  let ok = true;
+  try {
+    for (const operand of flags.files.length > 0 ? flags.files : [null]) {
+      const path = operand === null ? null : operandBytes(operand);
+      const result = await hashFile((VARIANTS[flags.variant] as { name: XxhName }).name, path, io);
+      if (result instanceof Uint8Array) {
+        out.write(xxhsumLine(flags, result, path ?? Buffer.from('stdin')));
+        continue;
+      }
+      ok = false;
+      out.flush();
+      const shown = (path ?? Buffer.from('stdin')).toString();
+      io.stderr(
+        result.open
+          ? `Error: Could not open '${shown}': ${strerror(result.code)}. \n`
+          : `${program}: ${shown}: ${strerror(result.code)} \n`,
+      );
     }
-    let flags: XxhsumFlags;
-    try {
-      flags = parseXxhsumArgs(argv);
-    } catch (e) {
-      if (!(e instanceof XxhsumRefusal)) throw e;
-      out.error(e.message);
-      return 1;
-    }
-    return await hashAll(flags, io, out);
   } finally {
     out.flush();
   }
-}
-
-/** A line per operand, in order; a file that cannot be opened is reported and the rest still hashed. */
-async function hashAll(flags: XxhsumFlags, io: Io, out: SumOutput): Promise<number> {
-  const buffer = Buffer.allocUnsafe(CHUNK);
-  const request = [{ name: flags.variant.name }];
-  let ok = true;
-  for (const operand of flags.files.length > 0 ? flags.files : ['-']) {
-    const stdin = operand === '-';
-    const name = stdin ? Buffer.from('stdin') : operandBytes(operand);
-    const outcome = stdin ? await hashStream(stdinOf(io), request) : await hashFile(name, request, buffer);
-    if (!outcome.ok) {
-      out.flush();
-      io.stderr(cannotRead(name, outcome.code).toString());
-      ok = false;
-      continue;
-    }
-    out.write(xxhsumLine(flags, outcome.digests[0] as Uint8Array, name));
-  }
-  out.flush();
-  if (flags.files.length > 0) io.stderr(CLEAR_PROGRESS);
+  // 0.8.1 blanks its progress line once files were named, even when stderr is no terminal
+  if (flags.files.length > 0 && !flags.quiet) io.stderr(CLEAR);
   return ok ? 0 : 1;
 }
+
+const usage = (program: string): string => `Usage: ${program} [options] [files]
+Print or verify checksums as xxhsum 0.8.1 does, with digestlab's xxHash.
+
+When no filename provided or when '-' is provided, uses stdin as input.
+Options:
+  -H#              algorithm selection: 0,1,2,3 or 32,64,128 (default: 1)
+      --tag        BSD-style lines (ALGORITHM (file) = hash)
+      --little-endian  the digest's bytes in little-endian order
+  -q               accepted (there is no progress line to silence)
+  -h, --help       this text
+  -V, --version    the version
+  -c, --check      read xxHash checksums from the files and check them
+      --quiet, --status, --strict, -w/--warn: as with xxhsum 0.8.1's -c
+Not available yet: -b (benchmark).
+`;

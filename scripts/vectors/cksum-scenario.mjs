@@ -1,7 +1,7 @@
 /**
  * The cksum scenario of tool-transcripts.mjs: GNU coreutils 9.1's cksum over fixed files, every `-a` it has, its
  * line forms, its refusals and `-c` both ways. `digestlab cksum` is held to it byte for byte
- * (packages/cli/test/cksum-mode.ts). What we do differently on purpose (README, "digestlab cksum") is not in it:
+ * (packages/cli/test/tool-mode.ts). What we do differently on purpose (README, "digestlab cksum") is not in it:
  * `-a crc` of a folder (9.1 prints the empty input's CRC, exit 0), later coreutils' names, digestlab's names (in any
  * case: `-a MD5`, which 9.1 refuses).
  */

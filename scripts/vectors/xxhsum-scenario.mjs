@@ -1,7 +1,7 @@
 /**
  * The xxhsum scenario of tool-transcripts.mjs: xxhsum 0.8.1's hashing lines over fixed files, each `-H`, `--tag`,
  * `--little-endian`, standard input, files it cannot open or read, and its refusals. `digestlab xxhsum` is held to
- * it (packages/cli/test/xxhsum-mode.ts): stdout and the exit code byte for byte, stderr too except for a refusal,
+ * it (packages/cli/test/tool-mode.ts): stdout and the exit code byte for byte, stderr too except for a refusal,
  * where only the first line ("Wrong parameters") is compared (0.8.1's usage text follows it, ours names digestlab).
  * `-b` is not here: digestlab's xxhsum refuses it (README, "digestlab xxhsum").
  */

@@ -3,7 +3,7 @@
  * stores, and over fresh random files of the same names and sizes `digestlab cksum` prints what it prints.
  */
 import { describe, expect, it } from 'vitest';
-import { describeCksumMode } from './cksum-mode.js';
+import { CKSUM_MODE, describeToolMode } from './tool-mode.js';
 import { live, unreproduced } from './transcripts.js';
 
 describe('cksum, the installed program', () => {
@@ -12,4 +12,4 @@ describe('cksum, the installed program', () => {
   });
 });
 
-describeCksumMode('digestlab cksum as the installed cksum, over fresh random files', () => live('cksum'));
+describeToolMode(CKSUM_MODE, 'digestlab cksum as the installed cksum, over fresh random files', () => live('cksum'));

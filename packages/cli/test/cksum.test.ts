@@ -4,7 +4,7 @@
  * tagged and untagged, -z, -l, standard input, missing files and folders, refusals, -c both ways. No outside program
  * is run here: cksum.refs.test.ts runs cksum again. What we do differently on purpose is in cksum-extensions.test.ts.
  */
-import { describeCksumMode } from './cksum-mode.js';
+import { CKSUM_MODE, describeToolMode } from './tool-mode.js';
 import { stored } from './transcripts.js';
 
-describeCksumMode('digestlab cksum as coreutils 9.1 (vectors/tools/cksum.json)', () => stored('cksum'));
+describeToolMode(CKSUM_MODE, 'digestlab cksum as coreutils 9.1 (vectors/tools/cksum.json)', () => stored('cksum'));

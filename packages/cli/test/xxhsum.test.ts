@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess } from './as-tool.js';
+import { describeToolMode, XXHSUM_MODE } from './tool-mode.js';
 import { type Opened, stored } from './transcripts.js';
-import { describeXxhsumMode } from './xxhsum-mode.js';
 
-describeXxhsumMode('digestlab xxhsum as xxhsum 0.8.1 (vectors/tools/xxhsum.json)', () => stored('xxhsum'));
+describeToolMode(XXHSUM_MODE, 'digestlab xxhsum as xxhsum 0.8.1 (vectors/tools/xxhsum.json)', () => stored('xxhsum'));
 
 describe('digestlab xxhsum: what it does not do yet', () => {
   it.each([['-b'], ['-H0', '-b', 'abc']])('%s is refused, exit 1, nothing on stdout', async (...args) => {

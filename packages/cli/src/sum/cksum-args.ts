@@ -95,7 +95,8 @@ const BY_LENGTH: Readonly<Record<string, (bits: number) => string>> = {
 };
 
 /** What `-a` asks for: one of cksum's sums, or a digest by a name `sum` resolves (with -l for BLAKE2b). */
-export type CksumChoice = { legacy: LegacyName } | { digest: string };
+/** `byLength`: `-l` chose the member (sha2, sha3), so it is not BLAKE2b's length and not refused. */
+export type CksumChoice = { legacy: LegacyName } | { digest: string; byLength?: true };
 
 /**
  * `-a`'s value (and `-l`, which picks sha2's and sha3's member) as what to compute; a name no version of cksum
@@ -115,7 +116,7 @@ export function chooseAlgorithm(
     if (![224, 256, 384, 512].includes(bits)) {
       throw new SumUsageError(`--algorithm=${name} requires --length 224, 256, 384 or 512`, false);
     }
-    return { digest: family(bits) };
+    return { digest: family(bits), byLength: true };
   }
   if (known(name)) return { digest: name };
   const list = [...NAMES_9_1.keys()].map((n) => `\n  - ${quoteLocale(n)}`).join('');

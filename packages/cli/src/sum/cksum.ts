@@ -45,17 +45,22 @@ export async function runCksum(argv: readonly string[], io: Io, invocation: Invo
     // -c alone: each tagged line names its algorithm
     if (flags.check && flags.algorithm === undefined) return await digests(flags, undefined, io, out);
     if ('legacy' in choice) {
-      if ((flags.length?.bits ?? 0) !== 0) {
-        throw new SumUsageError('--length is only supported with --algorithm=blake2b', false);
-      }
+      refuseLength(flags);
       return await printLegacy(choice.legacy, flags.files, flags.zero, out, () => stdinOf(io));
     }
-    return await digests(flags, choice.digest, io, out);
+    return await digests(flags, choice, io, out);
   } catch (e) {
     if (!(e instanceof SumUsageError)) throw e;
     return usageError(e, io, out, invocation.program);
   } finally {
     out.flush();
+  }
+}
+
+/** `-l` (but `-l 0`) where only BLAKE2b takes it, refused in 9.1's words, no "Try". */
+function refuseLength(flags: CksumFlags): void {
+  if ((flags.length?.bits ?? 0) !== 0) {
+    throw new SumUsageError('--length is only supported with --algorithm=blake2b', false);
   }
 }
 
@@ -75,11 +80,15 @@ function usageError(e: SumUsageError, io: Io, out: SumOutput, program: string): 
  * A digest's lines, or `-c`, through sum's engine: the algorithm `-a` named (none with `-c` alone: each tagged
  * line says its own); BLAKE2b at `-l`'s length, refused for the others as 9.1 refuses it.
  */
-async function digests(flags: CksumFlags, name: string | undefined, io: Io, out: SumOutput): Promise<number> {
+async function digests(
+  flags: CksumFlags,
+  choice: { digest: string; byLength?: true } | undefined,
+  io: Io,
+  out: SumOutput,
+): Promise<number> {
+  const name = choice?.digest;
   const lengthFor = name === 'blake2b' ? flags.length : undefined;
-  if (name !== 'blake2b' && (flags.length?.bits ?? 0) !== 0 && !/^sha[23]$/.test(flags.algorithm ?? '')) {
-    throw new SumUsageError('--length is only supported with --algorithm=blake2b', false);
-  }
+  if (name !== 'blake2b' && !choice?.byLength) refuseLength(flags);
   const algorithms = name === undefined ? [] : await resolveAlgorithms([name], lengthFor);
   const sumFlags: SumFlags = {
     algorithms: name === undefined ? [] : [name],

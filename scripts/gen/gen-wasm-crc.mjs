@@ -2,7 +2,8 @@
 // packages/digestlab/src/wasm/crc.ts's; the tables are written into it by that loader from crc-tables.ts, so this
 // module holds code only). WebAssembly 1.0.
 //
-//   crc32, crc32c(c, p, n) -> c  a reflected 32-bit CRC's register c over n bytes at p (CRC-32, CRC-32C)
+//   crc32, crc32c(c, p, n) -> c  a reflected 32-bit CRC's register c over n bytes at p (CRC-32, CRC-32C): from
+//                                256 bytes Chorba's shifts and xors (crc-chorba.mjs) first, the tables for the rest
 //   cksum(c, p, n) -> c          the 32-bit CRC that shifts left (POSIX cksum's, its length aside)
 //   nvme, xz(p, n)               a reflected 64-bit CRC over n bytes at p, its register the i64 at byte 0, tables at t
 //   adler32(ab, p, n) -> ab  Adler-32's sums packed as b·65536 + a (both below 65521)
@@ -13,6 +14,8 @@
 // register byte-swapped (so that byte i of the xor is the register's top byte xor the input's byte i) and looks the
 // bytes up as the reflected one does; the tables give the new register unswapped. Adler-32 adds 16 bytes a step and
 // reduces every NMAX bytes, zlib's schedule (RFC 1950 §8.2).
+
+import { CHORBA_DISTANCES, chorbaLocals, chorbaStep } from './crc-chorba.mjs';
 
 const get = (v) => `(local.get $${v})`;
 const set = (v, e) => `(local.set $${v} ${e})`;
@@ -118,8 +121,8 @@ function loopOf(label, bytes, body) {
 const bswap = (x) =>
   `(i32.or (i32.and (i32.rotr ${x} (i32.const 8)) (i32.const 0xff00ff00)) (i32.and (i32.rotl ${x} (i32.const 8)) (i32.const 0x00ff00ff)))`;
 
-/** A 32-bit CRC function: SLICES bytes a step, then 8, then one. */
-function crc32Func(name, base, reflected) {
+/** A 32-bit CRC function: Chorba's step where it has distances, then SLICES bytes a step, then 8, then one. */
+function crc32Func(name, base, reflected, distances) {
   const first = reflected
     ? xor('i32', `(i32.load ${get('p')})`, get('c'))
     : xor('i32', `(i32.load ${get('p')})`, bswap(get('c')));
@@ -132,9 +135,11 @@ function crc32Func(name, base, reflected) {
         lookup32(base, 0, index32(xor('i32', `(i32.shr_u ${get('c')} (i32.const 24))`, byte), 0)),
       );
   const locals = Array.from({ length: SLICES / 4 }, (_, w) => `(local $w${w} i32)`).join(' ');
+  const chorba = distances ? [chorbaLocals(distances)] : [];
   return [
     `;; ${name}(c, p, n) -> c: the ${reflected ? 'reflected' : 'left-shifting'} register c over n bytes at p`,
-    `(func (export "${name}") (param $c i32) (param $p i32) (param $n i32) (result i32) ${locals}`,
+    `(func $${name} (export "${name}") (param $c i32) (param $p i32) (param $n i32) (result i32) ${[locals, ...chorba].join(' ')}`,
+    ...(distances ? chorbaStep(name, distances).map((l) => `  ${l}`) : []),
     ...loopOf('step', SLICES, step32(base, first, SLICES)).map((l) => `  ${l}`),
     ...loopOf('eight', 8, step32(base, first, 8)).map((l) => `  ${l}`),
     ...loopOf('byte', 1, [set('c', tail)]).map((l) => `  ${l}`),
@@ -211,8 +216,8 @@ function adlerFunc() {
 /** The module's text, with `note` (the generated-file note) at the top. */
 export function crcModule(note) {
   const body = [
-    ...crc32Func('crc32', CRC_LAYOUT.tables['CRC-32'], true),
-    ...crc32Func('crc32c', CRC_LAYOUT.tables['CRC-32C'], true),
+    ...crc32Func('crc32', CRC_LAYOUT.tables['CRC-32'], true, CHORBA_DISTANCES['CRC-32']),
+    ...crc32Func('crc32c', CRC_LAYOUT.tables['CRC-32C'], true, CHORBA_DISTANCES['CRC-32C']),
     ...crc32Func('cksum', CRC_LAYOUT.tables.CKSUM, false),
     ...crc64Func('nvme', CRC_LAYOUT.tables['CRC-64/NVME']),
     ...crc64Func('xz', CRC_LAYOUT.tables['CRC-64/XZ']),

@@ -10,7 +10,7 @@
 //   xxhash, xxhashsimd: XXH32's, XXH64's and XXH3's stripes over their own memory (scripts/gen/gen-wasm-xxhash.mjs).
 //   blake2: BLAKE2b (native i64) and BLAKE2s, a run of blocks per call, over its own memory
 //         (scripts/gen/gen-wasm-blake2.mjs).
-//   crc: the CRCs (slicing-by-16 over tables its loader writes) and Adler-32, over its own memory
+//   crc: the CRCs (Chorba's shifts for CRC-32 and CRC-32C, slicing-by-32 over tables its loader writes) and Adler-32, over its own memory
 //         (scripts/gen/gen-wasm-crc.mjs).
 //   shasimd: SHA-1 and SHA-256 as the core's, their message schedule four words at a time in SIMD128, over the
 //         core's memory; where SIMD is absent the core's scalar ones run.

@@ -5,7 +5,9 @@
  *   node scripts/measure/bench-sum.mjs [--reps N] [--dir /tmp/digestlab-sum-bench] [--only sha256,blake2b,...]
  *
  * --only: the tables to run, by name: sha256, sha1, md5, blake2b (one 1 GiB file against sha256sum ... b2sum),
- * tree (10,000 files), startup; all when absent. The tree is made only when its tables run.
+ * crc32, crc32c (against `rhash --crc32`, `--crc32c`, with `-j 1` and `-j 2`: one file split), cksum (POSIX cksum's
+ * CRC, against coreutils' cksum), tree (10,000 files), startup; all when absent. The tree is made only when its
+ * tables run.
  *
  * Makes (once, then reuses) a 1 GiB random file and a tree of 10,000 files of 1-64 KiB plus 4 of 256 MiB in
  * --dir, warms the page cache, then times each command N times (default 5), rows interleaved so that drift
@@ -77,18 +79,24 @@ function time(cmd) {
   return { s, cpu: user + sys, out: r.stdout.toString() };
 }
 
-/** Digests in output order, whatever the format (coreutils, openssl `NAME(file)= hex`). */
-const digests = (out) =>
+/** Digests in output order, whatever the format (coreutils, openssl `NAME(file)= hex`, rhash's upper case). */
+const digests = (out, pattern = /[0-9a-f]{32,128}/) =>
   out
+    .toLowerCase()
     .split('\n')
     .filter(Boolean)
-    .map((l) => (l.match(/[0-9a-f]{32,128}/) ?? [''])[0]);
+    .map((l) => (l.match(pattern) ?? [''])[0])
+    .filter(Boolean);
 
-function table(title, rows, baseline) {
+/** A CRC's value in hex (rhash's and ours), or cksum's in decimal at the line's start. */
+const CRC_HEX = /\b[0-9a-f]{8}\b/;
+const CKSUM_DECIMAL = /^\d+/;
+
+function table(title, rows, baseline, pattern) {
   const results = rows.map(([label, cmd]) => ({ label, cmd, times: [], cpu: [] }));
-  const reference = digests(time(rows.find(([l]) => l === baseline)[1]).out);
+  const reference = digests(time(rows.find(([l]) => l === baseline)[1]).out, pattern);
   for (const r of results) {
-    const got = digests(time(r.cmd).out); // also warms the cache
+    const got = digests(time(r.cmd).out, pattern); // also warms the cache
     if (r.label === 'node -e 0') continue; // Node's start alone, for reference: no output
     const sorted = (xs) => [...xs].sort().join();
     if (sorted(got) !== sorted(reference)) throw new Error(`${r.label}: digests differ from ${baseline}'s`);
@@ -136,6 +144,35 @@ for (const [alg, tool, ssl] of [
     tool,
   );
 }
+
+// the CRCs: the native tools as anchors (rhash 1.4.3's slicing tables, coreutils 9.1's cksum with PCLMUL where the
+// CPU has it); ours on one thread and split across two (sum -j 2, from 256 MiB)
+for (const [alg, rhash] of [
+  ['crc32', '--crc32'],
+  ['crc32c', '--crc32c'],
+]) {
+  if (!wanted(alg)) continue;
+  table(
+    `One 1 GiB file, ${alg}`,
+    [
+      [`rhash ${rhash}`, `rhash ${rhash} ${big}`],
+      ['digestlab -j 1', `${sum} -a ${alg} -j 1 ${big}`],
+      ['digestlab -j 2', `${sum} -a ${alg} -j 2 ${big}`],
+    ],
+    `rhash ${rhash}`,
+    CRC_HEX,
+  );
+}
+if (wanted('cksum'))
+  table(
+    'One 1 GiB file, POSIX cksum',
+    [
+      ['cksum', `cksum ${big}`],
+      ['digestlab cksum', `node ${BIN} cksum ${big}`],
+    ],
+    'cksum',
+    CKSUM_DECIMAL,
+  );
 
 if (wanted('tree'))
   table(

@@ -22,6 +22,16 @@ const BY_NAME: ReadonlyMap<AlgorithmName, SumAlgorithm> = new Map(
   FACTS.map((a) => [a.name, { name: a.name, tag: a.sum.tag, hexLength: a.sum.hexLength }]),
 );
 
+/** The algorithms `-j` may split one file for (combineChecksums takes them), and their digest lengths. */
+export const COMBINABLE: ReadonlyMap<AlgorithmName, number> = new Map(
+  FACTS.filter((a) => a.combinable).map((a) => [a.name, a.digestLength]),
+);
+
+/** Whether every one of `algorithms` combines (at its default length): split-checksums.ts may split a file for them. */
+export function splittable(algorithms: readonly DigestRequest[]): boolean {
+  return algorithms.length > 0 && algorithms.every((a) => a.outputLength === undefined && COMBINABLE.has(a.name));
+}
+
 /** The registry's length-free BLAKE2b, whose facts b2sum's mode reads. */
 const B2_ENTRY = FACTS.find((a) => a.name === 'BLAKE2b');
 

@@ -45,7 +45,7 @@ export const B3_DEFAULTS: B3Tuning = { from: 256 * 1024 * 1024, subtree: 4 * 102
  * DIGESTLAB_B3_PARALLEL_FROM in bytes, DIGESTLAB_B3_MAIN_HELPS 0, 1 or 2 (the main thread hashes subtrees never,
  * while the workers start, or always).
  */
-export function b3Tuning(env: Record<string, string | undefined>): B3Tuning {
+export function b3Tuning(env: Record<string, string | undefined>, defaults: B3Tuning = B3_DEFAULTS): B3Tuning {
   const read = (name: string, fallback: number, ok: (n: number) => boolean) => {
     const v = env[name];
     if (v === undefined || v === '') return fallback;
@@ -54,14 +54,14 @@ export function b3Tuning(env: Record<string, string | undefined>): B3Tuning {
     return n;
   };
   return {
-    from: read('DIGESTLAB_B3_PARALLEL_FROM', B3_DEFAULTS.from, Number.isSafeInteger),
+    from: read('DIGESTLAB_B3_PARALLEL_FROM', defaults.from, Number.isSafeInteger),
     subtree: read(
       'DIGESTLAB_B3_SUBTREE',
-      B3_DEFAULTS.subtree,
+      defaults.subtree,
       (n) => n >= 1024 && n <= 2 ** 40 && Number.isInteger(Math.log2(n)),
     ),
     mainHelps: MAIN_HELPS[
-      read('DIGESTLAB_B3_MAIN_HELPS', MAIN_HELPS.indexOf(B3_DEFAULTS.mainHelps), (n) => n >= 0 && n < MAIN_HELPS.length)
+      read('DIGESTLAB_B3_MAIN_HELPS', MAIN_HELPS.indexOf(defaults.mainHelps), (n) => n >= 0 && n < MAIN_HELPS.length)
     ] as MainHelps,
   };
 }
@@ -102,7 +102,7 @@ export interface Ticket {
  * Up to `threads` worker threads (`threads - 1` when the main thread hashes all along), started as jobs come,
  * computing subtrees' chaining values in order.
  */
-class SubtreePool {
+export class SubtreePool {
   readonly #workers: PoolWorker[] = [];
   readonly #queue: (SubtreeJob & Waiting)[] = [];
   readonly #sent = new Map<number, Waiting>();
@@ -301,7 +301,7 @@ export class B3Files {
 }
 
 /** The size of a regular file; undefined for anything else, or what cannot be stat'ed (hashing it says why). */
-function regularFileSize(name: FileName): number | undefined {
+export function regularFileSize(name: FileName): number | undefined {
   try {
     const st = statSync(name);
     return st.isFile() ? st.size : undefined;

@@ -7,12 +7,25 @@
  * BLAKE3's engines alone, the coreutils mode (hash.ts) the library when it starts a digest. Run from the sources
  * (tests), this module reads the library itself.
  */
-import { type AlgorithmInfo, algorithms } from 'digestlab';
+import { type AlgorithmInfo, type AlgorithmName, algorithms, combineChecksums } from 'digestlab';
 
 export type SumFacts = Pick<
   AlgorithmInfo,
   'name' | 'aliases' | 'family' | 'digestLength' | 'blockLength' | 'options' | 'sum'
->;
+> & {
+  /** `combineChecksums` takes it (the CRCs but POSIX cksum's, Adler-32): `-j` may split one file for it. */
+  combinable: boolean;
+};
+
+/** Whether the library combines `name`'s values: asked of `combineChecksums` itself, which refuses the others. */
+function combinable(name: AlgorithmName, digestLength: number): boolean {
+  try {
+    combineChecksums(name, new Uint8Array(digestLength), new Uint8Array(digestLength), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const FACTS: readonly SumFacts[] = algorithms().map(
   ({ name, aliases, family, digestLength, blockLength, options, sum }) => ({
@@ -23,5 +36,6 @@ export const FACTS: readonly SumFacts[] = algorithms().map(
     blockLength,
     options,
     sum,
+    combinable: combinable(name, digestLength),
   }),
 );

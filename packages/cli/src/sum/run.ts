@@ -7,7 +7,15 @@ import { fstatSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Io } from '../io.js';
 import { type Invocation, versionLine } from '../tools.js';
-import { digestRequest, isB3sum, resolveAlgorithms, type SumAlgorithm, typeString, xxhsumArgs } from './algorithms.js';
+import {
+  digestRequest,
+  isB3sum,
+  resolveAlgorithms,
+  type SumAlgorithm,
+  splittable,
+  typeString,
+  xxhsumArgs,
+} from './algorithms.js';
 import { checkCombinations, helpText, parseArgs, type SumFlags, SumUsageError } from './args.js';
 import { digestMatches, type ListEntry, type ListLine, ListParser } from './checklist.js';
 import type { DigestRequest, FileOutcome } from './hash.js';
@@ -15,7 +23,7 @@ import { hashStream } from './hash.js';
 import { quoteName, useLocale } from './names.js';
 import { operandBytes } from './operands.js';
 import { checkLine, checksumLine, PROGRAM, SumOutput, strerror } from './output.js';
-import { chooseHasher, type Hasher } from './pool.js';
+import { chooseHasher, type Hasher, mainThreadHasher } from './pool.js';
 import { type Progress, progressLine, wantsProgress } from './progress.js';
 import { operandTargets, recursiveTargets, sizeOf, type Target } from './targets.js';
 
@@ -110,6 +118,7 @@ async function readAll(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
 /** One run: the hasher (main thread or workers), the progress line, and the outcome of each file in order. */
 class Session {
   #hasher: Hasher | undefined;
+  #split: import('./split-checksums.js').ChecksumFiles | undefined;
   #progress: Progress | undefined;
   /** One parser for every list of a run: whether lists use the BSD reversed form is decided once, as coreutils. */
   readonly #parser: ListParser;
@@ -132,26 +141,47 @@ class Session {
    * Starts hashing every file of `requests` at once (on workers when that pays); returns for each a function
    * that the caller calls in order to await its outcome. Standard input is read when its turn comes.
    */
-  private start(requests: readonly Request[]): (() => Promise<FileOutcome>)[] {
-    const files = requests.filter((r) => r !== null && !r.stdin);
+  private async start(requests: readonly Request[]): Promise<(() => Promise<FileOutcome>)[]> {
+    const jobs = this.flags.jobs ?? availableParallelism();
+    const split = await this.splitFiles(jobs, requests);
+    const files = requests.filter((r, i) => r !== null && !r.stdin && split[i] === undefined);
     const sizes = files.map((r) => r?.size ?? 0);
     const total = sizes.reduce((a, b) => a + b, 0);
     if (wantsProgress(this.io, sizes)) this.#progress = progressLine(this.io, total);
     const onBytes = this.#progress ? (n: number) => this.#progress?.add(n) : undefined;
-    const jobs = this.flags.jobs ?? availableParallelism();
-    const hasher = chooseHasher(jobs, files.length, total, onBytes);
+    // a split file has the run's threads: the others are hashed on this one meanwhile, as b3sum's mode does
+    const hasher = split.some(Boolean) ? mainThreadHasher(onBytes) : chooseHasher(jobs, files.length, total, onBytes);
     this.#hasher = hasher;
-    return requests.map((r) => {
+    return requests.map((r, i) => {
       if (r === null) return () => Promise.reject(new Error('no file to hash'));
       if (r.stdin) return () => hashStream(stdinOf(this.io), r.algorithms);
+      const planned = split[i];
+      if (planned) return planned;
       const outcome = hasher.submit(r.name, r.size, r.algorithms);
       return () => outcome;
     });
   }
 
+  /**
+   * Each large file whose algorithms all combine, split across `jobs` threads (split-checksums.ts, loaded only then:
+   * it holds b3sum's machinery).
+   */
+  private async splitFiles(
+    jobs: number,
+    requests: readonly Request[],
+  ): Promise<((() => Promise<FileOutcome>) | undefined)[]> {
+    if (jobs < 2 || !requests.some((r) => r !== null && !r.stdin && splittable(r.algorithms))) return [];
+    const { ChecksumFiles, checksumTuning } = await import('./split-checksums.js');
+    const files = new ChecksumFiles(jobs, checksumTuning(this.io.env));
+    this.#split = files;
+    return requests.map((r) => (r === null || r.stdin ? undefined : files.plan(r.name, r.algorithms)));
+  }
+
   async close(): Promise<void> {
     this.#progress?.done();
     await this.#hasher?.close();
+    await this.#split?.close();
+    this.#split = undefined;
   }
 
   /** Prints a checksum line per file (per algorithm with several), in argument order. */
@@ -161,7 +191,7 @@ class Session {
     const targets: Target[] = flags.recursive
       ? recursiveTargets(operands, flags.dereference, (m) => out.error(m))
       : operandTargets(operands);
-    const pending = this.start(
+    const pending = await this.start(
       targets.map((t) =>
         t.kind === 'error'
           ? null
@@ -230,7 +260,7 @@ class Session {
     parser.fromStdin = fromStdin;
     const lines: ListLine[] = [...parser.lines(text)];
     const entries = lines.flatMap((l) => (l.kind === 'entry' ? [l.entry] : []));
-    const pending = this.start(
+    const pending = await this.start(
       entries.map((e) => ({
         name: e.name,
         size: sizeOf(e.name),
@@ -271,6 +301,8 @@ class Session {
     }
     await this.#hasher?.close();
     this.#hasher = undefined;
+    await this.#split?.close();
+    this.#split = undefined;
     const formatted = entries.length > 0;
     if (!formatted) {
       out.error(`${shownList}: no properly formatted checksum lines found`);

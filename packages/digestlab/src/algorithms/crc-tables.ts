@@ -1,7 +1,7 @@
 /**
  * The tables of the table-driven CRCs (crc.ts), computed at load from each CRC's polynomial as the catalogue writes
  * it (normal form, top bit implied): `slices` tables of 256 entries each for slicing-by-N (table k advances the
- * register over a byte followed by k zero bytes): eight for the TypeScript, sixteen for the WebAssembly (wasm/crc.ts). A 64-bit CRC's entries are (low, high) 32-bit word pairs.
+ * register over a byte followed by k zero bytes): sixteen for the TypeScript's CRC-32 and CRC-32C, eight for its others, thirty-two for the WebAssembly (wasm/crc.ts). A 64-bit CRC's entries are (low, high) 32-bit word pairs.
  */
 
 /** `poly`'s low `width` bits in reverse order: the polynomial of a reflected CRC as its shift register holds it. */

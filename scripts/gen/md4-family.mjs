@@ -240,16 +240,19 @@ function watExpression(e) {
  * The functions for the WebAssembly steps, split around x (B, the word the previous step made, the only input on
  * the chain from step to step): f = pre(y, z) + post(x, y, z), where pre does not read x and is added to the step's
  * sum meanwhile, and post puts as few operations as it can after x. Where the two parts share no bit the OR is an
- * addition: MD4's majority g = (y & z) | (x & (y ^ z)) (if y & z has a bit, y ^ z has not). So a step's chain is
- * post's depth + add + rotl (+ E): MD4 2, 1, 1 in its three rounds, against 2, 3, 2 as FUNCTIONS writes them.
- * RIPEMD's f4 stays whole: split, (y & ~z) + (x & z), takes one operation more, and the two lines' steps are
- * bound by the operations more than by the chain (docs/decisions/wasm-md4-ripemd-steps.md).
+ * addition: MD4's majority g = (y & z) | (x & (y ^ z)) (if y & z has a bit, y ^ z has not), RIPEMD's f4 =
+ * (y & ~z) | (x & z). So a step's chain is post's depth + add + rotl (+ E): MD4 2, 1, 1 in its three rounds (2, 3,
+ * 2 as FUNCTIONS writes them), RIPEMD 1, 2, 2, 1, 1 (2, 2, 2, 3, 1). docs/decisions/wasm-md4-ripemd-steps.md has
+ * the cycles counted.
  */
 const WAT_FUNCTIONS = {
   f1: (x, y, z) => [null, ['xor', x, ['xor', y, z]]],
   f2: (x, y, z) => [null, ['xor', z, ['and', x, ['xor', y, z]]]],
   f3: (x, y, z) => [null, ['xor', ['or', x, ['not', y]], z]],
-  f4: (x, y, z) => [null, ['xor', y, ['and', z, ['xor', x, y]]]],
+  f4: (x, y, z) => [
+    ['and', y, ['not', z]],
+    ['and', x, z],
+  ],
   f5: (x, y, z) => [null, ['xor', x, ['or', y, ['not', z]]]],
   g: (x, y, z) => [
     ['and', y, z],

@@ -93,7 +93,8 @@ function ripemdLine(rounds, right) {
  * dependencies side by side); `final`, each new chaining word as a sum of old chaining words and variables.
  *
  * A step is the standard's A = rotl(A + f(B, C, D) + X[word] + K, shift), then + E and C = rotl(C, 10) in the
- * five-word lines (RIPEMD-160, -320); its roles then rotate: four words [D, A, B, C], five [E, A, B, C, D].
+ * five-word lines (RIPEMD-160, -320); its roles then rotate: four words [D, A, B, C], five [E, A, B, C, D]. So B is
+ * always the word the previous step made: `fn` and `args` (B, C, D) let an emitter order f around it.
  */
 function plan({ chain, width, lines, swaps = [], combine }) {
   const names = [
@@ -112,6 +113,8 @@ function plan({ chain, width, lines, swaps = [], combine }) {
         steps.push({
           target: A,
           f: FUNCTIONS[round.f](B, C, D),
+          fn: round.f,
+          args: [B, C, D],
           word: round.words[j],
           k: round.k,
           shift: round.shifts[j],
@@ -234,6 +237,46 @@ function watExpression(e) {
 }
 
 /**
+ * The functions for the WebAssembly steps, split around x (B, the word the previous step made, the only input on
+ * the chain from step to step): f = pre(y, z) + post(x, y, z), where pre does not read x and is added to the step's
+ * sum meanwhile, and post puts as few operations as it can after x. Where the two parts share no bit the OR is an
+ * addition: MD4's majority g = (y & z) | (x & (y ^ z)) (if y & z has a bit, y ^ z has not), RIPEMD's f4 =
+ * (y & ~z) | (x & z), its y & ~z written y ^ (y & z) (no NOT: JavaScriptCore ran the NOT's form 3% slower). So a step's chain is post's depth + add + rotl (+ E): MD4 2, 1, 1 in its three rounds (2, 3,
+ * 2 as FUNCTIONS writes them), RIPEMD 1, 2, 2, 1, 1 (2, 2, 2, 3, 1). docs/decisions/wasm-md4-ripemd-steps.md has
+ * the cycles counted.
+ */
+const WAT_FUNCTIONS = {
+  f1: (x, y, z) => [null, ['xor', x, ['xor', y, z]]],
+  f2: (x, y, z) => [null, ['xor', z, ['and', x, ['xor', y, z]]]],
+  f3: (x, y, z) => [null, ['xor', ['or', x, ['not', y]], z]],
+  f4: (x, y, z) => [
+    ['xor', y, ['and', y, z]],
+    ['and', x, z],
+  ],
+  f5: (x, y, z) => [null, ['xor', x, ['or', y, ['not', z]]]],
+  g: (x, y, z) => [
+    ['and', y, z],
+    ['and', x, ['xor', y, z]],
+  ],
+};
+
+/**
+ * One step's new word: rotl(A + (X + K) + pre + post, shift) (+ E). The constant goes with the message word:
+ * written (A + X) + K, V8 moves it to the last addition, a three-term lea (2 cycles) on the chain; A + (X + K)
+ * stays one lea off the chain.
+ */
+function watStep(s) {
+  const [pre, post] = WAT_FUNCTIONS[s.fn](...s.args);
+  const word = get(`x${s.word}`);
+  let sum = `(i32.add ${get(s.target)} ${s.k === 0 ? word : `(i32.add ${word} ${i32(s.k)})`})`;
+  if (pre) sum = `(i32.add ${sum} ${watExpression(pre)})`;
+  const e = `(i32.rotl (i32.add ${sum} ${watExpression(post)}) ${i32(s.shift)})`;
+  const steps = [set(s.target, s.plus ? `(i32.add ${e} ${get(s.plus)})` : e)];
+  if (s.rotate10) steps.push(set(s.rotate10, `(i32.rotl ${get(s.rotate10)} ${i32(10)})`));
+  return steps;
+}
+
+/**
  * (func $name (param $s i32) (param $p i32) (param $n i32)): compresses $n blocks at $p into the chaining value at
  * $s, as the core module's scalar functions do (32-bit words in memory order).
  */
@@ -244,14 +287,7 @@ function watCore(name) {
   const xs = ID.map((j) => `x${j}`);
   const body = xs.map((x, j) => set(x, `(i32.load offset=${4 * j} (local.get $p))`));
   body.push(...p.vars.flatMap((vs, l) => vs.map((v, i) => set(v, get(`h${p.init[l][i]}`)))));
-  for (const s of p.steps) {
-    let sum = `(i32.add ${get(s.target)} ${get(`x${s.word}`)})`;
-    if (s.k !== 0) sum = `(i32.add ${sum} ${i32(s.k)})`;
-    let e = `(i32.rotl (i32.add ${sum} ${watExpression(s.f)}) ${i32(s.shift)})`;
-    if (s.plus) e = `(i32.add ${e} ${get(s.plus)})`;
-    body.push(set(s.target, e));
-    if (s.rotate10) body.push(set(s.rotate10, `(i32.rotl ${get(s.rotate10)} ${i32(10)})`));
-  }
+  body.push(...p.steps.flatMap(watStep));
   const term = (t) => get(t.h !== undefined ? `h${t.h}` : t.v);
   body.push(
     ...p.final.map((terms, i) =>

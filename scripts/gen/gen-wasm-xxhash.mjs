@@ -122,7 +122,7 @@ const rotl32x4 = (x, n) => `(v128.or (i32x4.shl ${x} (i32.const ${n})) (i32x4.sh
 
 /** XXH32's stripes with the four accumulators in one i32x4: one stripe is one load, two multiplies, a rotate. */
 const XXH32_SIMD = [
-  ';; xxh32(state, p, n): as the scalar module\'s, the four accumulators in the lanes of one i32x4.',
+  ";; xxh32(state, p, n): as the scalar module's, the four accumulators in the lanes of one i32x4.",
   '(func (export "xxh32") (param $s i32) (param $p i32) (param $n i32)',
   '  (local $a v128) (local $t v128) (local $end i32)',
   '  (local.set $a (v128.load (local.get $s)))',

@@ -11,6 +11,8 @@
 // From xxHash's specification (doc/xxhash_spec.md): XXH32's and XXH64's rounds, XXH3's accumulate and scramble.
 // Every function takes pointers into the module's memory and the count of stripes or blocks.
 
+import { XXHASH_ENDS } from './xxhash-ends.mjs';
+
 const P32_1 = 0x9e3779b1;
 const P32_2 = 0x85ebca77;
 const P64_1 = 0x9e3779b185ebca87n;
@@ -155,7 +157,9 @@ const SIMD = [
 /** The two modules' text, with `note` (the generated-file note) at the top of each. */
 export function xxhashModules(note) {
   return {
-    xxhash: [`;; ${note}`, '(module', '  (memory (export "memory") 5)', ...indent(SCALAR, 2), ')', ''].join('\n'),
+    xxhash: [`;; ${note}`, '(module', '  (memory (export "memory") 5)', ...indent([...SCALAR, ...XXHASH_ENDS], 2), ')', ''].join(
+      '\n',
+    ),
     xxhashsimd: [`;; ${note}`, '(module', ...indent(SIMD, 2), ')', ''].join('\n'),
   };
 }

@@ -10,10 +10,13 @@ import { XXH3_64 } from '../src/algorithms/xxh3.js';
 import { secretOf } from '../src/algorithms/xxh3-secret.js';
 import { XXH32, XXH64 } from '../src/algorithms/xxhash.js';
 import { seedWords } from '../src/constructions/checksum/checksum.js';
-import { createDigest, digestHex, importState } from '../src/index.js';
+import { createDigest, digest, digestHex, importState } from '../src/index.js';
 import type { ChecksumParams } from '../src/spec/constructions.js';
 import { INPUT, loadXxhash, SECRET, STATE, scalarXxhash, type XxhashWasm } from '../src/wasm/xxhash.js';
 import { pseudoRandomBytes } from './helpers/common.js';
+
+const bytesToHex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+const SEED = 'The quick brown fox jumps over the lazy dog. Pack my box with five dozen liquor jugs, please!';
 
 const DATA = pseudoRandomBytes(5 * 1024 + 77, 0x3c);
 const SEEDS = [undefined, 1n, 0x9e3779b185ebca87n, 2n ** 64n - 1n];
@@ -97,6 +100,52 @@ describe('wasm provider for xxHash', () => {
       );
       expect(back.provider).toBe('wasm');
       expect(back.update(DATA.subarray(cut)).digestHex()).toBe(want);
+    }
+  });
+});
+
+describe('wasm provider for xxHash: the ends and short inputs in the module', () => {
+  const ALGORITHMS = ['XXH32', 'XXH64', 'XXH3-64', 'XXH3-128'] as const;
+  // every length through XXH3's short paths (0, 1-3, 4-8, 9-16, 17-128, 129-240) and XXH32's/XXH64's stripes
+  const EVERY = Array.from({ length: 301 }, (_, n) => n);
+
+  it.each(ALGORITHMS)('%s: every length to 300, with seeds, equals ts (the end in the module)', (algorithm) => {
+    for (const seed of SEEDS) {
+      const s = algorithm === 'XXH32' && seed !== undefined ? seed & 0xffffffffn : seed;
+      for (const n of EVERY) {
+        const data = DATA.subarray(n % 7, (n % 7) + n);
+        const want = digestHex(algorithm, data, { provider: 'ts', seed: s });
+        expect(digestHex(algorithm, data, { provider: 'wasm', seed: s }), `${n} bytes, seed ${s}`).toBe(want);
+      }
+    }
+  });
+
+  it.each(ALGORITHMS)('%s: the unseeded one-shot in place (bytes, hex, strings) equals ts', (algorithm) => {
+    for (const n of [...EVERY, 1023, 1024, 1025, 5 * 1024 + 77]) {
+      const data = DATA.subarray(3, 3 + n);
+      const want = digestHex(algorithm, data, { provider: 'ts' });
+      expect(digestHex(algorithm, data, { provider: 'wasm' }), `${n} bytes`).toBe(want);
+      expect(bytesToHex(digest(algorithm, data, { provider: 'wasm' })), `${n} bytes, as bytes`).toBe(want);
+    }
+    // ASCII and multi-byte strings on both sides of XXH3's 240 bytes (a 100-unit string of 3-byte units is 300)
+    for (const text of ['', 'abc', SEED, 'é'.repeat(120), '€'.repeat(80), '€'.repeat(100), 'x'.repeat(5000)]) {
+      const want = digestHex(algorithm, text, { provider: 'ts' });
+      expect(digestHex(algorithm, text, { provider: 'wasm' }), JSON.stringify(text.slice(0, 8))).toBe(want);
+      expect(bytesToHex(digest(algorithm, text, { provider: 'wasm' }))).toBe(want);
+    }
+  });
+
+  it.each(ALGORITHMS)('%s: a streamed input of every chunking ends in the module as ts does', (algorithm) => {
+    const seed = 0xfedcba9876543210n;
+    const s = algorithm === 'XXH32' ? seed & 0xffffffffn : seed;
+    for (const n of [17, 100, 240, 241, 300]) {
+      const data = DATA.subarray(0, n);
+      const want = digestHex(algorithm, data, { provider: 'ts', seed: s });
+      for (const chunk of [1, 3, 16, 33, 64]) {
+        const d = createDigest(algorithm, { provider: 'wasm', seed: s });
+        for (let i = 0; i < n; i += chunk) d.update(data.subarray(i, i + chunk));
+        expect(d.digestHex(), `${n} bytes in ${chunk}-byte chunks`).toBe(want);
+      }
     }
   });
 });

@@ -5,16 +5,24 @@
  * lanes, where the runtime has SIMD.
  * Compiled synchronously on first use, as module.ts's; a browser's main thread needs `await ready()` first.
  *
+ * The scalar module also has the ends (XXH32's and XXH64's, from the accumulators and the last bytes) and XXH3's
+ * digests of up to 240 bytes, so that no digest needs a bigint.
+ *
  * Memory (5 pages):
  *   0     64 bytes    the accumulators (XXH32: 4 words; XXH64, XXH3: 8 little-endian 64-bit words)
- *   64    192 bytes   XXH3's secret
- *   1024  256 KiB     input: whole stripes or blocks
+ *   64    192 bytes   XXH3's secret for long inputs (the seed's)
+ *   256   16 bytes    an end's result (little-endian 64-bit words, low first)
+ *   512   192 bytes   XXH3's default secret (short inputs), written at instantiation
+ *   1024  256 KiB     input: whole stripes or blocks, or a whole short input
  */
+import { defaultSecret } from '../algorithms/xxh3-secret.js';
 import { XXHASH_WASM, XXHASHSIMD_WASM } from './generated/xxhash.js';
 import { moduleAsync, moduleIfSupported, moduleSync } from './sources.js';
 
 export const STATE = 0;
 export const SECRET = 64;
+export const OUT = 256;
+export const DEFAULT_SECRET = 512;
 export const INPUT = 1024;
 export const INPUT_BYTES = 256 * 1024;
 
@@ -22,8 +30,29 @@ export const INPUT_BYTES = 256 * 1024;
 type Stripes = (state: number, p: number, n: number) => void;
 /** xxh3(state, secret, p, n): n 1024-byte blocks at p. */
 type Blocks = (state: number, secret: number, p: number, n: number) => void;
+/** xxh3_64 and xxh3_128(p, n, secret, seedLow, seedHigh, out): the digest of n <= 240 bytes at p, to out. */
+type Short = (p: number, n: number, secret: number, seedLow: number, seedHigh: number, out: number) => void;
 
-export interface XxhashWasm {
+/** The scalar module's ends and short digests (scripts/gen/xxhash-ends.mjs). */
+interface Ends {
+  /** XXH32's hash from the accumulators at state (read if `long`), the last `pos` (< 16) bytes at p, the length mod 2^32. */
+  xxh32_end(state: number, p: number, pos: number, long: number, length: number, seed: number): number;
+  /** XXH64's hash to out: the accumulators read when the length (low, high words) is 32 or more. */
+  xxh64_end(
+    state: number,
+    p: number,
+    pos: number,
+    lenLow: number,
+    lenHigh: number,
+    seedLow: number,
+    seedHigh: number,
+    out: number,
+  ): void;
+  xxh3_64: Short;
+  xxh3_128: Short;
+}
+
+export interface XxhashWasm extends Ends {
   /** The SIMD module's where the runtime has SIMD (the four lanes in one i32x4), else the scalar module's. */
   readonly xxh32: Stripes;
   readonly xxh64: Stripes;
@@ -31,24 +60,36 @@ export interface XxhashWasm {
   readonly xxh3: Blocks;
   readonly simd: boolean;
   readonly bytes: Uint8Array;
+  /** The input area (INPUT_BYTES at INPUT). */
+  readonly input: Uint8Array;
   readonly words: Int32Array;
   /** The secret last written at SECRET (XXH3 writes one only when it changes). */
   secret: Uint8Array | undefined;
 }
 
+/** The scalar module's exports. */
+type Scalar = { xxh32: Stripes; xxh64: Stripes; xxh3: Blocks; memory: WebAssembly.Memory } & Ends;
+
 let loaded: XxhashWasm | undefined;
 
 function instantiate(scalar: WebAssembly.Module, simd: WebAssembly.Module | undefined): XxhashWasm {
-  const s = new WebAssembly.Instance(scalar).exports as { xxh32: Stripes; xxh64: Stripes; xxh3: Blocks } & {
-    memory: WebAssembly.Memory;
-  };
-  const v = simd ? (new WebAssembly.Instance(simd, { xxhash: s }).exports as { xxh32: Stripes; xxh3: Blocks }) : s;
+  const s = new WebAssembly.Instance(scalar).exports as unknown as Scalar;
+  const bytes = new Uint8Array(s.memory.buffer);
+  bytes.set(defaultSecret.bytes, DEFAULT_SECRET);
+  const v = simd
+    ? (new WebAssembly.Instance(simd, { xxhash: { memory: s.memory } }).exports as { xxh32: Stripes; xxh3: Blocks })
+    : s;
   return {
     xxh32: v.xxh32,
     xxh64: s.xxh64,
     xxh3: v.xxh3,
+    xxh32_end: s.xxh32_end,
+    xxh64_end: s.xxh64_end,
+    xxh3_64: s.xxh3_64,
+    xxh3_128: s.xxh3_128,
     simd: simd !== undefined,
-    bytes: new Uint8Array(s.memory.buffer),
+    bytes,
+    input: bytes.subarray(INPUT, INPUT + INPUT_BYTES),
     words: new Int32Array(s.memory.buffer),
     secret: undefined,
   };

@@ -26,7 +26,7 @@ function stripes(name, t, width, prime1, prime2, r) {
   const vars = [0, 1, 2, 3];
   return [
     `;; ${name}(state, p, n): n stripes of ${4 * width} bytes at p into the four accumulators at state.`,
-    `(func (export "${name}") (param $s i32) (param $p i32) (param $n i32)`,
+    `(func $${name} (export "${name}") (param $s i32) (param $p i32) (param $n i32)`,
     `  ${vars.map((v) => `(local $a${v} ${t})`).join(' ')} (local $end i32)`,
     ...vars.map((v) => `  (local.set $a${v} (${t}.load offset=${width * v} (local.get $s)))`),
     `  (local.set $end (i32.add (local.get $p) (i32.mul (local.get $n) (i32.const ${4 * width}))))`,

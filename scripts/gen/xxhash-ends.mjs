@@ -62,7 +62,7 @@ const HELPERS = [
 /** XXH32's end: the accumulators at s (if `long`), `pos` bytes at p, the length mod 2^32; the hash. */
 const XXH32_END = [
   ';; xxh32_end(s, p, pos, long, len, seed) -> hash: s the accumulators (read if long), p the last pos (< 16) bytes',
-  '(func (export "xxh32_end") (param $s i32) (param $p i32) (param $pos i32) (param $long i32) (param $len i32) (param $seed i32) (result i32)',
+  '(func $xxh32_end (export "xxh32_end") (param $s i32) (param $p i32) (param $pos i32) (param $long i32) (param $len i32) (param $seed i32) (result i32)',
   '  (local $h i32) (local $end i32)',
   `  ${set('h', `(if (result i32) ${g('long')} (then ${add('i32', ...[1, 7, 12, 18].map((r, i) => `(i32.rotl (i32.load offset=${4 * i} ${g('s')}) ${i32(r)})`))}) (else ${add('i32', g('seed'), i32(P32[4]))}))`)}`,
   `  ${set('h', add('i32', g('h'), g('len')))}`,
@@ -87,7 +87,7 @@ const XXH32_END = [
 /** XXH64's end, stored at out. */
 const XXH64_END = [
   ';; xxh64_end(s, p, pos, lenlo, lenhi, seed, out): as xxh32_end, 64 bits; the accumulators read when len >= 32',
-  `(func (export "xxh64_end") (param $s i32) (param $p i32) (param $pos i32) (param $lenlo i32) (param $lenhi i32) ${SEED_PARAMS} (param $out i32)`,
+  `(func $xxh64_end (export "xxh64_end") (param $s i32) (param $p i32) (param $pos i32) (param $lenlo i32) (param $lenhi i32) ${SEED_PARAMS} (param $out i32)`,
   '  (local $h i64) (local $len i64) (local $v i64) (local $i i32) (local $end i32)',
   `  ${set('len', '(i64.or (i64.extend_i32_u (local.get $lenlo)) (i64.shl (i64.extend_i32_u (local.get $lenhi)) (i64.const 32)))')}`,
   `  (if (i64.ge_u ${g('len')} (i64.const 32)) (then`,
@@ -114,6 +114,37 @@ const XXH64_END = [
   `    ${set('p', at(g('p'), i32(1)))}`,
   '    (br $bytes)))',
   `  (i64.store ${g('out')} (call $av64 ${g('h')})))`,
+];
+
+/**
+ * XXH32's and XXH64's whole digest of n bytes at p (the accumulators at 0, started from the seed, then the stripes
+ * by the scalar loop, then the end): one call for a short input.
+ */
+const ONCE = [
+  ';; xxh32_once(p, n, seed) -> hash; xxh64_once(p, n, seed, out): the digest of n bytes at p (the state at 0)',
+  '(func (export "xxh32_once") (param $p i32) (param $n i32) (param $seed i32) (result i32) (local $whole i32)',
+  `  ${set('whole', `(i32.and ${g('n')} ${i32(-16)})`)}`,
+  `  (if ${g('whole')} (then`,
+  ...[
+    add('i32', g('seed'), i32(P32[0]), i32(P32[1])),
+    add('i32', g('seed'), i32(P32[1])),
+    g('seed'),
+    `(i32.sub ${g('seed')} ${i32(P32[0])})`,
+  ].map((v, i) => `    (i32.store offset=${4 * i} (i32.const 0) ${v})`),
+  `    (call $xxh32 (i32.const 0) ${g('p')} (i32.shr_u ${g('whole')} ${i32(4)}))))`,
+  `  (call $xxh32_end (i32.const 0) ${at(g('p'), g('whole'))} (i32.sub ${g('n')} ${g('whole')}) (i32.ne ${g('whole')} ${i32(0)}) ${g('n')} ${g('seed')}))`,
+  `(func (export "xxh64_once") (param $p i32) (param $n i32) ${SEED_PARAMS} (param $out i32) (local $whole i32) (local $seed i64)`,
+  `  ${set('whole', `(i32.and ${g('n')} ${i32(-32)})`)}`,
+  `  ${set('seed', seed64)}`,
+  `  (if ${g('whole')} (then`,
+  ...[
+    add('i64', g('seed'), c64(P64[0]), c64(P64[1])),
+    add('i64', g('seed'), c64(P64[1])),
+    g('seed'),
+    `(i64.sub ${g('seed')} ${c64(P64[0])})`,
+  ].map((v, i) => `    (i64.store offset=${8 * i} (i32.const 0) ${v})`),
+  `    (call $xxh64 (i32.const 0) ${g('p')} (i32.shr_u ${g('whole')} ${i32(5)}))))`,
+  `  (call $xxh64_end (i32.const 0) ${at(g('p'), g('whole'))} (i32.sub ${g('n')} ${g('whole')}) ${g('n')} ${i32(0)} ${g('seedlo')} ${g('seedhi')} ${g('out')}))`,
 ];
 
 /** XXH3's 1 to 3 bytes: the combined word, zero-extended. */
@@ -255,4 +286,4 @@ const XXH3_128 = [
 ];
 
 /** The functions, for the scalar module. */
-export const XXHASH_ENDS = [...HELPERS, ...XXH32_END, ...XXH64_END, ...XXH3_64, ...XXH3_128];
+export const XXHASH_ENDS = [...HELPERS, ...XXH32_END, ...XXH64_END, ...ONCE, ...XXH3_64, ...XXH3_128];

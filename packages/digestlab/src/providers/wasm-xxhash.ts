@@ -133,14 +133,6 @@ function wasmSpec(spec: AlgorithmSpec): AlgorithmSpec {
 const bytes: WasmPaths['bytes'] = (spec, data, _n, params) =>
   checksumOnce(wasmSpec(spec), toBytesTransient(data), params);
 
-/** The unseeded accumulators of XXH32 (4 words) and XXH64 (8), as the TypeScript cores start them. */
-function startOf(spec: AlgorithmSpec): Int32Array {
-  const c = spec.construction as ChecksumParams;
-  const s = new Int32Array(c.words);
-  c.core.init(s, new Int32Array(2));
-  return s;
-}
-
 /**
  * The unseeded digest of `n` (at most `max`) bytes already at INPUT, into RESULT: XXH32 and XXH64 whole stripes
  * then the end, XXH3 its short inputs only.
@@ -150,32 +142,45 @@ interface InPlace {
   run(n: number): void;
 }
 
+/** From this length XXH32 in place runs its stripes on the SIMD lanes (xxh32_once's loop is the scalar one). */
+const XXH32_LANES_FROM = 1024;
+
 function inPlaceOf(spec: AlgorithmSpec): InPlace {
-  const name = spec.name;
-  if (name === 'XXH32' || name === 'XXH64') {
-    const start = startOf(spec);
-    const stripe = name === 'XXH32' ? 16 : 32;
-    const run = (n: number): void => {
-      const w = loadXxhash();
-      const whole = n - (n % stripe);
-      if (whole > 0) {
-        w.words.set(start, STATE >> 2);
-        (stripe === 16 ? w.xxh32 : w.xxh64)(STATE, INPUT, whole / stripe);
-      }
-      if (stripe === 16) RESULT[0] = w.xxh32_end(STATE, INPUT + whole, n - whole, whole > 0 ? 1 : 0, n, 0);
-      else {
-        w.xxh64_end(STATE, INPUT + whole, n - whole, n, 0, 0, 0, OUT);
-        resultWords(2);
-      }
-    };
-    return { max: INPUT_BYTES, run };
+  switch (spec.name) {
+    case 'XXH32':
+      return { max: INPUT_BYTES, run: xxh32InPlace };
+    case 'XXH64':
+      return {
+        max: INPUT_BYTES,
+        run: (n) => {
+          loadXxhash().xxh64_once(INPUT, n, 0, 0, OUT);
+          resultWords(2);
+        },
+      };
+    default: {
+      const wide = spec.name === 'XXH3-128';
+      const run = (n: number): void => {
+        (wide ? loadXxhash().xxh3_128 : loadXxhash().xxh3_64)(INPUT, n, DEFAULT_SECRET, 0, 0, OUT);
+        resultWords(wide ? 4 : 2);
+      };
+      return { max: 240, run };
+    }
   }
-  const wide = name === 'XXH3-128';
-  const run = (n: number): void => {
-    (wide ? loadXxhash().xxh3_128 : loadXxhash().xxh3_64)(INPUT, n, DEFAULT_SECRET, 0, 0, OUT);
-    resultWords(wide ? 4 : 2);
-  };
-  return { max: 240, run };
+}
+
+/** XXH32's accumulators from seed 0: PRIME32_1 + PRIME32_2, PRIME32_2, 0, −PRIME32_1. */
+const XXH32_START = Int32Array.of((0x9e3779b1 + 0x85ebca77) | 0, 0x85ebca77 | 0, 0, -0x9e3779b1 | 0);
+
+function xxh32InPlace(n: number): void {
+  const w = loadXxhash();
+  if (n < XXH32_LANES_FROM) {
+    RESULT[0] = w.xxh32_once(INPUT, n, 0);
+    return;
+  }
+  const whole = n - (n % 16);
+  w.words.set(XXH32_START, STATE >> 2);
+  w.xxh32(STATE, INPUT, whole / 16);
+  RESULT[0] = w.xxh32_end(STATE, INPUT + whole, n - whole, 1, n, 0);
 }
 
 /** Longest string written straight into the input area: 3 UTF-8 bytes a UTF-16 unit at most. */

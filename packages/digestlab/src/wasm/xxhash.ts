@@ -48,6 +48,10 @@ interface Ends {
     seedHigh: number,
     out: number,
   ): void;
+  /** XXH32's digest of n bytes at p, the stripes by the scalar loop (the state at 0 overwritten). */
+  xxh32_once(p: number, n: number, seed: number): number;
+  /** XXH64's digest of n bytes at p, to out (the state at 0 overwritten). */
+  xxh64_once(p: number, n: number, seedLow: number, seedHigh: number, out: number): void;
   xxh3_64: Short;
   xxh3_128: Short;
 }
@@ -85,6 +89,8 @@ function instantiate(scalar: WebAssembly.Module, simd: WebAssembly.Module | unde
     xxh3: v.xxh3,
     xxh32_end: s.xxh32_end,
     xxh64_end: s.xxh64_end,
+    xxh32_once: s.xxh32_once,
+    xxh64_once: s.xxh64_once,
     xxh3_64: s.xxh3_64,
     xxh3_128: s.xxh3_128,
     simd: simd !== undefined,

@@ -12,7 +12,7 @@ import { XXH32, XXH64 } from '../src/algorithms/xxhash.js';
 import { seedWords } from '../src/constructions/checksum/checksum.js';
 import { createDigest, digest, digestHex, importState } from '../src/index.js';
 import type { ChecksumParams } from '../src/spec/constructions.js';
-import { INPUT, loadXxhash, SECRET, STATE, scalarXxhash, type XxhashWasm } from '../src/wasm/xxhash.js';
+import { INPUT, loadXxhash, OUT, SECRET, STATE, scalarXxhash, type XxhashWasm } from '../src/wasm/xxhash.js';
 import { pseudoRandomBytes } from './helpers/common.js';
 
 const bytesToHex = (b: Uint8Array): string => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
@@ -147,5 +147,53 @@ describe('wasm provider for xxHash: the ends and short inputs in the module', ()
         expect(d.digestHex(), `${n} bytes in ${chunk}-byte chunks`).toBe(want);
       }
     }
+  });
+});
+
+describe('wasm provider for xxHash: the module does the work', () => {
+  const w = loadXxhash();
+  const hexOf = (words: Int32Array, at: number, n: number): string =>
+    Array.from(words.subarray(at, at + n), (x) => (x >>> 0).toString(16).padStart(8, '0'))
+      .reverse()
+      .join('');
+  const clear = () => w.bytes.fill(0, 0, INPUT);
+
+  it.each(['XXH64', 'XXH3-64', 'XXH3-128'] as const)('%s: the end is the module result at OUT', (algorithm) => {
+    const words = algorithm === 'XXH3-128' ? 4 : 2;
+    for (const [n, seed] of [
+      [93, undefined],
+      [93, 5n],
+      [240, 7n],
+      [1000, undefined],
+    ] as const) {
+      clear();
+      const got = digestHex(algorithm, DATA.subarray(0, n), { provider: 'wasm', seed });
+      // XXH3 past 240 bytes ends in TypeScript: OUT stays clear
+      const want = algorithm !== 'XXH64' && n > 240 ? '0'.repeat(8 * words) : got;
+      expect(hexOf(w.words, OUT >> 2, words), `${n} bytes, seed ${seed}`).toBe(want);
+    }
+  });
+
+  it.each([
+    ['XXH32', 4, 16],
+    ['XXH64', 8, 32],
+  ] as const)('%s: the stripes run in the module (its accumulators at STATE)', (algorithm, words, stripe) => {
+    const spec = algorithm === 'XXH32' ? XXH32 : XXH64;
+    const sw = seedWords(3n);
+    for (const n of [stripe, 64 * stripe, 2000]) {
+      clear();
+      createDigest(algorithm, { provider: 'wasm', seed: 3n }).update(DATA.subarray(0, n)).digest();
+      expect(Array.from(w.words.subarray(STATE >> 2, (STATE >> 2) + words)), `${n} bytes`).toEqual(
+        tsState(spec, words, Math.floor(n / stripe), sw),
+      );
+    }
+  });
+
+  it.each(['XXH32', 'XXH64', 'XXH3-64', 'XXH3-128'] as const)("%s: input past the module's input area", (algorithm) => {
+    // 256 KiB is the input area: 600 KiB and an odd tail go through it in three runs
+    const big = pseudoRandomBytes(600 * 1024 + 77, 0x5a);
+    const want = digestHex(algorithm, big, { provider: 'ts', seed: 9n });
+    expect(digestHex(algorithm, big, { provider: 'wasm', seed: 9n })).toBe(want);
+    expect(digestHex(algorithm, big, { provider: 'wasm' })).toBe(digestHex(algorithm, big, { provider: 'ts' }));
   });
 });

@@ -157,9 +157,14 @@ const SIMD = [
 /** The two modules' text, with `note` (the generated-file note) at the top of each. */
 export function xxhashModules(note) {
   return {
-    xxhash: [`;; ${note}`, '(module', '  (memory (export "memory") 5)', ...indent([...SCALAR, ...XXHASH_ENDS], 2), ')', ''].join(
-      '\n',
-    ),
+    xxhash: [
+      `;; ${note}`,
+      '(module',
+      '  (memory (export "memory") 5)',
+      ...indent([...SCALAR, ...XXHASH_ENDS], 2),
+      ')',
+      '',
+    ].join('\n'),
     xxhashsimd: [`;; ${note}`, '(module', ...indent(SIMD, 2), ')', ''].join('\n'),
   };
 }

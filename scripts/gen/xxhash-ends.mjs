@@ -5,7 +5,13 @@
 // and no bigint is made). A seed comes as its (low, high) 32-bit words.
 
 const P32 = ['0x9e3779b1', '0x85ebca77', '0xc2b2ae3d', '0x27d4eb2f', '0x165667b1'];
-const P64 = ['0x9e3779b185ebca87', '0xc2b2ae3d27d4eb4f', '0x165667b19e3779f9', '0x85ebca77c2b2ae63', '0x27d4eb2f165667c5'];
+const P64 = [
+  '0x9e3779b185ebca87',
+  '0xc2b2ae3d27d4eb4f',
+  '0x165667b19e3779f9',
+  '0x85ebca77c2b2ae63',
+  '0x27d4eb2f165667c5',
+];
 const MX1 = '0x165667919e3779f9';
 const MX2 = '0x9fb21c651e98df25';
 const i32 = (n) => `(i32.const ${n})`;
@@ -17,7 +23,8 @@ const ld32u = (p, off = 0) => `(i64.load32_u offset=${off} ${p})`;
 const add = (t, ...xs) => xs.reduce((a, b) => `(${t}.add ${a} ${b})`);
 const xor = (t, ...xs) => xs.reduce((a, b) => `(${t}.xor ${a} ${b})`);
 const at = (p, off) => `(i32.add ${p} ${off})`;
-const seed64 = '(i64.or (i64.extend_i32_u (local.get $seedlo)) (i64.shl (i64.extend_i32_u (local.get $seedhi)) (i64.const 32)))';
+const seed64 =
+  '(i64.or (i64.extend_i32_u (local.get $seedlo)) (i64.shl (i64.extend_i32_u (local.get $seedhi)) (i64.const 32)))';
 const SEED_PARAMS = '(param $seedlo i32) (param $seedhi i32)';
 
 /** Helpers every end uses: the 128-bit product (low returned, high in $hi), its fold, byte swaps, avalanches. */
@@ -42,7 +49,7 @@ const HELPERS = [
   '  (local.set $x (i64.or (i64.and (i64.shr_u (local.get $x) (i64.const 16)) (i64.const 0x0000ffff0000ffff))',
   '    (i64.shl (i64.and (local.get $x) (i64.const 0x0000ffff0000ffff)) (i64.const 16))))',
   '  (i64.rotl (local.get $x) (i64.const 32)))',
-  ';; XXH3\'s avalanche and XXH64\'s',
+  ";; XXH3's avalanche and XXH64's",
   '(func $av3 (param $h i64) (result i64)',
   `  (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 37))) ${c64(MX1)}))`,
   '  (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 32))))',
@@ -50,10 +57,10 @@ const HELPERS = [
   `  (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) ${c64(P64[1])}))`,
   `  (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 29))) ${c64(P64[2])}))`,
   '  (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 32))))',
-  ';; XXH64\'s round of a lane on a zero accumulator',
+  ";; XXH64's round of a lane on a zero accumulator",
   '(func $round0 (param $v i64) (result i64)',
   `  (i64.mul (i64.rotl (i64.mul (local.get $v) ${c64(P64[1])}) (i64.const 31)) ${c64(P64[0])}))`,
-  ';; XXH3\'s mix of 16 bytes at p with the secret at k',
+  ";; XXH3's mix of 16 bytes at p with the secret at k",
   '(func $mix16 (param $p i32) (param $k i32) (param $seed i64) (result i64)',
   `  (call $fold ${xor('i64', ld64(g('p')), add('i64', ld64(g('k')), g('seed')))}`,
   `    ${xor('i64', ld64(g('p'), 8), `(i64.sub ${ld64(g('k'), 8)} ${g('seed')})`)}))`,
@@ -155,7 +162,8 @@ const swappedSeed = `(i64.xor ${g('seed')} (i64.shl (i64.extend_i32_u (call $bsw
 const n64 = `(i64.extend_i32_u ${g('n')})`;
 const last8 = `(i64.load (i32.sub (i32.add ${g('p')} ${g('n')}) ${i32(8)}))`;
 const last4 = `(i64.load32_u (i32.sub (i32.add ${g('p')} ${g('n')}) ${i32(4)}))`;
-const sec32pair = (a) => `(i64.extend_i32_u (i32.xor (i32.load offset=${a} ${g('k')}) (i32.load offset=${a + 4} ${g('k')})))`;
+const sec32pair = (a) =>
+  `(i64.extend_i32_u (i32.xor (i32.load offset=${a} ${g('k')}) (i32.load offset=${a + 4} ${g('k')})))`;
 const sec64pair = (a) => xor('i64', ld64(g('k'), a), ld64(g('k'), a + 8));
 const mix16 = (p, k, seed = g('seed')) => `(call $mix16 ${p} ${k} ${seed})`;
 
@@ -267,17 +275,39 @@ const XXH3_128 = [
   `      (br_if $pairs (i32.ge_s ${g('i')} ${i32(0)}))))`,
   '  (else',
   '    (loop $first',
-  ...indent(mix32(pAt(`(i32.shl ${g('i')} ${i32(5)})`), pAt(`(i32.add (i32.shl ${g('i')} ${i32(5)}) ${i32(16)})`), at(g('k'), `(i32.shl ${g('i')} ${i32(5)})`)), 6),
+  ...indent(
+    mix32(
+      pAt(`(i32.shl ${g('i')} ${i32(5)})`),
+      pAt(`(i32.add (i32.shl ${g('i')} ${i32(5)}) ${i32(16)})`),
+      at(g('k'), `(i32.shl ${g('i')} ${i32(5)})`),
+    ),
+    6,
+  ),
   `      ${set('i', at(g('i'), i32(1)))}`,
   `      (br_if $first (i32.lt_u ${g('i')} ${i32(4)})))`,
   `    ${set('a0', `(call $av3 ${g('a0')})`)}`,
   `    ${set('a1', `(call $av3 ${g('a1')})`)}`,
   '    (block $done (loop $rest',
   `      (br_if $done (i32.ge_u ${g('i')} (i32.shr_u ${g('n')} ${i32(5)})))`,
-  ...indent(mix32(pAt(`(i32.shl ${g('i')} ${i32(5)})`), pAt(`(i32.add (i32.shl ${g('i')} ${i32(5)}) ${i32(16)})`), at(g('k'), `(i32.sub (i32.shl ${g('i')} ${i32(5)}) ${i32(125)})`)), 6),
+  ...indent(
+    mix32(
+      pAt(`(i32.shl ${g('i')} ${i32(5)})`),
+      pAt(`(i32.add (i32.shl ${g('i')} ${i32(5)}) ${i32(16)})`),
+      at(g('k'), `(i32.sub (i32.shl ${g('i')} ${i32(5)}) ${i32(125)})`),
+    ),
+    6,
+  ),
   `      ${set('i', at(g('i'), i32(1)))}`,
   '      (br $rest)))',
-  ...indent(mix32(`(i32.sub (i32.add ${g('p')} ${g('n')}) ${i32(16)})`, `(i32.sub (i32.add ${g('p')} ${g('n')}) ${i32(32)})`, at(g('k'), i32(103)), `(i64.sub (i64.const 0) ${g('seed')})`), 4),
+  ...indent(
+    mix32(
+      `(i32.sub (i32.add ${g('p')} ${g('n')}) ${i32(16)})`,
+      `(i32.sub (i32.add ${g('p')} ${g('n')}) ${i32(32)})`,
+      at(g('k'), i32(103)),
+      `(i64.sub (i64.const 0) ${g('seed')})`,
+    ),
+    4,
+  ),
   '  ))',
   `  ${set('lo', add('i64', g('a0'), g('a1')))}`,
   `  ${set('hi', add('i64', `(i64.mul ${g('a0')} ${c64(P64[0])})`, `(i64.mul ${g('a1')} ${c64(P64[3])})`, `(i64.mul (i64.sub ${n64} ${g('seed')}) ${c64(P64[1])})`))}`,

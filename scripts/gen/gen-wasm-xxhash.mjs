@@ -4,11 +4,14 @@
 //
 //   xxhash:      xxh32 (16-byte stripes), xxh64 (32-byte stripes), xxh3 (1024-byte blocks: 16 stripes into the
 //                eight 64-bit accumulators, then the scramble). WebAssembly 1.0.
-//   xxhashsimd:  xxh3 on four v128 of two 64-bit accumulators each (xxHash's SSE2 path, on i64x2 lanes). Separate
-//                so that a runtime without SIMD still gets `xxhash`.
+//   xxhashsimd:  xxh32 with its four accumulators in the lanes of one i32x4; xxh3 on four v128 of two 64-bit
+//                accumulators each (xxHash's SSE2 path, on i64x2 lanes). Separate so that a runtime without SIMD
+//                still gets `xxhash`.
 //
 // From xxHash's specification (doc/xxhash_spec.md): XXH32's and XXH64's rounds, XXH3's accumulate and scramble.
 // Every function takes pointers into the module's memory and the count of stripes or blocks.
+
+import { XXHASH_ENDS } from './xxhash-ends.mjs';
 
 const P32_1 = 0x9e3779b1;
 const P32_2 = 0x85ebca77;
@@ -23,7 +26,7 @@ function stripes(name, t, width, prime1, prime2, r) {
   const vars = [0, 1, 2, 3];
   return [
     `;; ${name}(state, p, n): n stripes of ${4 * width} bytes at p into the four accumulators at state.`,
-    `(func (export "${name}") (param $s i32) (param $p i32) (param $n i32)`,
+    `(func $${name} (export "${name}") (param $s i32) (param $p i32) (param $n i32)`,
     `  ${vars.map((v) => `(local $a${v} ${t})`).join(' ')} (local $end i32)`,
     ...vars.map((v) => `  (local.set $a${v} (${t}.load offset=${width * v} (local.get $s)))`),
     `  (local.set $end (i32.add (local.get $p) (i32.mul (local.get $n) (i32.const ${4 * width}))))`,
@@ -116,8 +119,29 @@ const scramble2 = () =>
       `(local.set $a${j} (i64x2.mul (v128.xor (v128.xor (local.get $a${j}) (i64x2.shr_u (local.get $a${j}) (i32.const 47))) (v128.load offset=${128 + 16 * j} align=1 (local.get $sec))) (i64x2.splat (i64.const ${P32_1}))))`,
   );
 
+const splat32 = (c) => `(i32x4.splat ${i32c(c)})`;
+const rotl32x4 = (x, n) => `(v128.or (i32x4.shl ${x} (i32.const ${n})) (i32x4.shr_u ${x} (i32.const ${32 - n})))`;
+
+/** XXH32's stripes with the four accumulators in one i32x4: one stripe is one load, two multiplies, a rotate. */
+const XXH32_SIMD = [
+  ";; xxh32(state, p, n): as the scalar module's, the four accumulators in the lanes of one i32x4.",
+  '(func (export "xxh32") (param $s i32) (param $p i32) (param $n i32)',
+  '  (local $a v128) (local $t v128) (local $end i32)',
+  '  (local.set $a (v128.load (local.get $s)))',
+  '  (local.set $end (i32.add (local.get $p) (i32.shl (local.get $n) (i32.const 4))))',
+  '  (block $done (loop $stripe',
+  '    (br_if $done (i32.ge_u (local.get $p) (local.get $end)))',
+  `    (local.set $t (i32x4.add (local.get $a) (i32x4.mul (v128.load (local.get $p)) ${splat32(P32_2)})))`,
+  `    (local.set $a (i32x4.mul ${rotl32x4('(local.get $t)', 13)} ${splat32(P32_1)}))`,
+  '    (local.set $p (i32.add (local.get $p) (i32.const 16)))',
+  '    (br $stripe)))',
+  '  (v128.store (local.get $s) (local.get $a))',
+  ')',
+];
+
 const SIMD = [
   '(import "xxhash" "memory" (memory 1))',
+  ...XXH32_SIMD,
   ";; xxh3(state, secret, p, n): as the scalar module's, two accumulators a v128.",
   ...blockLoop(
     `${range(4)
@@ -133,7 +157,14 @@ const SIMD = [
 /** The two modules' text, with `note` (the generated-file note) at the top of each. */
 export function xxhashModules(note) {
   return {
-    xxhash: [`;; ${note}`, '(module', '  (memory (export "memory") 5)', ...indent(SCALAR, 2), ')', ''].join('\n'),
+    xxhash: [
+      `;; ${note}`,
+      '(module',
+      '  (memory (export "memory") 5)',
+      ...indent([...SCALAR, ...XXHASH_ENDS], 2),
+      ')',
+      '',
+    ].join('\n'),
     xxhashsimd: [`;; ${note}`, '(module', ...indent(SIMD, 2), ')', ''].join('\n'),
   };
 }

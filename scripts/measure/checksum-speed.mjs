@@ -7,6 +7,7 @@
  *
  *   node scripts/measure/checksum-speed.mjs [--size 1048576] [--rounds 7]
  *   node scripts/measure/checksum-speed.mjs --seed [--rounds 7]   the seed's call: its 93-character string to hex
+ *   node scripts/measure/checksum-speed.mjs --native [--size N]    with `xxhsum -b` on the same size (xxhsum-bench.mjs)
  *
  * Every row runs in turn in each round (interleaved), ~8 MiB of input per row and round, timed in the process's CPU
  * time; a figure is the row's best round. Report `uptime` beside it: on a shared machine the ratios are what matters.
@@ -26,8 +27,13 @@ import {
 import xxhashWasm from 'xxhash-wasm';
 import { digest, digestHex, providers } from '../../packages/digestlab/dist/index.js';
 import { SEED_INPUT } from '../../packages/lab/dist/seed.js';
+import { xxhsumRates } from './xxhsum-bench.mjs';
 
 const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log((await import('node:fs')).readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]);
+  process.exit(0);
+}
 const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
@@ -50,8 +56,8 @@ const PEERS = {
 const XW = await xxhashWasm();
 /** xxhash-wasm's one-shots (XXH32 and XXH64 only): raw bytes to a number or bigint; the seed's call to hex. */
 const XXHASH_WASM = {
-  XXH32: { bytes: (d) => XW.h32Raw(d), hex: (s) => XW.h32(s) },
-  XXH64: { bytes: (d) => XW.h64Raw(d), hex: (s) => XW.h64(s) },
+  XXH32: { bytes: (d) => XW.h32Raw(d), hex: (s) => XW.h32ToString(s) },
+  XXH64: { bytes: (d) => XW.h64Raw(d), hex: (s) => XW.h64ToString(s) },
 };
 const SEED = args.includes('--seed');
 const ROWS = {};
@@ -97,6 +103,12 @@ for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < calls; i++) call();
     const used = process.cpuUsage(start);
     best[name] = Math.min(best[name] ?? Number.POSITIVE_INFINITY, (used.user + used.system) / 1e6);
+  }
+}
+// the native anchor: xxhsum -b (its own loop, wall time, its best of as many rounds) as a time for this run's calls
+if (args.includes('--native') && !SEED) {
+  for (const [algorithm, perSecond] of Object.entries(xxhsumRates(SIZE, ROUNDS))) {
+    best[`${algorithm} xxhsum-b`] = calls / perSecond;
   }
 }
 console.log(

@@ -44,6 +44,7 @@ const cellOf = (r) =>
 const RATIOS = {
   'auto ÷ best': (speed) => speed('auto') / Math.max(speed('ts') ?? 0, speed('wasm') ?? 0),
   'wasm ÷ hash-wasm': (speed) => speed('wasm') / speed('hash-wasm'),
+  'wasm ÷ xxhash-wasm': (speed) => speed('wasm') / speed('xxhash-wasm'),
   'ts ÷ noble': (speed) => speed('ts') / speed('@noble/hashes'),
 };
 

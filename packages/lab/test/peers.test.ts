@@ -203,3 +203,26 @@ describe('node:crypto.hash', () => {
     await expect(nodeCryptoHash.prepare('SHAKE128')).rejects.toThrow('node:crypto.hash has no SHAKE128');
   });
 });
+
+// xxHash has no node:crypto or Java reference: the peers' digests against our ts provider (itself checked against
+// xxhsum's and python3-xxhash's stored outputs in the library's suite), across the stripe and 240-byte boundaries.
+describe('xxHash peers against digestlab', () => {
+  const XXHASH: [string, AlgorithmName][] = [
+    ...(['XXH32', 'XXH64', 'XXH3-64', 'XXH3-128'] as const).map((a): [string, AlgorithmName] => ['hash-wasm', a]),
+    ['xxhash-wasm', 'XXH32'],
+    ['xxhash-wasm', 'XXH64'],
+  ];
+  it.each(XXHASH)('%s %s: seed string, bytes and a stream give our digests', async (id, a) => {
+    const ours = (data: Uint8Array | string) => bytesHex(digest(a, data, { provider: 'ts' }));
+    const p = await PEERS.find((r) => r.id === id)?.prepare(a);
+    expect(await p?.hex?.(SEED_INPUT)).toBe(ours(SEED_INPUT));
+    for (const n of [0, 1, 15, 16, 31, 32, 33, 240, 241, 1000, 5000]) {
+      expect(outputHex((await p?.bytes?.(randomBytes(n, n))) ?? ''), `${n} bytes`).toBe(ours(randomBytes(n, n)));
+    }
+    const data = randomBytes(3000, 3);
+    const h = await p?.stream?.();
+    h?.update(data.subarray(0, 1001).slice());
+    h?.update(data.subarray(1001).slice());
+    expect(outputHex(h?.finish() ?? '')).toBe(ours(data));
+  });
+});

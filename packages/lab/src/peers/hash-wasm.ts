@@ -46,6 +46,11 @@ const load = lazy(async () => {
     'BLAKE3-256': () => hw.createBLAKE3(256),
     SM3: hw.createSM3,
     WHIRLPOOL: hw.createWhirlpool,
+    // xxHash unseeded (seed 0), big-endian hex and bytes as ours
+    XXH32: hw.createXXHash32,
+    XXH64: hw.createXXHash64,
+    'XXH3-64': hw.createXXHash3,
+    'XXH3-128': hw.createXXHash128,
     // BLAKE2 at the name's length in bits, unkeyed
     ...Object.fromEntries(
       [...BLAKE2_PARAMS].map(([name, p]) => [
@@ -80,6 +85,10 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'SM3',
   'WHIRLPOOL',
   ...BLAKE2_PARAMS.keys(),
+  'XXH32',
+  'XXH64',
+  'XXH3-64',
+  'XXH3-128',
 ];
 
 export const hashWasm: Row = {

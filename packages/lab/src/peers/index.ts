@@ -14,6 +14,7 @@ import { nodeCryptoHash } from './node-crypto-hash.js';
 import { forgeRow } from './node-forge.js';
 import { shajsRow } from './sha-js.js';
 import { sparkMd5Row } from './spark-md5.js';
+import { xxhashWasm } from './xxhash-wasm.js';
 
 /** node:crypto.hash first: beside the host's node:crypto (createHash) row in every table. */
 export const PEERS: readonly Row[] = [
@@ -21,6 +22,7 @@ export const PEERS: readonly Row[] = [
   noble,
   hashWasm,
   blake3Wasm,
+  xxhashWasm,
   jsSha256,
   jsSha256Top,
   jsSha1,

@@ -35,10 +35,13 @@ export function frame(name, doc, vars, blockBytes, body, { constants = '', addBa
   return generatedFile(constants, frameCode(name, doc, vars, blockBytes, body, addBack));
 }
 
-/** The function {@link frame} writes, alone (for a file of two cores). */
-export const frameCode = (name, doc, vars, blockBytes, body, addBack) => `/** ${doc} */
+/**
+ * The function {@link frame} writes, alone (for a file of two cores); `prelude`: lines run once before the chaining
+ * value is loaded.
+ */
+export const frameCode = (name, doc, vars, blockBytes, body, addBack, prelude = []) => `/** ${doc} */
 export function ${name}(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
-  ${vars.map((v, i) => `let ${v} = s[${i}] | 0;`).join('\n  ')}
+  ${[...prelude, ...vars.map((v, i) => `let ${v} = s[${i}] | 0;`)].join('\n  ')}
   for (let p = offset, end = offset + blocks * ${blockBytes}; p < end; p += ${blockBytes}) {
 ${[...body, ...addBack].map((l) => `    ${l}`).join('\n')}
   }

@@ -1,14 +1,16 @@
-// The TypeScript core of SHA-256 (FIPS 180-4 §6.2.2), eight rounds a loop iteration, for gen-cores.mjs, which writes what `files` returns into
+// The TypeScript cores of SHA-256 (FIPS 180-4 §6.2.2), eight rounds a loop iteration and fully unrolled, for gen-cores.mjs, which writes what `files` returns into
 // packages/digestlab/src/algorithms/generated/ (and checks it with --check).
 import { K256 } from '../constants.mjs';
-import { beLoop, frame, hex, int32Table, rotr } from '../core-helpers.mjs';
+import { addBack32, be, beLoop, frame, frameCode, hex, int32Table, rotr } from '../core-helpers.mjs';
 
 // ---- SHA-256 ---------------------------------------------------------------------------------------------
-// Eight rounds a loop iteration over a 64-word schedule computed first, not 64 rounds unrolled over a 16-word
-// window in locals: fully unrolled (38,667 bytecodes), JavaScriptCore in WebKit compiles it with its DFG again
-// and again and runs it in its baseline tier, 2-3 MiB/s against 70-110 for this shape
-// (docs/decisions/ts-sha2-core-shape.md); V8 and SpiderMonkey run this shape within 0.7-1.5x of the unrolled one.
-// After eight rounds the variables' roles are back where they started, so the loop body needs no shuffling.
+// Two shapes, chosen by engine at load (packages/digestlab/src/algorithms/sha2-shapes.ts): eight rounds a loop
+// iteration over a 64-word schedule computed first, for every engine but V8, and 64 rounds unrolled over a 16-word
+// window in locals, for V8. Fully unrolled (38,667 bytecodes), JavaScriptCore in WebKit compiles it with its DFG
+// again and again and runs it in its baseline tier, 2-3 MiB/s against 70-110 for the loop
+// (docs/decisions/ts-sha2-core-shape.md); V8 runs the unrolled one 1.5x as fast as the loop
+// (docs/decisions/ts-sha2-engine-shapes.md). After eight rounds the variables' roles are back where they started,
+// so the loop body needs no shuffling.
 /** Round i + r (r = 0-7 of the eight a loop iteration holds), the variables in their roles for that round. */
 function sha256Round(r) {
   // (C is not named: Maj takes b ^ c from the previous round)
@@ -29,6 +31,40 @@ function sha256Round(r) {
 }
 
 const SHA256_NAMES = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
+
+/**
+ * The 64 rounds written out over a 16-word window of the schedule in locals, K as int32 literals: the shape V8 runs
+ * fastest (1.5x the loop; docs/decisions/ts-sha2-engine-shapes.md) and JavaScriptCore never optimizes (38,667
+ * bytecodes: its DFG compiles it again and again and it stays in its baseline tier). sha256.ts chooses by engine.
+ */
+function sha256Unrolled() {
+  const v = SHA256_NAMES;
+  const body = [];
+  for (let i = 0; i < 16; i++) body.push(`let w${i} = ${be(4 * i)};`);
+  body.push('let t = 0;', 'let m0 = 0;', 'let m1 = b ^ c;');
+  for (let i = 0; i < 64; i++) {
+    // (C is not named: Maj takes b ^ c from the previous round)
+    const [A, B, , D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((r) => v[(r - i + 64) & 7]);
+    const w = `w${i & 15}`;
+    if (i >= 16) {
+      const x = `w${(i - 15) & 15}`;
+      const y = `w${(i - 2) & 15}`;
+      const s0 = `(${rotr(x, 7)} ^ ${rotr(x, 18)} ^ (${x} >>> 3))`;
+      const s1 = `(${rotr(y, 17)} ^ ${rotr(y, 19)} ^ (${y} >>> 10))`;
+      body.push(`${w} = (${s1} + w${(i - 7) & 15} + ${s0} + ${w}) | 0;`);
+    }
+    const S1 = `(${rotr(E, 6)} ^ ${rotr(E, 11)} ^ ${rotr(E, 25)})`;
+    const S0 = `(${rotr(A, 2)} ^ ${rotr(A, 13)} ^ ${rotr(A, 22)})`;
+    const [mNew, mOld] = i & 1 ? ['m1', 'm0'] : ['m0', 'm1'];
+    // K as a signed literal: 0xd807aa98 is a double past 2^31, and V8 then sums the whole round in doubles
+    body.push(`t = (${H} + ${K256[i] | 0} + ${w} + (${S1} + (${G} ^ (${E} & (${F} ^ ${G}))))) | 0;`);
+    body.push(`${D} = (${D} + t) | 0;`);
+    body.push(`${mNew} = ${A} ^ ${B};`);
+    body.push(`${H} = (t + (${S0} + (${B} ^ (${mNew} & ${mOld})))) | 0;`);
+  }
+  const doc = 'The same compression fully unrolled: the shape for V8 (sha256.ts chooses).';
+  return frameCode('sha256BlocksUnrolled', doc, v, 64, body, addBack32(v));
+}
 
 function sha256() {
   const constants = `
@@ -53,7 +89,7 @@ const W = new Int32Array(64);
     ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap(sha256Round),
     '}',
   ];
-  return frame(
+  const loop = frame(
     'sha256Blocks',
     'SHA-256 compression (FIPS 180-4 §6.2.2); SHA-224 uses it too.',
     SHA256_NAMES,
@@ -63,6 +99,7 @@ const W = new Int32Array(64);
       constants,
     },
   );
+  return `${loop}\n${sha256Unrolled()}`;
 }
 
 /** The generated files, by name under algorithms/generated/. */

@@ -58,7 +58,7 @@ function sha512Schedule() {
   ];
 }
 
-/** Round r (0 or 1) of the two a loop iteration holds, with the variables in their roles for that round. */
+/** Round r of the `perLoop` a loop iteration holds, with the variables in their roles for that round. */
 function sha512Round(r) {
   const [A, B, C, D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => SHA512_NAMES[(k - r + 8) & 7]);
   const pair = (n) => [`${n}h`, `${n}l`];
@@ -77,25 +77,12 @@ function sha512Round(r) {
   ].map((x) => `  ${x}`);
 }
 
-/** After two rounds every variable holds the role of the one two places on: each takes the value two back. */
-const sha512Shift = () => {
+/** After `k` rounds (k < 8) every variable holds the role of the one k places on: each takes the value k back. */
+const sha512Shift = (k) => {
   const n = SHA512_NAMES;
   return ['h', 'l'].flatMap((x) => [
-    `  const ${n[6]}${x}Old = ${n[6]}${x};`,
-    `  const ${n[7]}${x}Old = ${n[7]}${x};`,
-    ...[7, 6, 5, 4, 3, 2].map((k) => `  ${n[k]}${x} = ${n[k - 2]}${x};`),
-    `  ${n[1]}${x} = ${n[7]}${x}Old;`,
-    `  ${n[0]}${x} = ${n[6]}${x}Old;`,
-  ]);
-};
-
-/** After one round every variable holds the role of the next one: each takes the value one back. */
-const sha512Shift1 = () => {
-  const n = SHA512_NAMES;
-  return ['h', 'l'].flatMap((x) => [
-    `  const ${n[7]}${x}Old = ${n[7]}${x};`,
-    ...[7, 6, 5, 4, 3, 2, 1].map((k) => `  ${n[k]}${x} = ${n[k - 1]}${x};`),
-    `  ${n[0]}${x} = ${n[7]}${x}Old;`,
+    ...n.slice(8 - k).map((v) => `  const ${v}${x}Old = ${v}${x};`),
+    ...[7, 6, 5, 4, 3, 2, 1, 0].map((j) => `  ${n[j]}${x} = ${j >= k ? `${n[j - k]}${x}` : `${n[j - k + 8]}${x}Old`};`),
   ]);
 };
 
@@ -113,6 +100,28 @@ const sha512AddBack = () =>
     `s[${2 * i + 1}] = ${n}l;`,
   ]);
 
+/**
+ * A core named `name`, its 64-bit sums written by `sum` (calls or inline), `perLoop` (1, 2, 4 or 8) rounds a loop
+ * iteration; `local`: K and W read through locals (`const K = K_`), not the module's bindings.
+ */
+export const sha512Core = (name, doc, sum, perLoop, local = false) => {
+  sum64 = sum;
+  const rounds = [
+    `for (let i = 0; i < 160; i += ${2 * perLoop}) {`,
+    ...Array.from({ length: perLoop }, (_, r) => sha512Round(r)).flat(),
+    ...(perLoop < 8 ? sha512Shift(perLoop) : []),
+    '}',
+  ];
+  const vars = SHA512_NAMES.flatMap((n) => [`${n}h`, `${n}l`]);
+  const body = ['let l = 0;', 'let t1h = 0;', 'let t1l = 0;', ...sha512Schedule(), ...rounds];
+  const prelude = local ? ['const K = K_;', 'const W = W_;'] : [];
+  const code = frameCode(name, doc, vars, 128, body, sha512AddBack(), prelude);
+  sum64 = sum64Calls;
+  return code;
+};
+
+export const SUMS = { calls: sum64Calls, inline: sum64Inline };
+
 function sha512() {
   const kTable = K512.flatMap((k) => [hex(Number(k >> 32n)), hex(Number(k & 0xffffffffn))]);
   const constants = `
@@ -121,6 +130,10 @@ function sha512() {
 const K = ${int32Table(kTable)}
 // The message schedule, shared: compression never re-enters, and JavaScript runs one call at a time.
 const W = new Int32Array(160);
+// The same two under other names, for a core that reads them through locals: V8 then checks each typed array's map,
+// length and data pointer once a call, where it reloads all three at every read of a module binding.
+const K_ = K;
+const W_ = W;
 /** The exact sum of up to five low halves, as uint32s. */
 const lo = (a: number, b: number, c: number, d: number, e: number): number =>
   (a >>> 0) + (b >>> 0) + (c >>> 0) + (d >>> 0) + (e >>> 0);
@@ -128,28 +141,15 @@ const lo = (a: number, b: number, c: number, d: number, e: number): number =>
 const hi = (l: number, a: number, b: number, c: number, d: number, e: number): number =>
   (a + b + c + d + e + ((l / 0x100000000) | 0)) | 0;
 `;
-  const vars = SHA512_NAMES.flatMap((n) => [`${n}h`, `${n}l`]);
   const doc =
     'SHA-512 compression (FIPS 180-4 §6.4.2), 64-bit words as (hi, lo) int32 pairs; SHA-384 and SHA-512/t use it too.';
-  /** The core with its 64-bit sums written by `sum`, `perLoop` (1 or 2) rounds a loop iteration. */
-  const core = (name, doc, sum, perLoop) => {
-    sum64 = sum;
-    const rounds =
-      perLoop === 2
-        ? ['for (let i = 0; i < 160; i += 4) {', ...[0, 1].flatMap(sha512Round), ...sha512Shift(), '}']
-        : ['for (let i = 0; i < 160; i += 2) {', ...sha512Round(0), ...sha512Shift1(), '}'];
-    const body = ['let l = 0;', 'let t1h = 0;', 'let t1l = 0;', ...sha512Schedule(), ...rounds];
-    const code = frameCode(name, doc, vars, 128, body, sha512AddBack());
-    sum64 = sum64Calls;
-    return code;
-  };
-  // for an interpreter: the sums written out (a call costs it more than the sum), one round a loop iteration (the
-  // smallest text; unrolling buys an interpreter little)
+  // for V8 and an interpreter: the sums written out (V8 runs them faster than the calls; a call costs an
+  // interpreter more than the sum), two rounds a loop iteration, K and W through locals
   const inlineDoc =
-    'The same compression with its 64-bit sums written out, one round a loop iteration: the shape for engines with no JIT (sha512.ts chooses).';
+    'The same compression with its 64-bit sums written out, K and W through locals: the shape for V8 and engines with no JIT (sha2-shapes.ts chooses).';
   return generatedFile(
     constants,
-    `${core('sha512Blocks', doc, sum64Calls, 2)}\n${core('sha512BlocksInline', inlineDoc, sum64Inline, 1)}`,
+    `${sha512Core('sha512Blocks', doc, sum64Calls, 2)}\n${sha512Core('sha512BlocksInline', inlineDoc, sum64Inline, 2, true)}`,
   );
 }
 

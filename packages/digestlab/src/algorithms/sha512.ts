@@ -5,10 +5,11 @@
  */
 
 import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
-import { interpreted } from '../shared/runtime.js';
+import { interpreted, runtime } from '../shared/runtime.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { MDParams } from '../spec/constructions.js';
 import { sha512Blocks, sha512BlocksInline } from './generated/sha512.js';
+import { sha2Shapes } from './sha2-shapes.js';
 
 // Initial hash values (FIPS 180-4 §5.3.4–5.3.6), as hi, lo pairs.
 const IV512 = Int32Array.from([
@@ -28,8 +29,8 @@ const IV512_256 = Int32Array.from([
   0xa88effe3, 0xbe5e1e25, 0x53863992, 0x2b0199fc, 0x2c85b8aa, 0x0eb72ddc, 0x81c52ca2,
 ]);
 
-/** The compression this engine runs: its 64-bit sums in `lo`/`hi` on JITs, written out where there is none. */
-const COMPRESS = interpreted() ? sha512BlocksInline : sha512Blocks;
+/** The compression this engine runs: its 64-bit sums written out on V8 and interpreters, in `lo`/`hi` elsewhere. */
+const COMPRESS = sha2Shapes(runtime(), interpreted()).sha512 === 'inline' ? sha512BlocksInline : sha512Blocks;
 
 function spec(
   name: AlgorithmSpec['name'],

@@ -27,6 +27,10 @@ const K = Int32Array.from([
 ]);
 // The message schedule, shared: compression never re-enters, and JavaScript runs one call at a time.
 const W = new Int32Array(160);
+// The same two under other names, for a core that reads them through locals: V8 then checks each typed array's map,
+// length and data pointer once a call, where it reloads all three at every read of a module binding.
+const K_ = K;
+const W_ = W;
 /** The exact sum of up to five low halves, as uint32s. */
 const lo = (a: number, b: number, c: number, d: number, e: number): number =>
   (a >>> 0) + (b >>> 0) + (c >>> 0) + (d >>> 0) + (e >>> 0);
@@ -149,8 +153,10 @@ export function sha512Blocks(s: Int32Array, d: Uint8Array, offset: number, block
   }
 }
 
-/** The same compression with its 64-bit sums written out, one round a loop iteration: the shape for engines with no JIT (sha512.ts chooses). */
+/** The same compression with its 64-bit sums written out, K and W through locals: the shape for V8 and engines with no JIT (sha2-shapes.ts chooses). */
 export function sha512BlocksInline(s: Int32Array, d: Uint8Array, offset: number, blocks: number): void {
+  const K = K_;
+  const W = W_;
   let ah = s[0] | 0;
   let al = s[1] | 0;
   let bh = s[2] | 0;
@@ -181,7 +187,7 @@ export function sha512BlocksInline(s: Int32Array, d: Uint8Array, offset: number,
       W[i] = ((((yh >>> 19) | (yl << 13)) ^ ((yl >>> 29) | (yh << 3)) ^ (yh >>> 6)) + W[i - 14] + (((xh >>> 1) | (xl << 31)) ^ ((xh >>> 8) | (xl << 24)) ^ (xh >>> 7)) + W[i - 32] + ((l / 0x100000000) | 0)) | 0;
       W[i + 1] = l | 0;
     }
-    for (let i = 0; i < 160; i += 2) {
+    for (let i = 0; i < 160; i += 4) {
       l = (hl >>> 0) + ((((el >>> 14) | (eh << 18)) ^ ((el >>> 18) | (eh << 14)) ^ ((eh >>> 9) | (el << 23))) >>> 0) + ((gl ^ (el & (fl ^ gl))) >>> 0) + (K[i + 1] >>> 0) + (W[i + 1] >>> 0);
       t1h = (hh + (((eh >>> 14) | (el << 18)) ^ ((eh >>> 18) | (el << 14)) ^ ((el >>> 9) | (eh << 23))) + (gh ^ (eh & (fh ^ gh))) + K[i] + W[i] + ((l / 0x100000000) | 0)) | 0;
       t1l = l | 0;
@@ -191,24 +197,35 @@ export function sha512BlocksInline(s: Int32Array, d: Uint8Array, offset: number,
       l = (t1l >>> 0) + ((((al >>> 28) | (ah << 4)) ^ ((ah >>> 2) | (al << 30)) ^ ((ah >>> 7) | (al << 25))) >>> 0) + (((al & bl) ^ (cl & (al ^ bl))) >>> 0);
       hh = (t1h + (((ah >>> 28) | (al << 4)) ^ ((al >>> 2) | (ah << 30)) ^ ((al >>> 7) | (ah << 25))) + ((ah & bh) ^ (ch & (ah ^ bh))) + ((l / 0x100000000) | 0)) | 0;
       hl = l | 0;
+      l = (gl >>> 0) + ((((ddl >>> 14) | (ddh << 18)) ^ ((ddl >>> 18) | (ddh << 14)) ^ ((ddh >>> 9) | (ddl << 23))) >>> 0) + ((fl ^ (ddl & (el ^ fl))) >>> 0) + (K[i + 3] >>> 0) + (W[i + 3] >>> 0);
+      t1h = (gh + (((ddh >>> 14) | (ddl << 18)) ^ ((ddh >>> 18) | (ddl << 14)) ^ ((ddl >>> 9) | (ddh << 23))) + (fh ^ (ddh & (eh ^ fh))) + K[i + 2] + W[i + 2] + ((l / 0x100000000) | 0)) | 0;
+      t1l = l | 0;
+      l = (cl >>> 0) + (t1l >>> 0);
+      ch = (ch + t1h + ((l / 0x100000000) | 0)) | 0;
+      cl = l | 0;
+      l = (t1l >>> 0) + ((((hl >>> 28) | (hh << 4)) ^ ((hh >>> 2) | (hl << 30)) ^ ((hh >>> 7) | (hl << 25))) >>> 0) + (((hl & al) ^ (bl & (hl ^ al))) >>> 0);
+      gh = (t1h + (((hh >>> 28) | (hl << 4)) ^ ((hl >>> 2) | (hh << 30)) ^ ((hl >>> 7) | (hh << 25))) + ((hh & ah) ^ (bh & (hh ^ ah))) + ((l / 0x100000000) | 0)) | 0;
+      gl = l | 0;
+      const ghOld = gh;
       const hhOld = hh;
-      hh = gh;
-      gh = fh;
-      fh = eh;
-      eh = ddh;
-      ddh = ch;
-      ch = bh;
-      bh = ah;
-      ah = hhOld;
+      hh = fh;
+      gh = eh;
+      fh = ddh;
+      eh = ch;
+      ddh = bh;
+      ch = ah;
+      bh = hhOld;
+      ah = ghOld;
+      const glOld = gl;
       const hlOld = hl;
-      hl = gl;
-      gl = fl;
-      fl = el;
-      el = ddl;
-      ddl = cl;
-      cl = bl;
-      bl = al;
-      al = hlOld;
+      hl = fl;
+      gl = el;
+      fl = ddl;
+      el = cl;
+      ddl = bl;
+      cl = al;
+      bl = hlOld;
+      al = glOld;
     }
     l = (al >>> 0) + (s[1] >>> 0);
     ah = (ah + s[0] + ((l / 0x100000000) | 0)) | 0;

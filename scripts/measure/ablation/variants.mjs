@@ -155,6 +155,7 @@ export function baseRows(digestHex, alg) {
   return {
     'base: public digestHex(alg, s)': call((s) => digestHex(alg, s)),
     'base: digestHex(alg, s, {provider: wasm})': call((s) => digestHex(alg, s, { provider: 'wasm' })),
+    'base: digestHex(alg, s, {provider: ts})': call((s) => digestHex(alg, s, { provider: 'ts' })),
   };
 }
 

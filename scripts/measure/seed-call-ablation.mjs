@@ -23,12 +23,17 @@
  *   public digestHex(alg, s)          the seed's call through the default provider (`auto`)
  *   digestHex(alg, s, {provider})     the same naming a provider: wasm, ts (and node on Node)
  *   crypto.hash(name, s, 'hex')       node:crypto's floor, called directly (Node)
+ *   wasm's prepared call alone        the function the wasm provider prepares for the name, called directly
  *   resolve(alg)                      the name and provider resolution alone
  *   peer: hash-wasm, @noble/hashes    the fastest peers' seed calls, as the lab's rows make them
  *   wasm: encodeInto / ASCII loop     the string written into WebAssembly memory (TextEncoder; a charCodeAt loop)
  *   wasm: pad + IV                    the padding written in memory and the initial value set
  *   wasm: compress                    the compression function alone over the padded blocks
  *   wasm: hex digits                  the chaining value's digits written to a Uint16Array, no string
+ *   wasm: an empty call               a call into an exported WebAssembly function that does nothing
+ *   wasm: IV + one call               what the wasm call does between the string in and out: the initial value
+ *                                     set, then the padding, compression and hex digits in one exported function
+ *   wasm: string (this engine's codec) those digits made a string as the library does on this engine
  *   wasm: string (TextDecoder)        the digits made into a string, as hex.ts does; and String.fromCharCode
  */
 import { randomBytes } from 'node:crypto';

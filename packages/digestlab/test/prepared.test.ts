@@ -149,4 +149,17 @@ describe('digestHex and digest with no output length', () => {
       expect(hex(bytesAfter(SEED))).toBe(reference(a as AlgorithmName, encoder.encode(SEED)));
     },
   );
+
+  it('with a provider named, the last name and choice are remembered, told apart, and forgotten with the rest', () => {
+    const want = reference('MD5', encoder.encode(SEED));
+    const wasm = hexOnceFor('MD5', 'wasm');
+    expect(hexOnceFor('MD5', 'wasm')).toBe(wasm);
+    const ts = hexOnceFor('MD5', 'ts');
+    expect(ts).not.toBe(wasm);
+    expect(hexOnceFor('SHA-1', 'wasm')).not.toBe(wasm);
+    expect(hexOnceFor('MD5', 'wasm')).toBe(wasm);
+    expect([wasm(SEED), ts(SEED)]).toEqual([want, want]);
+    forgetResolutions();
+    expect(hexOnceFor('MD5', 'wasm')).not.toBe(wasm);
+  });
 });

@@ -9,9 +9,11 @@
 import { padInPlace } from '../../../packages/digestlab/src/constructions/merkle-damgard/merkle-damgard.ts';
 import { digestHex } from '../../../packages/digestlab/src/index.ts';
 import { resolve } from '../../../packages/digestlab/src/providers/index.ts';
+import { wasmProvider } from '../../../packages/digestlab/src/providers/wasm.ts';
 import { lookup } from '../../../packages/digestlab/src/registry/registry.ts';
 import { chainHex } from '../../../packages/digestlab/src/shared/hex.ts';
-import { INPUT, INPUT_CAPACITY, STATE } from '../../../packages/digestlab/src/wasm/layout.ts';
+import { asciiString } from '../../../packages/digestlab/src/shared/strings.ts';
+import { HEX_OUT, INPUT, INPUT_CAPACITY, STATE } from '../../../packages/digestlab/src/wasm/layout.ts';
 import { load, scalarCore } from '../../../packages/digestlab/src/wasm/module.ts';
 import { hashWasm } from '../../../packages/lab/src/peers/hash-wasm.ts';
 import { noble } from '../../../packages/lab/src/peers/noble.ts';
@@ -114,6 +116,20 @@ function spread(b) {
   return f(b);
 }
 
+/** `(module (memory 2) (func (export "f") (param i32 i32 i32)))`: what a call into WebAssembly costs, empty. */
+const EMPTY = new WebAssembly.Instance(
+  new WebAssembly.Module(
+    Uint8Array.of(
+      ...[0, 97, 115, 109, 1, 0, 0, 0],
+      ...[1, 7, 1, 96, 3, 127, 127, 127, 0],
+      ...[3, 2, 1, 0],
+      ...[5, 3, 1, 0, 2],
+      ...[7, 5, 1, 1, 102, 0, 0],
+      ...[10, 4, 1, 2, 0, 11],
+    ),
+  ),
+).exports.f;
+
 /** A function of no arguments making one call of `f(input)` and keeping its result alive. */
 const call = (f) => () => {
   sink += f(input).length;
@@ -126,6 +142,7 @@ function calls(alg, seed) {
     'digestHex(alg, s, {provider: wasm})': call((s) => digestHex(alg, s, { provider: 'wasm' })),
     ...(seed && {
       'digestHex(alg, s, {provider: ts})': call((s) => digestHex(alg, s, { provider: 'ts' })),
+      "wasm's prepared call alone (no dispatch)": call(wasmProvider.prepareHex(alg)),
       'resolve(alg)': () => {
         sink += resolve(alg).entry.spec.digestLength;
       },
@@ -138,6 +155,7 @@ export function baseRows(digestHex, alg) {
   return {
     'base: public digestHex(alg, s)': call((s) => digestHex(alg, s)),
     'base: digestHex(alg, s, {provider: wasm})': call((s) => digestHex(alg, s, { provider: 'wasm' })),
+    'base: digestHex(alg, s, {provider: ts})': call((s) => digestHex(alg, s, { provider: 'ts' })),
   };
 }
 
@@ -170,7 +188,12 @@ function wasmSteps(spec) {
   const unitBytes = new Uint8Array(units.buffer);
   const digits = Array.from(unitBytes);
   const { words, bytes } = w;
+  const hex = w.hex[md.core];
   return {
+    'wasm: an empty call (3 arguments)': () => {
+      EMPTY(STATE, INPUT, n);
+      sink++;
+    },
     'wasm: encodeInto': () => {
       sink += encoder.encodeInto(SEED, w.input).written;
     },
@@ -195,6 +218,16 @@ function wasmSteps(spec) {
       sink += words[0];
     },
     ...scalarCompress(md.core, blocks, w.bytes.slice(INPUT, INPUT + blocks * bl), 'wasm: compress'),
+    ...(hex && {
+      'wasm: IV + one call (pad, compress, hex digits)': () => {
+        for (let i = 0; i < md.iv.length; i++) words[i] = md.iv[i];
+        hex(STATE, INPUT, n, HEX_OUT, dl);
+        sink += bytes[HEX_OUT];
+      },
+      "wasm: string (this engine's codec)": () => {
+        sink += read(asciiString(w.hexDigits(dl)));
+      },
+    }),
     'wasm: hex digits': () => {
       hexDigits(words, units, dl, md.littleEndian);
       sink += units[0];

@@ -59,11 +59,16 @@ let lastHexName: string | undefined;
 let lastHex: PreparedHex | undefined;
 let lastBytesName: string | undefined;
 let lastBytes: PreparedBytes | undefined;
+/** The same for a provider named (`{ provider: 'wasm' }`): the last name and choice asked, and their call. */
+let lastChosenHexName: string | undefined;
+let lastChosenHexChoice: string | undefined;
+let lastChosenHex: PreparedHex | undefined;
 
 /** Forgets remembered resolutions: after `ready()`, a provider that was unavailable may run. */
 export function forgetResolutions(): void {
   lastHex = undefined;
   lastBytes = undefined;
+  lastChosenHex = undefined;
   resolved.clear();
   resolvedStreaming.clear();
   for (const byChoice of [preparedHex, preparedBytes]) {
@@ -96,7 +101,14 @@ function remembered<T>(
  * Throws what {@link resolve} throws, and remembers only successes.
  */
 export function hexOnceFor(algorithm: string, choice?: string): PreparedHex {
-  if (choice !== undefined) return remembered(preparedHex, choice, algorithm, makeHex);
+  if (choice !== undefined) {
+    if (algorithm === lastChosenHexName && choice === lastChosenHexChoice && lastChosenHex) return lastChosenHex;
+    const chosen = remembered(preparedHex, choice, algorithm, makeHex);
+    lastChosenHexName = algorithm;
+    lastChosenHexChoice = choice;
+    lastChosenHex = chosen;
+    return chosen;
+  }
   if (algorithm === lastHexName && lastHex !== undefined) return lastHex;
   // the default provider's map at hand: one lookup, not two
   const call = autoHex.get(algorithm) ?? remembered(preparedHex, 'auto', algorithm, makeHex);

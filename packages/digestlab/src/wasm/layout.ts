@@ -22,6 +22,15 @@ export type Blocks4 = (
  */
 export type Many = (state: number, iv: number, table: number, count: number, out: number, dl: number) => void;
 
+/**
+ * Pads the `len` bytes at `data` in place, compresses them into the chaining value at `state` (which holds the
+ * initial value) and writes the digest's first `dl` bytes (a multiple of 4) as 2 * `dl` lowercase hex digits, ASCII,
+ * at `out`: a one-shot digest to hex in one call.
+ */
+export type Hex = (state: number, data: number, len: number, out: number, dl: number) => void;
+/** The cores with a {@link Hex} function. */
+export type HexCore = 'md5' | 'sha1' | 'sha256' | 'sha512';
+
 export type CoreName = 'md5' | 'sha1' | 'sha256' | 'sha512' | ClassicName;
 export type ClassicName = 'sm3' | 'whirlpool' | 'tiger';
 
@@ -45,7 +54,9 @@ export const IV = 256;
 export const INPUT = 1024;
 /** Bytes of input the area holds, plus room for two blocks of padding after it (or one of Keccak's). */
 export const INPUT_CAPACITY = 64 * 1024;
-export const INITIAL_BYTES = INPUT + INPUT_CAPACITY + 256;
+/** Where a {@link Hex} function writes its digits (up to 128), after the input area and its padding. */
+export const HEX_OUT = INPUT + INPUT_CAPACITY + 256;
+export const INITIAL_BYTES = HEX_OUT + 128;
 export const PAGE = 64 * 1024;
 
 /** The simd module's exports. */

@@ -24,6 +24,9 @@ import {
   type Blocks4,
   type ClassicName,
   type CoreName,
+  HEX_OUT,
+  type Hex,
+  type HexCore,
   INITIAL_BYTES,
   INPUT,
   INPUT_CAPACITY,
@@ -48,6 +51,8 @@ const FAMILY_OF = new Map<string, FamilyName>(
 
 export class Wasm {
   readonly blocks: Readonly<Record<CoreName, Blocks>>;
+  /** The one-shot digests to hex, each beside the compression function `blocks` has for its core. */
+  readonly hex: Readonly<Record<HexCore, Hex>>;
   readonly keccak: Keccak;
   readonly memory: WebAssembly.Memory;
   /** Whether `blocks.sha1` and `blocks.sha256` are shasimd's (the message schedule in SIMD128). */
@@ -57,6 +62,8 @@ export class Wasm {
   words!: Int32Array;
   /** The input area alone (a string is encoded straight into it). */
   input!: Uint8Array;
+  /** The digits a {@link Hex} function wrote, 2 * dl of them, by dl (a view per length, renewed as the others). */
+  #hexViews: Uint8Array[] = [];
   readonly #core: WebAssembly.Instance;
   /** Undefined until first asked for; null where the runtime cannot compile it (no SIMD). */
   #simd: Simd | null | undefined;
@@ -65,10 +72,9 @@ export class Wasm {
 
   /** `schedule`: the shasimd module, where this runtime compiles it. */
   constructor(core: WebAssembly.Instance, schedule?: WebAssembly.Module) {
-    const e = core.exports as Record<CoreName, Blocks> & { keccak: Keccak; memory: WebAssembly.Memory };
-    const sha = schedule
-      ? (new WebAssembly.Instance(schedule, { core: e }).exports as Record<'sha1' | 'sha256', Blocks>)
-      : e;
+    type Own = Record<CoreName, Blocks> & Record<`${HexCore}_hex`, Hex>;
+    const e = core.exports as Own & { keccak: Keccak; memory: WebAssembly.Memory };
+    const sha = schedule ? (new WebAssembly.Instance(schedule, { core: e }).exports as Own) : e;
     this.#core = core;
     this.simdSchedule = schedule !== undefined;
     this.blocks = {
@@ -80,6 +86,7 @@ export class Wasm {
       whirlpool: this.#classicBlocks('whirlpool'),
       tiger: this.#classicBlocks('tiger'),
     };
+    this.hex = { md5: e.md5_hex, sha1: sha.sha1_hex, sha256: sha.sha256_hex, sha512: e.sha512_hex };
     this.keccak = e.keccak;
     this.memory = e.memory;
     this.ensure(INITIAL_BYTES);
@@ -187,7 +194,14 @@ export class Wasm {
       this.bytes = new Uint8Array(this.memory.buffer);
       this.words = new Int32Array(this.memory.buffer);
       this.input = this.bytes.subarray(INPUT, INPUT + INPUT_CAPACITY);
+      this.#hexViews = [];
     }
+  }
+
+  /** The 2 * `dl` digits a {@link Hex} function wrote at HEX_OUT. */
+  hexDigits(dl: number): Uint8Array {
+    // biome-ignore lint/suspicious/noAssignInExpressions: a view made once per length
+    return (this.#hexViews[dl] ??= this.bytes.subarray(HEX_OUT, HEX_OUT + 2 * dl));
   }
 }
 

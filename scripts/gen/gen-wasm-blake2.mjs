@@ -20,12 +20,15 @@
 import { BLAKE2_SIGMA as SIGMA } from './constants.mjs';
 import { BLAKE3_IV, gRound, scalar } from './gen-wasm-blake3.mjs';
 
+/** BLAKE2s' IV (RFC 7693 §2.6), which BLAKE3 kept. */
+export const BLAKE2S_IV = BLAKE3_IV;
+
 const hex64 = (n) => `0x${n.toString(16).padStart(16, '0')}`;
 const get = (v) => `(local.get $${v})`;
 const set = (v, e) => `(local.set $${v} ${e})`;
 
 /** BLAKE2b's IV: SHA-512's initial hash value (FIPS 180-4 §5.3.5). */
-const IV64 = [
+export const BLAKE2B_IV = [
   0x6a09e667f3bcc908n,
   0xbb67ae8584caa73bn,
   0x3c6ef372fe94f82bn,
@@ -50,7 +53,7 @@ const VARIANTS = {
     ops: wide,
     word: 8,
     rounds: 12,
-    iv: IV64,
+    iv: BLAKE2B_IV,
     rotations: [32, 24, 16, 63],
     // the counter's upper 64 bits stay zero below 2^64 bytes: v13 is the IV's
     t0: get('ctr'),
@@ -61,7 +64,7 @@ const VARIANTS = {
     ops: scalar,
     word: 4,
     rounds: 10,
-    iv: BLAKE3_IV,
+    iv: BLAKE2S_IV,
     rotations: [16, 12, 8, 7],
     t0: '(i32.wrap_i64 (local.get $ctr))',
     t1: '(i32.wrap_i64 (i64.shr_u (local.get $ctr) (i64.const 32)))',

@@ -11,11 +11,9 @@
 // with BLAKE2b's rotations (32, 24, 16, 63) on i64 words; the message schedule σ and the rounds (12 for BLAKE2b, 10
 // for BLAKE2s) are RFC 7693 §2.7 and §3.2's. The counter crosses from JavaScript as two i32 halves (no BigInt).
 //
-// No SIMD: BLAKE2b on v128 rows (two i64 lanes, diagonalised as the reference's SSE code does: rotations by byte
-// shuffles, message pairs by shuffles or 64-bit lane loads) ran 0.44-0.49x hash-wasm's scalar C at 1 MiB where this
-// scalar code ran 0.96-1.00x (Node 20, CPU time, best of 7 interleaved rounds, load average 5.5-6.6; neither the
-// rotations nor the diagonalisation was the cost: replacing either by a no-op moved nothing), so it was dropped.
-// Loading message words at their use instead of into locals was no faster either (0.96x against 1.00x).
+// This module is WebAssembly 1.0, for every runtime; gen-wasm-blake2-simd.mjs writes the same two functions on SIMD128
+// rows, which src/wasm/blake2.ts chooses where they run faster (docs/decisions/wasm-blake2-simd-rows.md).
+// Loading message words at their use instead of into locals was no faster (0.96x against 1.00x).
 
 import { BLAKE2_SIGMA as SIGMA } from './constants.mjs';
 import { BLAKE3_IV, gRound, scalar } from './gen-wasm-blake3.mjs';

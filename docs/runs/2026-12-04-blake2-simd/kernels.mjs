@@ -1,7 +1,6 @@
 // The kernels alone over 1 MiB (64 KiB a call, as the provider calls them): the scalar module, SIMD shapes (VARS,
 // folders of build-variants.mjs's OUT) and hash-wasm, interleaved rounds in CPU time, with a 1-cycle add chain
 // ('clock') timed alongside to turn MiB/s into cycles a round. DIR=/tmp/wb2 VARS='v-final' node kernels.mjs
-// scratch bench: kernel-level BLAKE2 hashing of 1 MiB, scalar vs simd vs hash-wasm, interleaved, CPU time
 import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';

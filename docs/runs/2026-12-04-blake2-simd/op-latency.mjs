@@ -1,4 +1,4 @@
-// scratch: latency of WebAssembly SIMD ops as V8 compiles them here, in cycles, against a 1-cycle i64.add chain
+// Latency of WebAssembly SIMD ops as V8 compiles them here, in cycles, against a 1-cycle i64.add chain
 import wabtInit from 'wabt';
 const wabt = await wabtInit();
 const R = (n) => Array.from({ length: 16 }, (_, i) => (i - (i % 8)) + ((i % 8) + n / 8) % 8).join(' ');

@@ -1,4 +1,4 @@
-// scratch: the kernel page in each engine
+// The kernels' page (page.html) in each engine: DIR=OUT VARS='v-final …' [SIZE=bytes] [ENGINES=chromium,…] node run.mjs
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { BROWSERS } from '../../../../scripts/measure/browsers.mjs';
@@ -15,7 +15,7 @@ const srv = createServer((req, res) => {
   res.writeHead(200, { 'content-type': f[1] }); res.end(readFileSync(f[0]));
 }).listen(0, '127.0.0.1');
 await new Promise((r) => srv.once('listening', r));
-const url = `http://127.0.0.1:${srv.address().port}/page.html?vars=${encodeURIComponent(VARS)}`;
+const url = `http://127.0.0.1:${srv.address().port}/page.html?vars=${encodeURIComponent(VARS)}&size=${process.env.SIZE ?? 1048576}`;
 const med = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];
 for (const engine of (process.env.ENGINES ?? 'chromium,firefox,webkit').split(',')) {
   const p = new Promise((r) => (done = r));

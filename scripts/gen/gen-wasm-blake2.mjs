@@ -11,21 +11,22 @@
 // with BLAKE2b's rotations (32, 24, 16, 63) on i64 words; the message schedule σ and the rounds (12 for BLAKE2b, 10
 // for BLAKE2s) are RFC 7693 §2.7 and §3.2's. The counter crosses from JavaScript as two i32 halves (no BigInt).
 //
-// No SIMD: BLAKE2b on v128 rows (two i64 lanes, diagonalised as the reference's SSE code does: rotations by byte
-// shuffles, message pairs by shuffles or 64-bit lane loads) ran 0.44-0.49x hash-wasm's scalar C at 1 MiB where this
-// scalar code ran 0.96-1.00x (Node 20, CPU time, best of 7 interleaved rounds, load average 5.5-6.6; neither the
-// rotations nor the diagonalisation was the cost: replacing either by a no-op moved nothing), so it was dropped.
-// Loading message words at their use instead of into locals was no faster either (0.96x against 1.00x).
+// This module is WebAssembly 1.0, for every runtime; gen-wasm-blake2-simd.mjs writes the same two functions on SIMD128
+// rows, which src/wasm/blake2.ts chooses where they run faster (docs/decisions/wasm-blake2-simd-rows.md).
+// Loading message words at their use instead of into locals was no faster (0.96x against 1.00x).
 
 import { BLAKE2_SIGMA as SIGMA } from './constants.mjs';
 import { BLAKE3_IV, gRound, scalar } from './gen-wasm-blake3.mjs';
+
+/** BLAKE2s' IV (RFC 7693 §2.6), which BLAKE3 kept. */
+export const BLAKE2S_IV = BLAKE3_IV;
 
 const hex64 = (n) => `0x${n.toString(16).padStart(16, '0')}`;
 const get = (v) => `(local.get $${v})`;
 const set = (v, e) => `(local.set $${v} ${e})`;
 
 /** BLAKE2b's IV: SHA-512's initial hash value (FIPS 180-4 §5.3.5). */
-const IV64 = [
+export const BLAKE2B_IV = [
   0x6a09e667f3bcc908n,
   0xbb67ae8584caa73bn,
   0x3c6ef372fe94f82bn,
@@ -50,7 +51,7 @@ const VARIANTS = {
     ops: wide,
     word: 8,
     rounds: 12,
-    iv: IV64,
+    iv: BLAKE2B_IV,
     rotations: [32, 24, 16, 63],
     // the counter's upper 64 bits stay zero below 2^64 bytes: v13 is the IV's
     t0: get('ctr'),
@@ -61,7 +62,7 @@ const VARIANTS = {
     ops: scalar,
     word: 4,
     rounds: 10,
-    iv: BLAKE3_IV,
+    iv: BLAKE2S_IV,
     rotations: [16, 12, 8, 7],
     t0: '(i32.wrap_i64 (local.get $ctr))',
     t1: '(i32.wrap_i64 (i64.shr_u (local.get $ctr) (i64.const 32)))',

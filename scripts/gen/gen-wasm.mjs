@@ -8,8 +8,9 @@
 //         No SIMD, so it runs wherever WebAssembly 1.0 does (plus bulk memory, which every runtime with SIMD has).
 //   blake3, blake3simd: BLAKE3's own two modules over its own memory (scripts/gen/gen-wasm-blake3.mjs), in one file.
 //   xxhash, xxhashsimd: XXH32's, XXH64's and XXH3's stripes over their own memory (scripts/gen/gen-wasm-xxhash.mjs).
-//   blake2: BLAKE2b (native i64) and BLAKE2s, a run of blocks per call, over its own memory
-//         (scripts/gen/gen-wasm-blake2.mjs).
+//   blake2, blake2simd: BLAKE2b (native i64) and BLAKE2s, a run of blocks per call, over their own memory
+//         (scripts/gen/gen-wasm-blake2.mjs); the same two on SIMD128 rows, on blake2's memory
+//         (scripts/gen/gen-wasm-blake2-simd.mjs), where the runtime has SIMD.
 //   crc: the CRCs (Chorba's shifts for CRC-32 and CRC-32C, slicing-by-32 over tables its loader writes) and Adler-32, over its own memory
 //         (scripts/gen/gen-wasm-crc.mjs).
 //   shasimd: SHA-1 and SHA-256 as the core's, their message schedule four words at a time in SIMD128, over the
@@ -30,6 +31,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import wabtInit from 'wabt';
 import { K256, K512, KECCAK_PI, KECCAK_RC, KECCAK_RHO, MD5_S, MD5_T } from './constants.mjs';
 import { blake2Module } from './gen-wasm-blake2.mjs';
+import { blake2SimdModule } from './gen-wasm-blake2-simd.mjs';
 import { blake3Modules } from './gen-wasm-blake3.mjs';
 import { CRC_LAYOUT, crcModule } from './gen-wasm-crc.mjs';
 import { xxhashModules } from './gen-wasm-xxhash.mjs';
@@ -742,6 +744,7 @@ ${extra}`;
 
 const BLAKE3 = blake3Modules(NOTE);
 const BLAKE2 = blake2Module(NOTE);
+const BLAKE2SIMD = blake2SimdModule(NOTE);
 const XXHASH = xxhashModules(NOTE);
 const CRC = crcModule(NOTE);
 
@@ -758,6 +761,7 @@ const BINARIES = {
   blake3: assemble('blake3', BLAKE3.blake3),
   blake3simd: assemble('blake3simd', BLAKE3.blake3simd),
   blake2: assemble('blake2', BLAKE2),
+  blake2simd: assemble('blake2simd', BLAKE2SIMD),
   xxhash: assemble('xxhash', XXHASH.xxhash),
   xxhashsimd: assemble('xxhashsimd', XXHASH.xxhashsimd),
   classic: assemble('classic', CLASSIC),
@@ -771,7 +775,7 @@ const FILES = {
   'shasimd.ts': tsModule('shasimd', BINARIES.shasimd),
   'ripemd.ts': tsModule('ripemd', BINARIES.ripemd),
   'blake3.ts': `${tsModule('blake3', BINARIES.blake3)}\n${tsModule('blake3simd', BINARIES.blake3simd)}`,
-  'blake2.ts': tsModule('blake2', BINARIES.blake2),
+  'blake2.ts': `${tsModule('blake2', BINARIES.blake2)}\n${tsModule('blake2simd', BINARIES.blake2simd)}`,
   'xxhash.ts': `${tsModule('xxhash', BINARIES.xxhash)}\n${tsModule('xxhashsimd', BINARIES.xxhashsimd)}`,
   'crc.ts': tsModule(
     'crc',
@@ -803,6 +807,7 @@ if (watDir > 0) {
   for (const [name, text] of Object.entries(BLAKE3)) writeFileSync(new URL(`${name}.wat`, dir), text);
   for (const [name, text] of Object.entries(XXHASH)) writeFileSync(new URL(`${name}.wat`, dir), text);
   writeFileSync(new URL('blake2.wat', dir), BLAKE2);
+  writeFileSync(new URL('blake2simd.wat', dir), BLAKE2SIMD);
   writeFileSync(new URL('classic.wat', dir), CLASSIC);
   writeFileSync(new URL('crc.wat', dir), CRC);
   process.exit(0);

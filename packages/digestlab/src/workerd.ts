@@ -4,6 +4,7 @@
  * bytes, and compiles a `.wasm` import when it deploys the Worker), handed to the library before any call.
  */
 import blake2 from './wasm/generated/blake2.wasm';
+import blake2simd from './wasm/generated/blake2simd.wasm';
 import blake3 from './wasm/generated/blake3.wasm';
 import blake3simd from './wasm/generated/blake3simd.wasm';
 import classic from './wasm/generated/classic.wasm';
@@ -16,6 +17,6 @@ import xxhash from './wasm/generated/xxhash.wasm';
 import xxhashsimd from './wasm/generated/xxhashsimd.wasm';
 import { useModules } from './wasm/module.js';
 
-useModules({ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd, crc });
+useModules({ core, shasimd, simd, ripemd, classic, blake2, blake2simd, blake3, blake3simd, xxhash, xxhashsimd, crc });
 
 export * from './index.js';

@@ -2,7 +2,9 @@
  * BLAKE2b and BLAKE2s in our WebAssembly (provider `wasm`) against our TypeScript and @noble/hashes: every length
  * to past two blocks with every parameter, one-shot (bytes, hex, strings, in memory or streamed past the input
  * area) and streamed at every split; states exported by one provider continued by the other; digestMany,
- * digestStream, HMAC. The counters past 2^32 and near 2^53 - 1 are blake2.test.ts's, run for both providers.
+ * digestStream, HMAC. The counters past 2^32 and near 2^53 - 1 are blake2.test.ts's, run for both providers. Here
+ * (V8) that runs BLAKE2s on the SIMD module and BLAKE2b on the scalar one, as loadBlake2 chooses; each function's
+ * other module is held to the same results block by block below (the browser tier runs the rest in its engines).
  */
 import { Buffer } from 'node:buffer';
 import { blake2b, blake2s } from '@noble/hashes/blake2.js';
@@ -17,6 +19,7 @@ import {
   hmacHex,
   importState,
 } from '../src/index.js';
+import { type Blake2Wasm, blake2Simd, blake2With, H, INPUT, loadBlake2 } from '../src/wasm/blake2.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const msg = (n: number, seed = 3) => Uint8Array.from({ length: n }, (_, i) => (i * 7 + seed) & 0xff);
@@ -148,6 +151,70 @@ describe.each(FAMILIES)('%s: wasm, ts and @noble/hashes', (name, block, maxKey, 
       for (const n of [0, block - 1, block + 1, 1000]) {
         expect(hmacHex(mac, key, msg(n), { provider: 'wasm' }), `${key.length}, ${n}`).toBe(
           hmacHex(mac, key, msg(n), { provider: 'ts' }),
+        );
+      }
+    }
+  });
+});
+
+/** The chaining value after `n` blocks of `data` from chain `h`, counter hi:lo, `last` flag, through module `w`. */
+function blocksThrough(
+  w: Blake2Wasm,
+  b: boolean,
+  h: Uint8Array,
+  data: Uint8Array,
+  n: number,
+  ctr: [number, number],
+  last: number,
+) {
+  w.bytes.set(h, H);
+  w.bytes.set(data, INPUT);
+  (b ? w.blake2b : w.blake2s)(H, INPUT, n, ctr[0] | 0, ctr[1], last);
+  return hex(w.bytes.slice(H, H + 64));
+}
+
+describe('the scalar and the SIMD module, and which one runs where', () => {
+  it('loads BLAKE2s on SIMD everywhere and BLAKE2b on SIMD outside V8; this runtime (V8) as that says', () => {
+    expect(blake2Simd({ runtime: 'node' })).toEqual({ b: false, s: true });
+    expect(blake2Simd({ runtime: 'browser', browser: { name: 'x', version: '1', engine: 'Blink' } })).toEqual({
+      b: false,
+      s: true,
+    });
+    expect(blake2Simd({ runtime: 'browser', browser: { name: 'x', version: '1', engine: 'Gecko' } })).toEqual({
+      b: true,
+      s: true,
+    });
+    expect(blake2Simd({ runtime: 'browser', browser: { name: 'x', version: '1', engine: 'WebKit' } })).toEqual({
+      b: true,
+      s: true,
+    });
+    expect(blake2Simd({ runtime: 'bun' })).toEqual({ b: true, s: true });
+    expect(loadBlake2().simd).toEqual({ b: false, s: true });
+  });
+
+  it("the scalar module gives the SIMD one's chaining values: any chain, block, counter, flag, run of blocks", () => {
+    const scalar = blake2With({ b: false, s: false });
+    const simd = blake2With({ b: true, s: true });
+    expect(scalar.simd).toEqual({ b: false, s: false });
+    expect(simd.simd).toEqual({ b: true, s: true });
+    // counters: zero, small, the low word about to carry into the high one within the run, and both words high
+    const counters: [number, number][] = [
+      [0, 0],
+      [128, 0],
+      [2 ** 32 - 128, 0],
+      [2 ** 32 - 64, 7],
+      [0xfffffff0, 0xffffffff],
+    ];
+    for (const b of [true, false]) {
+      for (let k = 0; k < 40; k++) {
+        const h = msg(64, 11 * k + 1);
+        const data = msg(3 * 128, 5 * k + 2);
+        const n = 1 + (k % 3);
+        const ctr = counters[k % counters.length];
+        const last = (k >> 1) & 1;
+        const label = `${b ? 'blake2b' : 'blake2s'} ${k}: ${n} blocks at ${ctr} last ${last}`;
+        expect(blocksThrough(scalar, b, h, data, n, ctr, last), label).toBe(
+          blocksThrough(simd, b, h, data, n, ctr, last),
         );
       }
     }

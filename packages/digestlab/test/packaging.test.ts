@@ -37,7 +37,7 @@ describe('package', () => {
     const imported = [...workerd.matchAll(/import (\w+) from "\.\/wasm\/(\w+)\.wasm";/g)].map((m) => m[2]);
     expect(imported.sort()).toEqual([...WASM_MODULE_NAMES].sort());
     expect(workerd).toMatch(
-      /useModules\(\{ core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd, crc \}\)/,
+      /useModules\(\{ core, shasimd, simd, ripemd, classic, blake2, blake2simd, blake3, blake3simd, xxhash, xxhashsimd, crc \}\)/,
     );
     for (const name of WASM_MODULE_NAMES) {
       const embedded = Buffer.from(embeddedBytes(name));

@@ -74,9 +74,9 @@ function plain(options: DigestOptions | undefined): boolean {
 export interface ReadyOptions {
   /**
    * digestlab's WebAssembly modules, compiled by the application or its runtime from the package's `.wasm` files
-   * (dist/wasm/NAME.wasm: core, shasimd, simd, ripemd, classic, blake2, blake3, blake3simd, xxhash, xxhashsimd,
-   * crc), for a runtime that refuses to compile bytes (Vercel Edge: `import core from
-   * 'digestlab/wasm/core.wasm?module'`). Give all eleven there: a module not given is compiled from the bytes embedded
+   * (dist/wasm/NAME.wasm: core, shasimd, simd, ripemd, classic, blake2, blake2simd, blake3, blake3simd, xxhash,
+   * xxhashsimd, crc), for a runtime that refuses to compile bytes (Vercel Edge: `import core from
+   * 'digestlab/wasm/core.wasm?module'`). Give all twelve there: a module not given is compiled from the bytes embedded
    * in the library, which such a runtime refuses at the call that needs it.
    */
   modules?: WasmModules;

@@ -11,6 +11,7 @@ export const WASM_MODULE_NAMES = [
   'ripemd',
   'classic',
   'blake2',
+  'blake2simd',
   'blake3',
   'blake3simd',
   'xxhash',

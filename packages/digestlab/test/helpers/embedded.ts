@@ -1,6 +1,6 @@
 /** Every WebAssembly module's embedded bytes (src/wasm/generated), by the name of its .wasm file. */
 import { decode } from '../../src/wasm/base64.js';
-import { BLAKE2_WASM } from '../../src/wasm/generated/blake2.js';
+import { BLAKE2_WASM, BLAKE2SIMD_WASM } from '../../src/wasm/generated/blake2.js';
 import { BLAKE3_WASM, BLAKE3SIMD_WASM } from '../../src/wasm/generated/blake3.js';
 import { CLASSIC_WASM } from '../../src/wasm/generated/classic.js';
 import { CORE_WASM } from '../../src/wasm/generated/core.js';
@@ -18,6 +18,7 @@ const EMBEDDED: Readonly<Record<WasmModuleName, string>> = {
   ripemd: RIPEMD_WASM,
   classic: CLASSIC_WASM,
   blake2: BLAKE2_WASM,
+  blake2simd: BLAKE2SIMD_WASM,
   blake3: BLAKE3_WASM,
   blake3simd: BLAKE3SIMD_WASM,
   xxhash: XXHASH_WASM,

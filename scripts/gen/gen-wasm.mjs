@@ -221,8 +221,9 @@ function sha2Rounds(ops, wide, simd = false) {
   const [rounds, K, s0, s1, S0, S1] = wide
     ? [80, K512, [1, 8, 7], [19, 61, 6], [28, 34, 39], [14, 18, 41]]
     : [64, K256, [7, 18, 3], [17, 19, 10], [2, 13, 22], [6, 11, 25]];
-  const quadK = (q) => K.slice(4 * q, 4 * q + 4);
-  const body = simd ? scheduleStart(quadK) : [];
+  const L = wide ? LANES64 : LANES32;
+  const groupK = (q) => K.slice(L.n * q, L.n * q + L.n);
+  const body = simd ? scheduleStart(groupK, L) : [];
   for (let j = 0; j < 16 && !simd; j++) {
     if (wide) body.push(set(`x${j}`, `(i64.load offset=${8 * j} (local.get $p))`), ...bswap64(`x${j}`));
     else body.push(...loadWord(ops, `x${j}`, j, true));
@@ -238,19 +239,29 @@ function sha2Rounds(ops, wide, simd = false) {
       : `(${ops.type}.xor ${get(B)} (${ops.type}.and (local.tee $m${i & 1} ${ops.xor(get(A), get(B))}) ${get(`m${(i + 1) & 1}`)}))`;
   for (let i = 0; i < rounds; i++) {
     const [A, B, C, D, E, F, G, H] = roles(v, i);
-    if (simd) body.push(...scheduleAhead(i, 16, (q) => sha256Quad(q, s0, s1), quadK));
+    const next = wide ? sha512Pair : (q) => sha256Quad(q, s0, s1);
+    if (simd) body.push(...scheduleAhead(i, rounds / L.n, next, groupK, L));
     else if (i >= 16) {
       body.push(set('u', word(ops, i - 2)), set('v', word(ops, i - 15)));
       body.push(putWord(ops, i, ops.add(sigma('u', s1), word(ops, i - 7), sigma('v', s0), word(ops, i))));
     }
     const k = wide ? `(i64.const ${hex64(K[i])})` : ops.const(K[i]);
-    const wk = simd ? [wkFrom(i)] : [k, word(ops, i)];
+    const wk = simd ? [wkFrom(i, L)] : [k, word(ops, i)];
     // E and A are the values computed last: what depends on them is summed apart and joins last
     body.push(set('t', ops.add(ops.add(get(H), ...wk), ops.add(Sigma(E, S1), ops.choose(get(E), get(F), get(G))))));
     body.push(set(D, ops.add(get(D), get('t'))));
     body.push(set(H, ops.add(get('t'), ops.add(Sigma(A, S0), majority(i, A, B, C)))));
   }
-  if (simd) return { vars: v, words: 0, body, bigEndian: true, extra: ['t', 'm0', 'm1'], vectors: scheduleLocals(16) };
+  if (simd) {
+    return {
+      vars: v,
+      words: 0,
+      body,
+      bigEndian: true,
+      extra: ['t', 'm0', 'm1'],
+      vectors: scheduleLocals(rounds / L.n),
+    };
+  }
   return {
     vars: v,
     words: 16,
@@ -274,25 +285,65 @@ const ZERO = '(v128.const i64x2 0 0)';
 const lanes32 = (a, b, ls) =>
   `(i8x16.shuffle ${ls.flatMap((l) => [0, 1, 2, 3].map((k) => 4 * l + k)).join(' ')} ${a} ${b})`;
 const quad = (q) => get(`w${q}`);
-/** W[i] + K[i], for round i. */
-const wkFrom = (i) => `(i32x4.extract_lane ${i & 3} (local.get $k${i >> 2}))`;
-/** kq = wq + quad q's four constants `k`. */
-const wkSet = (q, k) => set(`k${q}`, vectorOps.add(quad(q), `(v128.const i32x4 ${k.map(hex32).join(' ')})`));
-const scheduleLocals = (quads) => [...Array.from({ length: quads }, (_, q) => [`w${q}`, `k${q}`]).flat(), 'vu'];
 
-/** The block's 16 words, byte-swapped, in quads 0-3, and their W + K; `k(q)` is quad q's four constants. */
-const scheduleStart = (k) =>
-  [0, 1, 2, 3].flatMap((q) => [
+/**
+ * The shape of a schedule: 32-bit words four to a v128 (SHA-1, SHA-256) or 64-bit words two to a v128 (SHA-512).
+ * Group q holds W[nq..nq+n-1] in local wq and its W + K in kq.
+ */
+const LANES32 = {
+  n: 4,
+  add: 'i32x4.add',
+  extract: 'i32x4.extract_lane',
+  constant: (k) => `i32x4 ${k.map(hex32).join(' ')}`,
+  bswap: BSWAP_LANES,
+};
+const LANES64 = {
+  n: 2,
+  add: 'i64x2.add',
+  extract: 'i64x2.extract_lane',
+  constant: (k) => `i64x2 ${k.map(hex64).join(' ')}`,
+  bswap: '7 6 5 4 3 2 1 0 15 14 13 12 11 10 9 8',
+};
+/** W[i] + K[i], for round i. */
+const wkFrom = (i, L = LANES32) => `(${L.extract} ${i % L.n} (local.get $k${Math.floor(i / L.n)}))`;
+/** kq = wq + group q's constants `k`. */
+const wkSet = (q, k, L = LANES32) => set(`k${q}`, `(${L.add} ${quad(q)} (v128.const ${L.constant(k)}))`);
+const scheduleLocals = (groups) => [...Array.from({ length: groups }, (_, q) => [`w${q}`, `k${q}`]).flat(), 'vu'];
+
+/** The block's 16 words, byte-swapped, in the first groups, and their W + K; `k(q)` is group q's constants. */
+const scheduleStart = (k, L = LANES32) =>
+  Array.from({ length: 16 / L.n }, (_, q) => q).flatMap((q) => [
     set(`w${q}`, `(v128.load offset=${16 * q} (local.get $p))`),
-    set(`w${q}`, `(i8x16.shuffle ${BSWAP_LANES} ${quad(q)} ${quad(q)})`),
-    wkSet(q, k(q)),
+    set(`w${q}`, `(i8x16.shuffle ${L.bswap} ${quad(q)} ${quad(q)})`),
+    wkSet(q, k(q), L),
   ]);
 
-/** Before round i: at the start of quad i / 4, quad i / 4 + 4 computed by `next`, and its W + K. */
-function scheduleAhead(i, quads, next, k) {
-  const q = i / 4 + 4;
-  if (i % 4 !== 0 || q >= quads) return [];
-  return [...next(q), wkSet(q, k(q))];
+/** Before round i: at the start of group q, group q + 16 / n computed by `next`, and its W + K. */
+function scheduleAhead(i, groups, next, k, L = LANES32) {
+  const q = i / L.n + 16 / L.n;
+  if (i % L.n !== 0 || q >= groups) return [];
+  return [...next(q), wkSet(q, k(q), L)];
+}
+
+/**
+ * SHA-512's pair q: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for t = 2q, 2q + 1, in i64x2 lanes. Two
+ * words at a time, σ1 reads the previous pair whole (W[t-2], W[t-1]); W[t-15] and W[t-7] straddle two pairs. No
+ * vector rotation: each is two shifts and an or, except σ0's rotation by 8, a byte shuffle.
+ */
+function sha512Pair(q) {
+  const rotr = (n) =>
+    n === 8
+      ? `(i8x16.shuffle 1 2 3 4 5 6 7 0 9 10 11 12 13 14 15 8 ${get('vu')} ${get('vu')})`
+      : `(v128.or (i64x2.shr_u ${get('vu')} (i32.const ${n})) (i64x2.shl ${get('vu')} (i32.const ${64 - n})))`;
+  const sigma = ([r1, r2, s]) =>
+    `(v128.xor (v128.xor ${rotr(r1)} ${rotr(r2)}) (i64x2.shr_u ${get('vu')} (i32.const ${s})))`;
+  const straddle = (a, b) => lanes32(quad(a), quad(b), [2, 3, 4, 5]);
+  return [
+    set('vu', straddle(q - 8, q - 7)),
+    set(`w${q}`, `(i64x2.add (i64x2.add ${quad(q - 8)} ${sigma([1, 8, 7])}) ${straddle(q - 4, q - 3)})`),
+    set('vu', quad(q - 1)),
+    set(`w${q}`, `(i64x2.add ${quad(q)} ${sigma([19, 61, 6])})`),
+  ];
 }
 
 /**
@@ -707,6 +758,12 @@ const SHASIMD = [
     'SHA-256 compression (FIPS 180-4 §6.2.2), the schedule in SIMD128; SHA-224 uses it too.',
     sha2Rounds(S32, false, true),
     32,
+  ),
+  scalarFunc(
+    'sha512',
+    'SHA-512 compression (FIPS 180-4 §6.4.2), the schedule in SIMD128 (i64x2); SHA-384 and SHA-512/t use it too.',
+    sha2Rounds(S64, true, true),
+    64,
   ),
   ')',
   '',

@@ -204,7 +204,7 @@ describe('wasm: the calls into WebAssembly (each route gives the same digest, so
   });
 });
 
-describe('wasm: SHA-1 and SHA-256 with the message schedule in SIMD128 (module shasimd), and without', () => {
+describe('wasm: SHA-1, SHA-256 and SHA-512 with the message schedule in SIMD128 (module shasimd), and without', () => {
   const simd = (): Wasm => {
     const w = load();
     if (!w) throw new Error('WebAssembly did not load: Node 20 has it, so this is a bug');
@@ -216,12 +216,13 @@ describe('wasm: SHA-1 and SHA-256 with the message schedule in SIMD128 (module s
     expect(scalarCore().simdSchedule).toBe(false);
   });
 
-  it.each(['sha1', 'sha256'] as const)('%s: the same chaining values as the scalar core', (core) => {
+  it.each(['sha1', 'sha256', 'sha512'] as const)('%s: the same chaining values as the scalar core', (core) => {
     const scalar = scalarCore();
-    const words = core === 'sha1' ? 5 : 8;
-    // the schedule's vectors cross every block and every quad of words; 1024 blocks fill the input area
-    for (const blocks of [1, 2, 3, 4, 5, 16, 17, 1023, 1024]) {
-      const data = bytes(64 * blocks, blocks);
+    const words = { sha1: 5, sha256: 8, sha512: 16 }[core];
+    const block = core === 'sha512' ? 128 : 64;
+    // the schedule's vectors cross every block and every group of words; the last count fills the input area
+    for (const blocks of [1, 2, 3, 4, 5, 16, 17, INPUT_CAPACITY / block - 1, INPUT_CAPACITY / block]) {
+      const data = bytes(block * blocks, blocks);
       const chain = new Int32Array(pseudoRandomBytes(4 * words, 7 * blocks).buffer);
       const after = [simd(), scalar].map((w) => {
         w.words.set(chain, STATE >> 2);
@@ -245,15 +246,18 @@ describe('wasm: SHA-1 and SHA-256 with the message schedule in SIMD128 (module s
     return out.map((x) => (x >>> 0).toString(16).padStart(8, '0')).join('');
   }
 
-  it.each(['SHA-1', 'SHA-224', 'SHA-256'] as const)("%s: both give node:crypto's digests", (algorithm) => {
-    const scalar = scalarCore();
-    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 1000, INPUT_CAPACITY - 64]) {
-      const data = bytes(n);
-      const want = reference(algorithm, data);
-      expect(digestIn(simd(), algorithm, data), `${n} bytes, SIMD schedule`).toBe(want);
-      expect(digestIn(scalar, algorithm, data), `${n} bytes, scalar core`).toBe(want);
-    }
-  });
+  it.each(['SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-512/256'] as const)(
+    "%s: both give node:crypto's digests",
+    (algorithm) => {
+      const scalar = scalarCore();
+      for (const n of [0, 1, 55, 56, 63, 64, 65, 111, 112, 119, 127, 128, 129, 1000, INPUT_CAPACITY - 256]) {
+        const data = bytes(n);
+        const want = reference(algorithm, data);
+        expect(digestIn(simd(), algorithm, data), `${n} bytes, SIMD schedule`).toBe(want);
+        expect(digestIn(scalar, algorithm, data), `${n} bytes, scalar core`).toBe(want);
+      }
+    },
+  );
 });
 
 describe('wasm: MD2, which has no WebAssembly core', () => {

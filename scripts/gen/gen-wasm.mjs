@@ -12,8 +12,8 @@
 //         (scripts/gen/gen-wasm-blake2.mjs).
 //   crc: the CRCs (slicing-by-16 over tables its loader writes) and Adler-32, over its own memory
 //         (scripts/gen/gen-wasm-crc.mjs).
-//   shasimd: SHA-1 and SHA-256 as the core's, their message schedule four words at a time in SIMD128, over the
-//         core's memory; where SIMD is absent the core's scalar ones run.
+//   shasimd: SHA-1, SHA-256 and SHA-512 as the core's, their message schedule in SIMD128 (four 32-bit or two 64-bit
+//         words at a time), over the core's memory; where SIMD is absent the core's scalar ones run.
 //   simd: 4-lane multi-buffer MD5, SHA-1 and SHA-256 (one message per 32-bit lane of a v128, Gueron–Krasnov
 //         style), on the memory of the core module. Separate so that a runtime without SIMD still gets `core`.
 //
@@ -192,17 +192,20 @@ function sha1Rounds(ops, simd = false) {
       body.push(putWord(ops, i, ops.rotl('t', 1)));
     }
     const [gB, gC, gD] = [B, C, D].map(get);
+    // B, computed two rounds before, is the newest input of f: each form takes it in the last operation or two.
+    // Maj(b, c, d) = (c & d) + (b & (c ^ d)) (the two parts have no bit in common), each part added on its own.
+    const scalar = ops.type !== 'v128';
     const f =
       i < 20
-        ? ops.choose(gB, gC, gD)
-        : i < 40
-          ? ops.xor(gB, gC, gD)
-          : i < 60
-            ? ops.majority(gB, gC, gD)
-            : ops.xor(gB, gC, gD);
+        ? [ops.choose(gB, gC, gD)]
+        : i >= 40 && i < 60
+          ? scalar
+            ? [ops.and(gC, gD), ops.and(gB, ops.xor(gC, gD))]
+            : [ops.majority(gB, gC, gD)]
+          : [ops.xor(gB, ops.xor(gC, gD))];
     const wk = simd ? [wkFrom(i)] : [ops.const(SHA1_K[(i / 20) >> 0]), word(ops, i)];
     // A is the value computed last: it joins the sum last
-    body.push(set(E, ops.add(ops.add(get(E), ...wk), f, ops.rotl(A, 5))));
+    body.push(set(E, ops.add(ops.add(get(E), ...wk), ...f, ops.rotl(A, 5))));
     body.push(set(B, ops.rotl(B, 30)));
   }
   return simd
@@ -278,9 +281,9 @@ function sha2Rounds(ops, wide, simd = false) {
 // As Intel's SSE code does (Locktyukhin, "Improving the performance of the Secure Hash Algorithm (SHA-1)", 2010;
 // Gulley et al., "Fast SHA-256 implementations on Intel architecture processors", 2012): W[t..t+3] in one v128 and
 // W + K added there, so that each scalar round adds one word instead of computing its schedule word. Quad q holds
-// W[4q..4q+3] in local wq and its W + K in kq, from which a round extracts its lane; quad q + 4 is computed before
-// the rounds of quad q. (W + K stored to memory and loaded by the rounds, as the SSE code does, measured slower in
-// V8: SHA-1 0.93x of the scalar core, against 1.16x extracted from lanes;
+// W[4q..4q+3] in local wq; its W + K is stored to a ring in memory, from which each round loads its word; quad q + 4
+// is computed before the rounds of quad q. SHA-512 the same, two 64-bit words to a v128. (The W + K read from the
+// v128 with extract_lane instead, V8's two-µop pextrd a round: SHA-1 0.86-0.91x of the ring on Zen 5;
 // docs/decisions/sha256-w-plus-k-through-memory.md.)
 
 const ZERO = '(v128.const i64x2 0 0)';
@@ -291,33 +294,38 @@ const quad = (q) => get(`w${q}`);
 
 /**
  * The shape of a schedule: 32-bit words four to a v128 (SHA-1, SHA-256) or 64-bit words two to a v128 (SHA-512).
- * Group q holds W[nq..nq+n-1] in local wq and its W + K in kq.
+ * Group q holds W[nq..nq+n-1] in local wq; `slots` groups of W + K in the ring, room for the 16 / n + 1 that
+ * are live at once.
  */
 const LANES32 = {
   n: 4,
   add: 'i32x4.add',
-  extract: 'i32x4.extract_lane',
+  load: 'i32.load',
+  slots: 8,
   constant: (k) => `i32x4 ${k.map(hex32).join(' ')}`,
   bswap: BSWAP_LANES,
 };
 const LANES64 = {
   n: 2,
   add: 'i64x2.add',
-  extract: 'i64x2.extract_lane',
+  load: 'i64.load',
+  slots: 16,
   constant: (k) => `i64x2 ${k.map(hex64).join(' ')}`,
   bswap: '7 6 5 4 3 2 1 0 15 14 13 12 11 10 9 8',
 };
+/**
+ * Where the W + K ring lies in memory (at most 256 bytes): the scratch that src/wasm/layout.ts keeps free (704-1023,
+ * Keccak's second state between its calls). At a constant address, V8 reads it with one load from the memory's base.
+ */
+const WK_RING_AT = 704;
+const slotAt = (q, L) => WK_RING_AT + 16 * (q % L.slots);
 /** W[i] + K[i], for round i. */
-const wkFrom = (i, L = LANES32) => `(${L.extract} ${i % L.n} (local.get $k${Math.floor(i / L.n)}))`;
-/** kq = wq + group q's constants `k`. */
-const K_GLOBALS = [];
-const kConst = (c) => {
-  K_GLOBALS.push(`(global $kc${K_GLOBALS.length} (mut v128) (v128.const ${c}))`);
-  return `(global.get $kc${K_GLOBALS.length - 1})`;
-};
+const wkFrom = (i, L = LANES32) =>
+  `(${L.load} offset=${slotAt(Math.floor(i / L.n), L) + (16 / L.n) * (i % L.n)} (i32.const 0))`;
+/** Group q's W + K (its constants `k`) into its slot of the ring. */
 const wkSet = (q, k, L = LANES32) =>
-  set(`k${q}`, `(${L.add} ${quad(q)} ${process.env.KG ? kConst(L.constant(k)) : `(v128.const ${L.constant(k)})`})`);
-const scheduleLocals = (groups) => [...Array.from({ length: groups }, (_, q) => [`w${q}`, `k${q}`]).flat(), 'vu'];
+  `(v128.store offset=${slotAt(q, L)} (i32.const 0) (${L.add} ${quad(q)} (v128.const ${L.constant(k)})))`;
+const scheduleLocals = (groups) => [...Array.from({ length: groups }, (_, q) => `w${q}`), 'vu'];
 
 /** The block's 16 words, byte-swapped, in the first groups, and their W + K; `k(q)` is group q's constants. */
 const scheduleStart = (k, L = LANES32) =>
@@ -752,10 +760,13 @@ const SIMD = [
 ].join('\n');
 
 /**
- * SHA-1 and SHA-256 as the core's (the same exports, called the same way, over the core's memory), their message
- * schedule in SIMD128: what the loader uses where the runtime has SIMD (src/wasm/module.ts).
+ * SHA-1, SHA-256 and SHA-512 as the core's (the same exports, called the same way, over the core's memory), their
+ * message schedule in SIMD128: what the loader uses where the runtime has SIMD (src/wasm/module.ts).
  */
-const SHASIMD_FUNCS = [
+const SHASIMD = [
+  `;; ${NOTE}`,
+  '(module',
+  '  (import "core" "memory" (memory 1))',
   scalarFunc('sha1', 'SHA-1 compression (FIPS 180-4 §6.1.2), the schedule in SIMD128.', sha1Rounds(S32, true), 32),
   scalarFunc(
     'sha256',
@@ -771,13 +782,6 @@ const SHASIMD_FUNCS = [
   ),
   ')',
   '',
-];
-const SHASIMD = [
-  `;; ${NOTE}`,
-  '(module',
-  '  (import "core" "memory" (memory 1))',
-  ...K_GLOBALS.map((g) => `  ${g}`),
-  ...SHASIMD_FUNCS,
 ].join('\n');
 
 /** MD4 and the RIPEMDs (scalar, over the core's memory): their plan and emitter are in md4-family.mjs. */

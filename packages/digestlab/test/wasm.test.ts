@@ -21,7 +21,7 @@ import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry/registry.js';
 import { narrow } from '../src/spec/algorithm.js';
-import { type Blocks, INPUT, INPUT_CAPACITY, STATE } from '../src/wasm/layout.js';
+import { type Blocks, INPUT, INPUT_CAPACITY, SCRATCH, STATE } from '../src/wasm/layout.js';
 import { load, scalarCore, type Wasm } from '../src/wasm/module.js';
 import { NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
@@ -232,6 +232,20 @@ describe('wasm: SHA-1, SHA-256 and SHA-512 with the message schedule in SIMD128 
       });
       expect(after[0], `${blocks} blocks`).toEqual(after[1]);
     }
+  });
+
+  it.each(['sha1', 'sha256', 'sha512'] as const)('%s: writes its chaining value and the scratch only', (core) => {
+    const w = simd();
+    const words = { sha1: 5, sha256: 8, sha512: 16 }[core];
+    // the Keccak constants (512-703) and the lanes' initial value live below the scratch, the input above it
+    const before = pseudoRandomBytes(INPUT + 256, 11);
+    w.bytes.set(before, 0);
+    w.blocks[core](STATE, INPUT, 3);
+    const after = w.bytes.slice(0, INPUT + 256);
+    const changed = [...after.keys()].filter((i) => after[i] !== before[i]);
+    const outside = changed.filter((i) => i >= 4 * words && (i < SCRATCH || i >= INPUT));
+    expect(outside).toEqual([]);
+    expect(changed.some((i) => i >= SCRATCH && i < INPUT)).toBe(true);
   });
 
   /** A message's digest through one core's compression function alone, padded in that core's memory. */

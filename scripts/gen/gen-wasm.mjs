@@ -162,7 +162,11 @@ function md5Rounds(ops) {
     // without b joins the sum early.
     // The constant joins the word, not the sum: V8 folds `x + y + constant` into one three-operand lea, 2 cycles on
     // AMD's Zen against 1 for an add, and with f as one of x, y that lea lay on the chain from b (1.17x measured).
-    const early = ops.add(gA, ops.add(word(ops, k), ops.const(MD5_T[i])));
+    // (The 4-lane code keeps a + x + K: no lea there; it measured 0.91-0.96x in digestMany, within that run's noise.)
+    const early =
+      ops.type === 'v128'
+        ? ops.add(gA, word(ops, k), ops.const(MD5_T[i]))
+        : ops.add(gA, ops.add(word(ops, k), ops.const(MD5_T[i])));
     body.push(
       set(A, f === undefined ? ops.add(ops.add(early, ops.and(gC, ops.not(gD))), ops.and(gB, gD)) : ops.add(early, f)),
     );
@@ -202,7 +206,7 @@ function sha1Rounds(ops, simd = false) {
           ? scalar
             ? [ops.and(gC, gD), ops.and(gB, ops.xor(gC, gD))]
             : [ops.majority(gB, gC, gD)]
-          : [ops.xor(gB, ops.xor(gC, gD))];
+          : [scalar ? ops.xor(gB, ops.xor(gC, gD)) : ops.xor(gB, gC, gD)];
     const wk = simd ? [wkFrom(i)] : [ops.const(SHA1_K[(i / 20) >> 0]), word(ops, i)];
     // A is the value computed last: it joins the sum last
     body.push(set(E, ops.add(ops.add(get(E), ...wk), ...f, ops.rotl(A, 5))));

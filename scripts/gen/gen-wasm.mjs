@@ -13,8 +13,8 @@
 //         (scripts/gen/gen-wasm-blake2-simd.mjs), where the runtime has SIMD.
 //   crc: the CRCs (Chorba's shifts for CRC-32 and CRC-32C, slicing-by-32 over tables its loader writes) and Adler-32, over its own memory
 //         (scripts/gen/gen-wasm-crc.mjs).
-//   shasimd: SHA-1 and SHA-256 as the core's, their message schedule four words at a time in SIMD128, over the
-//         core's memory; where SIMD is absent the core's scalar ones run.
+//   shasimd: SHA-1, SHA-256 and SHA-512 as the core's, their message schedule in SIMD128 (four 32-bit or two 64-bit
+//         words at a time), over the core's memory; where SIMD is absent the core's scalar ones run.
 //   simd: 4-lane multi-buffer MD5, SHA-1 and SHA-256 (one message per 32-bit lane of a v128, Gueron–Krasnov
 //         style), on the memory of the core module. Separate so that a runtime without SIMD still gets `core`.
 //
@@ -163,7 +163,13 @@ function md5Rounds(ops) {
     // B is the value computed last: the sum takes it (through f) last, so the additions before it run meanwhile.
     // Scalar G(b, c, d) = (b & d) | (c & ~d): the two parts have no bit in common, so | is +, and the part
     // without b joins the sum early.
-    const early = ops.add(gA, word(ops, k), ops.const(MD5_T[i]));
+    // The constant joins the word, not the sum: V8 folds `x + y + constant` into one three-operand lea, 2 cycles on
+    // AMD's Zen against 1 for an add, and with f as one of x, y that lea lay on the chain from b (1.17x measured).
+    // (The 4-lane code keeps a + x + K: no lea there; it measured 0.91-0.96x in digestMany, within that run's noise.)
+    const early =
+      ops.type === 'v128'
+        ? ops.add(gA, word(ops, k), ops.const(MD5_T[i]))
+        : ops.add(gA, ops.add(word(ops, k), ops.const(MD5_T[i])));
     body.push(
       set(A, f === undefined ? ops.add(ops.add(early, ops.and(gC, ops.not(gD))), ops.and(gB, gD)) : ops.add(early, f)),
     );
@@ -193,17 +199,20 @@ function sha1Rounds(ops, simd = false) {
       body.push(putWord(ops, i, ops.rotl('t', 1)));
     }
     const [gB, gC, gD] = [B, C, D].map(get);
+    // B, computed two rounds before, is the newest input of f: each form takes it in the last operation or two.
+    // Maj(b, c, d) = (c & d) + (b & (c ^ d)) (the two parts have no bit in common), each part added on its own.
+    const scalar = ops.type !== 'v128';
     const f =
       i < 20
-        ? ops.choose(gB, gC, gD)
-        : i < 40
-          ? ops.xor(gB, gC, gD)
-          : i < 60
-            ? ops.majority(gB, gC, gD)
-            : ops.xor(gB, gC, gD);
+        ? [ops.choose(gB, gC, gD)]
+        : i >= 40 && i < 60
+          ? scalar
+            ? [ops.and(gC, gD), ops.and(gB, ops.xor(gC, gD))]
+            : [ops.majority(gB, gC, gD)]
+          : [scalar ? ops.xor(gB, ops.xor(gC, gD)) : ops.xor(gB, gC, gD)];
     const wk = simd ? [wkFrom(i)] : [ops.const(SHA1_K[(i / 20) >> 0]), word(ops, i)];
     // A is the value computed last: it joins the sum last
-    body.push(set(E, ops.add(ops.add(get(E), ...wk), f, ops.rotl(A, 5))));
+    body.push(set(E, ops.add(ops.add(get(E), ...wk), ...f, ops.rotl(A, 5))));
     body.push(set(B, ops.rotl(B, 30)));
   }
   return simd
@@ -224,8 +233,9 @@ function sha2Rounds(ops, wide, simd = false) {
   const [rounds, K, s0, s1, S0, S1] = wide
     ? [80, K512, [1, 8, 7], [19, 61, 6], [28, 34, 39], [14, 18, 41]]
     : [64, K256, [7, 18, 3], [17, 19, 10], [2, 13, 22], [6, 11, 25]];
-  const quadK = (q) => K.slice(4 * q, 4 * q + 4);
-  const body = simd ? scheduleStart(quadK) : [];
+  const L = wide ? LANES64 : LANES32;
+  const groupK = (q) => K.slice(L.n * q, L.n * q + L.n);
+  const body = simd ? scheduleStart(groupK, L) : [];
   for (let j = 0; j < 16 && !simd; j++) {
     if (wide) body.push(set(`x${j}`, `(i64.load offset=${8 * j} (local.get $p))`), ...bswap64(`x${j}`));
     else body.push(...loadWord(ops, `x${j}`, j, true));
@@ -241,19 +251,30 @@ function sha2Rounds(ops, wide, simd = false) {
       : `(${ops.type}.xor ${get(B)} (${ops.type}.and (local.tee $m${i & 1} ${ops.xor(get(A), get(B))}) ${get(`m${(i + 1) & 1}`)}))`;
   for (let i = 0; i < rounds; i++) {
     const [A, B, C, D, E, F, G, H] = roles(v, i);
-    if (simd) body.push(...scheduleAhead(i, 16, (q) => sha256Quad(q, s0, s1), quadK));
+    const next = wide ? sha512Pair : (q) => sha256Quad(q, s0, s1);
+    if (simd) body.push(...scheduleAhead(i, rounds / L.n, next, groupK, L));
     else if (i >= 16) {
       body.push(set('u', word(ops, i - 2)), set('v', word(ops, i - 15)));
       body.push(putWord(ops, i, ops.add(sigma('u', s1), word(ops, i - 7), sigma('v', s0), word(ops, i))));
     }
     const k = wide ? `(i64.const ${hex64(K[i])})` : ops.const(K[i]);
-    const wk = simd ? [wkFrom(i)] : [k, word(ops, i)];
+    const wk = simd ? [wkFrom(i, L)] : [k, word(ops, i)];
     // E and A are the values computed last: what depends on them is summed apart and joins last
-    body.push(set('t', ops.add(ops.add(get(H), ...wk), ops.add(Sigma(E, S1), ops.choose(get(E), get(F), get(G))))));
+    const ch = ops.choose(get(E), get(F), get(G));
+    body.push(set('t', ops.add(ops.add(get(H), ...wk), ops.add(Sigma(E, S1), ch))));
     body.push(set(D, ops.add(get(D), get('t'))));
     body.push(set(H, ops.add(get('t'), ops.add(Sigma(A, S0), majority(i, A, B, C)))));
   }
-  if (simd) return { vars: v, words: 0, body, bigEndian: true, extra: ['t', 'm0', 'm1'], vectors: scheduleLocals(16) };
+  if (simd) {
+    return {
+      vars: v,
+      words: 0,
+      body,
+      bigEndian: true,
+      extra: ['t', 'm0', 'm1'],
+      vectors: scheduleLocals(rounds / L.n),
+    };
+  }
   return {
     vars: v,
     words: 16,
@@ -267,9 +288,9 @@ function sha2Rounds(ops, wide, simd = false) {
 // As Intel's SSE code does (Locktyukhin, "Improving the performance of the Secure Hash Algorithm (SHA-1)", 2010;
 // Gulley et al., "Fast SHA-256 implementations on Intel architecture processors", 2012): W[t..t+3] in one v128 and
 // W + K added there, so that each scalar round adds one word instead of computing its schedule word. Quad q holds
-// W[4q..4q+3] in local wq and its W + K in kq, from which a round extracts its lane; quad q + 4 is computed before
-// the rounds of quad q. (W + K stored to memory and loaded by the rounds, as the SSE code does, measured slower in
-// V8: SHA-1 0.93x of the scalar core, against 1.16x extracted from lanes;
+// W[4q..4q+3] in local wq; its W + K is stored to a ring in memory, from which each round loads its word; quad q + 4
+// is computed before the rounds of quad q. SHA-512 the same, two 64-bit words to a v128. (The W + K read from the
+// v128 with extract_lane instead, V8's two-µop pextrd a round: SHA-1 0.86-0.91x of the ring on Zen 5;
 // docs/decisions/sha256-w-plus-k-through-memory.md.)
 
 const ZERO = '(v128.const i64x2 0 0)';
@@ -277,25 +298,74 @@ const ZERO = '(v128.const i64x2 0 0)';
 const lanes32 = (a, b, ls) =>
   `(i8x16.shuffle ${ls.flatMap((l) => [0, 1, 2, 3].map((k) => 4 * l + k)).join(' ')} ${a} ${b})`;
 const quad = (q) => get(`w${q}`);
-/** W[i] + K[i], for round i. */
-const wkFrom = (i) => `(i32x4.extract_lane ${i & 3} (local.get $k${i >> 2}))`;
-/** kq = wq + quad q's four constants `k`. */
-const wkSet = (q, k) => set(`k${q}`, vectorOps.add(quad(q), `(v128.const i32x4 ${k.map(hex32).join(' ')})`));
-const scheduleLocals = (quads) => [...Array.from({ length: quads }, (_, q) => [`w${q}`, `k${q}`]).flat(), 'vu'];
 
-/** The block's 16 words, byte-swapped, in quads 0-3, and their W + K; `k(q)` is quad q's four constants. */
-const scheduleStart = (k) =>
-  [0, 1, 2, 3].flatMap((q) => [
+/**
+ * The shape of a schedule: 32-bit words four to a v128 (SHA-1, SHA-256) or 64-bit words two to a v128 (SHA-512).
+ * Group q holds W[nq..nq+n-1] in local wq; `slots` groups of W + K in the ring, room for the 16 / n + 1 that
+ * are live at once.
+ */
+const LANES32 = {
+  n: 4,
+  add: 'i32x4.add',
+  load: 'i32.load',
+  slots: 8,
+  constant: (k) => `i32x4 ${k.map(hex32).join(' ')}`,
+  bswap: BSWAP_LANES,
+};
+const LANES64 = {
+  n: 2,
+  add: 'i64x2.add',
+  load: 'i64.load',
+  slots: 16,
+  constant: (k) => `i64x2 ${k.map(hex64).join(' ')}`,
+  bswap: '7 6 5 4 3 2 1 0 15 14 13 12 11 10 9 8',
+};
+/**
+ * Where the W + K ring lies in memory (at most 256 bytes): the scratch that src/wasm/layout.ts keeps free (704-1023,
+ * Keccak's second state between its calls). At a constant address, V8 reads it with one load from the memory's base.
+ */
+const WK_RING_AT = 704;
+const slotAt = (q, L) => WK_RING_AT + 16 * (q % L.slots);
+/** W[i] + K[i], for round i. */
+const wkFrom = (i, L = LANES32) =>
+  `(${L.load} offset=${slotAt(Math.floor(i / L.n), L) + (16 / L.n) * (i % L.n)} (i32.const 0))`;
+/** Group q's W + K (its constants `k`) into its slot of the ring. */
+const wkSet = (q, k, L = LANES32) =>
+  `(v128.store offset=${slotAt(q, L)} (i32.const 0) (${L.add} ${quad(q)} (v128.const ${L.constant(k)})))`;
+const scheduleLocals = (groups) => [...Array.from({ length: groups }, (_, q) => `w${q}`), 'vu'];
+
+/** The block's 16 words, byte-swapped, in the first groups, and their W + K; `k(q)` is group q's constants. */
+const scheduleStart = (k, L = LANES32) =>
+  Array.from({ length: 16 / L.n }, (_, q) => q).flatMap((q) => [
     set(`w${q}`, `(v128.load offset=${16 * q} (local.get $p))`),
-    set(`w${q}`, `(i8x16.shuffle ${BSWAP_LANES} ${quad(q)} ${quad(q)})`),
-    wkSet(q, k(q)),
+    set(`w${q}`, `(i8x16.shuffle ${L.bswap} ${quad(q)} ${quad(q)})`),
+    wkSet(q, k(q), L),
   ]);
 
-/** Before round i: at the start of quad i / 4, quad i / 4 + 4 computed by `next`, and its W + K. */
-function scheduleAhead(i, quads, next, k) {
-  const q = i / 4 + 4;
-  if (i % 4 !== 0 || q >= quads) return [];
-  return [...next(q), wkSet(q, k(q))];
+/** Before round i: at the start of group q, group q + 16 / n computed by `next`, and its W + K. */
+function scheduleAhead(i, groups, next, k, L = LANES32) {
+  const q = i / L.n + 16 / L.n;
+  if (i % L.n !== 0 || q >= groups) return [];
+  return [...next(q), wkSet(q, k(q), L)];
+}
+
+/**
+ * SHA-512's pair q: W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16] for t = 2q, 2q + 1, in i64x2 lanes. Two
+ * words at a time, σ1 reads the previous pair whole (W[t-2], W[t-1]); W[t-15] and W[t-7] straddle two pairs. No
+ * vector rotation: each is two shifts and an or, except σ0's rotation by 8, a byte shuffle.
+ */
+function sha512Pair(q) {
+  const rotr = (n) =>
+    `(v128.or (i64x2.shr_u ${get('vu')} (i32.const ${n})) (i64x2.shl ${get('vu')} (i32.const ${64 - n})))`;
+  const sigma = ([r1, r2, s]) =>
+    `(v128.xor (v128.xor ${rotr(r1)} ${rotr(r2)}) (i64x2.shr_u ${get('vu')} (i32.const ${s})))`;
+  const straddle = (a, b) => lanes32(quad(a), quad(b), [2, 3, 4, 5]);
+  return [
+    set('vu', straddle(q - 8, q - 7)),
+    set(`w${q}`, `(i64x2.add (i64x2.add ${quad(q - 8)} ${sigma([1, 8, 7])}) ${straddle(q - 4, q - 3)})`),
+    set('vu', quad(q - 1)),
+    set(`w${q}`, `(i64x2.add ${quad(q)} ${sigma([19, 61, 6])})`),
+  ];
 }
 
 /**
@@ -698,8 +768,8 @@ const SIMD = [
 ].join('\n');
 
 /**
- * SHA-1 and SHA-256 as the core's (the same exports, called the same way, over the core's memory), their message
- * schedule in SIMD128: what the loader uses where the runtime has SIMD (src/wasm/module.ts).
+ * SHA-1, SHA-256 and SHA-512 as the core's (the same exports, called the same way, over the core's memory), their
+ * message schedule in SIMD128: what the loader uses where the runtime has SIMD (src/wasm/module.ts).
  */
 const SHASIMD = [
   `;; ${NOTE}`,
@@ -712,7 +782,13 @@ const SHASIMD = [
     sha2Rounds(S32, false, true),
     32,
   ),
-  oneShotFuncs(['sha1', 'sha256'], { bswap32, bswap64 }),
+  scalarFunc(
+    'sha512',
+    'SHA-512 compression (FIPS 180-4 §6.4.2), the schedule in SIMD128 (i64x2); SHA-384 and SHA-512/t use it too.',
+    sha2Rounds(S64, true, true),
+    64,
+  ),
+  oneShotFuncs(['sha1', 'sha256', 'sha512'], { bswap32, bswap64 }),
   ')',
   '',
 ].join('\n');

@@ -21,7 +21,7 @@ import { nodeProvider } from '../src/providers/node.js';
 import { wasmProvider } from '../src/providers/wasm.js';
 import { lookup } from '../src/registry/registry.js';
 import { narrow } from '../src/spec/algorithm.js';
-import { type Blocks, type Hex, INPUT, INPUT_CAPACITY, STATE } from '../src/wasm/layout.js';
+import { type Blocks, type Hex, INPUT, INPUT_CAPACITY, SCRATCH, STATE } from '../src/wasm/layout.js';
 import { load, scalarCore, type Wasm } from '../src/wasm/module.js';
 import { NODE_HAS, pseudoRandomBytes, reference } from './helpers/common.js';
 
@@ -215,7 +215,7 @@ describe('wasm: the calls into WebAssembly (each route gives the same digest, so
   });
 });
 
-describe('wasm: SHA-1 and SHA-256 with the message schedule in SIMD128 (module shasimd), and without', () => {
+describe('wasm: SHA-1, SHA-256 and SHA-512 with the message schedule in SIMD128 (module shasimd), and without', () => {
   const simd = (): Wasm => {
     const w = load();
     if (!w) throw new Error('WebAssembly did not load: Node 20 has it, so this is a bug');
@@ -227,12 +227,13 @@ describe('wasm: SHA-1 and SHA-256 with the message schedule in SIMD128 (module s
     expect(scalarCore().simdSchedule).toBe(false);
   });
 
-  it.each(['sha1', 'sha256'] as const)('%s: the same chaining values as the scalar core', (core) => {
+  it.each(['sha1', 'sha256', 'sha512'] as const)('%s: the same chaining values as the scalar core', (core) => {
     const scalar = scalarCore();
-    const words = core === 'sha1' ? 5 : 8;
-    // the schedule's vectors cross every block and every quad of words; 1024 blocks fill the input area
-    for (const blocks of [1, 2, 3, 4, 5, 16, 17, 1023, 1024]) {
-      const data = bytes(64 * blocks, blocks);
+    const words = { sha1: 5, sha256: 8, sha512: 16 }[core];
+    const block = core === 'sha512' ? 128 : 64;
+    // the schedule's vectors cross every block and every group of words; the last count fills the input area
+    for (const blocks of [1, 2, 3, 4, 5, 16, 17, INPUT_CAPACITY / block - 1, INPUT_CAPACITY / block]) {
+      const data = bytes(block * blocks, blocks);
       const chain = new Int32Array(pseudoRandomBytes(4 * words, 7 * blocks).buffer);
       const after = [simd(), scalar].map((w) => {
         w.words.set(chain, STATE >> 2);
@@ -242,6 +243,20 @@ describe('wasm: SHA-1 and SHA-256 with the message schedule in SIMD128 (module s
       });
       expect(after[0], `${blocks} blocks`).toEqual(after[1]);
     }
+  });
+
+  it.each(['sha1', 'sha256', 'sha512'] as const)('%s: writes its chaining value and the scratch only', (core) => {
+    const w = simd();
+    const words = { sha1: 5, sha256: 8, sha512: 16 }[core];
+    // the Keccak constants (512-703) and the lanes' initial value live below the scratch, the input above it
+    const before = pseudoRandomBytes(INPUT + 256, 11);
+    w.bytes.set(before, 0);
+    w.blocks[core](STATE, INPUT, 3);
+    const after = w.bytes.slice(0, INPUT + 256);
+    const changed = [...after.keys()].filter((i) => after[i] !== before[i]);
+    const outside = changed.filter((i) => i >= 4 * words && (i < SCRATCH || i >= INPUT));
+    expect(outside).toEqual([]);
+    expect(changed.some((i) => i >= SCRATCH && i < INPUT)).toBe(true);
   });
 
   /** A message's digest through one core's compression function alone, padded in that core's memory. */
@@ -256,15 +271,18 @@ describe('wasm: SHA-1 and SHA-256 with the message schedule in SIMD128 (module s
     return out.map((x) => (x >>> 0).toString(16).padStart(8, '0')).join('');
   }
 
-  it.each(['SHA-1', 'SHA-224', 'SHA-256'] as const)("%s: both give node:crypto's digests", (algorithm) => {
-    const scalar = scalarCore();
-    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 1000, INPUT_CAPACITY - 64]) {
-      const data = bytes(n);
-      const want = reference(algorithm, data);
-      expect(digestIn(simd(), algorithm, data), `${n} bytes, SIMD schedule`).toBe(want);
-      expect(digestIn(scalar, algorithm, data), `${n} bytes, scalar core`).toBe(want);
-    }
-  });
+  it.each(['SHA-1', 'SHA-224', 'SHA-256', 'SHA-384', 'SHA-512', 'SHA-512/256'] as const)(
+    "%s: both give node:crypto's digests",
+    (algorithm) => {
+      const scalar = scalarCore();
+      for (const n of [0, 1, 55, 56, 63, 64, 65, 111, 112, 119, 127, 128, 129, 1000, INPUT_CAPACITY - 256]) {
+        const data = bytes(n);
+        const want = reference(algorithm, data);
+        expect(digestIn(simd(), algorithm, data), `${n} bytes, SIMD schedule`).toBe(want);
+        expect(digestIn(scalar, algorithm, data), `${n} bytes, scalar core`).toBe(want);
+      }
+    },
+  );
 });
 
 describe('wasm: MD2, which has no WebAssembly core', () => {

@@ -43,14 +43,17 @@ export type LaneName = 'md5' | 'sha1' | 'sha256';
 
 /**
  * Where things live in memory: four chaining values (64 bytes each) or one Keccak state (200 bytes), an initial
- * value for the lanes, Keccak's round constants (a data segment at 512, 192 bytes: keep 512-703 free), the second
- * Keccak state that its rounds alternate with (704-903, overwritten by every call), then the input area (a batch
- * lays out its table, digests and messages from there).
+ * value for the lanes, Keccak's round constants (a data segment at 512, 192 bytes: keep 512-703 free), scratch that
+ * any call may overwrite (704-1023: the second Keccak state that its rounds alternate with, and the W + K ring of
+ * the shasimd module's SHA-1, SHA-256 and SHA-512), then the input area (a batch lays out its table, digests and
+ * messages from there).
  */
 /** 0, and the wasm provider relies on it: its chaining value is `words` from index 0. */
 export const STATE = 0;
 export const LANE_STRIDE = 64;
 export const IV = 256;
+/** Scratch, overwritten by calls: nothing lives from SCRATCH to INPUT between two calls. */
+export const SCRATCH = 704;
 export const INPUT = 1024;
 /** Bytes of input the area holds, plus room for two blocks of padding after it (or one of Keccak's). */
 export const INPUT_CAPACITY = 64 * 1024;

@@ -35,13 +35,14 @@ await build({
   platform: 'neutral',
   target: 'es2022',
   chunkNames: 'chunks/[name]-[hash]',
-  // src/workerd.ts imports ./wasm/generated/NAME.wasm, which is dist/wasm/NAME.wasm (copied below), left to the
-  // runtime or the application's bundler, which compiles it
+  // src/workerd.ts imports ./wasm/generated/NAME.wasm (src/edge-light.ts NAME.wasm?module, as Vercel's bundler
+  // takes it), which is dist/wasm/NAME.wasm (copied below), left to the runtime or the application's bundler, which
+  // compiles it
   plugins: [
     {
       name: 'wasm-in-dist',
       setup(b) {
-        b.onResolve({ filter: /\.wasm$/ }, (args) => ({
+        b.onResolve({ filter: /\.wasm(\?module)?$/ }, (args) => ({
           path: `./wasm/${args.path.split('/').pop()}`,
           external: true,
         }));

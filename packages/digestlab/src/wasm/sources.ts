@@ -23,7 +23,8 @@ export function giveModules(modules: WasmModules): void {
     if (!(WASM_MODULE_NAMES as readonly string[]).includes(name)) {
       throw new InvalidOptionError(`modules.${name}`, `no such module; expected ${WASM_MODULE_NAMES.join(', ')}`);
     }
-    if (!(module instanceof WebAssembly.Module)) {
+    // by its tag, not instanceof: a module compiled in another realm (a vm context's host, an iframe) instantiates
+    if (Object.prototype.toString.call(module) !== '[object WebAssembly.Module]') {
       throw new InvalidOptionError(`modules.${name}`, 'expected a WebAssembly.Module (compiled, not bytes)');
     }
   }

@@ -15,6 +15,7 @@ import type { Plugin } from 'esbuild';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WASM_MODULE_NAMES } from '../src/wasm/names.js';
 import { ALGORITHMS, WASM_ALGORITHMS } from './helpers/common.js';
+import { embeddedExcerpt } from './helpers/embedded.js';
 import { bundleIn, type CheckResult, checksExpected, prepareChecks } from './helpers/runtime-checks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-edge-light-'));
@@ -90,6 +91,9 @@ async function runRefusingBytes(script: string): Promise<Answer> {
 }
 
 test('the edge-light entry runs our WebAssembly where bytes are refused, every digest right', async () => {
+  // its modules come as .wasm files only: the bundle carries none of their bytes as base64
+  const bundle = readFileSync(join(dir, 'edge-light.js'), 'utf8');
+  for (const name of WASM_MODULE_NAMES) expect(bundle.includes(embeddedExcerpt(name)), name).toBe(false);
   const out = await runRefusingBytes('edge-light.js');
   expect(out.error).toBeUndefined();
   expect(out.runtime).toEqual({ runtime: 'edge-runtime', version: 'unknown' });

@@ -12,7 +12,7 @@
 // The source maps carry the sources (sourcesContent): the package ships them instead of src/, so each source is in
 // the tarball once.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const root = new URL('../../packages/digestlab/', import.meta.url);
 const dist = new URL('dist/', root);
@@ -35,13 +35,27 @@ await build({
   platform: 'neutral',
   target: 'es2022',
   chunkNames: 'chunks/[name]-[hash]',
-  // src/workerd.ts imports ./wasm/generated/NAME.wasm, which is dist/wasm/NAME.wasm (copied below), left to the
-  // runtime or the application's bundler, which compiles it
+  // src/workerd.ts imports ./wasm/generated/NAME.wasm (src/edge-light.ts NAME.wasm?module, as Vercel's bundler
+  // takes it), which is dist/wasm/NAME.wasm (copied below), left to the runtime or the application's bundler, which
+  // compiles it
   plugins: [
+    {
+      // src/wasm/*.ts import their module's base64 from ./generated/NAME.js: left as `#embedded/NAME`, which the
+      // package's "imports" map resolves to dist/wasm/NAME.js, or under the workerd and edge-light conditions (whose
+      // entries hand over the .wasm files) to dist/wasm/NAME.given.js, without the base64 (written below)
+      name: 'embedded-by-condition',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/generated\/\w+\.js$/ }, (args) =>
+          args.importer.startsWith(new URL('src/wasm/', root).pathname)
+            ? { path: `#embedded/${args.path.slice('./generated/'.length, -'.js'.length)}`, external: true }
+            : undefined,
+        );
+      },
+    },
     {
       name: 'wasm-in-dist',
       setup(b) {
-        b.onResolve({ filter: /\.wasm$/ }, (args) => ({
+        b.onResolve({ filter: /\.wasm(\?module)?$/ }, (args) => ({
           path: `./wasm/${args.path.split('/').pop()}`,
           external: true,
         }));
@@ -77,4 +91,15 @@ const generated = new URL('src/wasm/generated/', root);
 mkdirSync(new URL('wasm/', dist), { recursive: true });
 for (const name of readdirSync(generated).filter((f) => f.endsWith('.wasm'))) {
   copyFileSync(new URL(name, generated), new URL(`wasm/${name}`, dist));
+}
+
+// The base64 modules (#embedded/NAME, above) as plain JavaScript, and each again with its base64 left out (the
+// constants named *_WASM undefined; the layouts kept) for the entries that hand the .wasm files over.
+for (const file of readdirSync(generated).filter((f) => f.endsWith('.ts'))) {
+  const { code } = await transform(readFileSync(new URL(file, generated), 'utf8'), { loader: 'ts', format: 'esm' });
+  const name = file.slice(0, -'.ts'.length);
+  writeFileSync(new URL(`wasm/${name}.js`, dist), code);
+  const given = code.replace(/^(export )?const (\w+_WASM) = "[^"]*";$/gm, '$1const $2 = undefined;');
+  if (given.includes('_WASM = "')) throw new Error(`build-lib: base64 left in wasm/${name}.given.js`);
+  writeFileSync(new URL(`wasm/${name}.given.js`, dist), given);
 }

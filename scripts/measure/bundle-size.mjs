@@ -5,13 +5,15 @@
 //   node scripts/measure/bundle-size.mjs                  a Markdown table
 //   node scripts/measure/bundle-size.mjs --json           machine-readable
 //   node scripts/measure/bundle-size.mjs --write-readme   rewrite the figures the READMEs cite (below)
+//   node scripts/measure/bundle-size.mjs --conditions     `digestlab` as built (dist: run npm run build first) under
+//                                                         each export condition, the .wasm files apart
 //
 // The figures are exact bytes: esbuild's output is deterministic for the locked esbuild, and gzip's for Node's zlib
 // (Bun's and Deno's zlib give other gzip bytes: run it with Node).
 // README.md's "Bundled size" table (section Packaging) and packages/digestlab/README.md's size of
 // `digestlab/sha256`'s `sha256Hex` are these figures; packages/digestlab/test/docs.test.ts fails when they differ,
 // and --write-readme writes them again (the table's "Measured" date too, when the table changed).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -108,8 +110,50 @@ export function withSizes(rootText, pkgText, rows, today = new Date().toISOStrin
   return { root, pkg };
 }
 
+/** Conditions an application's bundler resolves `digestlab` with, by the runtime it bundles for. */
+export const CONDITIONS = {
+  'Node, browsers (default: base64 embedded)': [],
+  'Cloudflare Workers (workerd)': ['workerd', 'worker', 'browser'],
+  'Vercel Edge (edge-light)': ['edge-light', 'worker', 'browser'],
+};
+
+/**
+ * `export * from 'digestlab'` bundled from the built package under each of {@link CONDITIONS}, minified, the .wasm
+ * files left to the runtime (as wrangler and Vercel's bundler do): `{ name, bytes, gzip }`, and the .wasm files'
+ * own bytes (`wasm`, what a Worker uploads beside its script).
+ */
+export async function measureConditions() {
+  const root = new URL('../../', import.meta.url).pathname;
+  const rows = [];
+  for (const [name, conditions] of Object.entries(CONDITIONS)) {
+    const result = await build({
+      stdin: { contents: "export * from 'digestlab';", resolveDir: root },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'neutral',
+      conditions,
+      write: false,
+      external: ['*.wasm', '*.wasm?module'],
+      logLevel: 'error',
+    });
+    const code = result.outputFiles[0].contents;
+    rows.push({ name, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length });
+  }
+  const dir = new URL('../../packages/digestlab/dist/wasm/', import.meta.url);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.wasm'));
+  const wasm = files.map((f) => readFileSync(new URL(f, dir)));
+  const total = (bufs) => bufs.reduce((n, b) => n + b.length, 0);
+  rows.push({
+    name: `the ${files.length} .wasm files`,
+    bytes: total(wasm),
+    gzip: total(wasm.map((b) => gzipSync(b, { level: 9 }))),
+  });
+  return rows;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = await measureAll();
+  const rows = process.argv.includes('--conditions') ? await measureConditions() : await measureAll();
   if (process.argv.includes('--write-readme')) {
     const [rootText, pkgText] = [ROOT_README, PACKAGE_README].map((f) => readFileSync(f, 'utf8'));
     const { root, pkg } = withSizes(rootText, pkgText, rows);

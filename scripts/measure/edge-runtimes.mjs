@@ -10,10 +10,12 @@
  *
  * Each sample is timed from outside the runtime, around a call that makes n digests (workerd's clocks stand still
  * while a Worker computes), n grown until a sample lasts --ms; a sample's fixed cost (the least of five calls making
- * no digest) is subtracted. Node --jitless runs in a child process (this script with --child), timed the same way inside it.
+ * no digest) is subtracted. `--clock cpu` (the default where Linux's /proc has it) times the CPU the runtime's
+ * threads spent (this thread's for the in-process runtimes, all of workerd's for workerd), which a loaded machine
+ * disturbs far less than the wall clock; `--clock wall` elsewhere. Node --jitless runs in a child process (this script with --child), timed the same way inside it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +27,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     ms: { type: 'string', default: '300' },
+    clock: { type: 'string', default: existsSync('/proc/thread-self/schedstat') ? 'cpu' : 'wall' },
     runtimes: { type: 'string', default: 'node,jitless,quickjs,edge,workerd' },
     inputs: { type: 'string', default: 'seed,65536,1048576' },
     algorithms: { type: 'string', default: 'SHA-256,SHA-512,SHA3-256,BLAKE3-256,BLAKE2B-512,MD5' },
@@ -61,10 +64,44 @@ async function bundle(entry, out, format) {
   });
 }
 
-/** A runtime: `prepare()` → { cases, why }, `call(key, input, n)` → resolves when n digests are made. */
+/** Nanoseconds a thread has run (/proc/…/schedstat's first field). */
+const ranNs = (file) => Number(readFileSync(file, 'utf8').split(' ')[0]);
+/** Milliseconds of CPU this thread has used (the in-process runtimes compute on it). */
+const thisThread = () => ranNs('/proc/thread-self/schedstat') / 1e6;
+const inProcessClock = values.clock === 'cpu' ? thisThread : () => performance.now();
+/** Milliseconds of CPU all threads of a process have used. */
+function processCpu(pid) {
+  let ns = 0;
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += ranNs(`/proc/${pid}/task/${t}/schedstat`);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return ns / 1e6;
+}
+/** The workerd process miniflare started: this process's child named workerd. */
+function workerdPid() {
+  const mine = readdirSync('/proc').filter((p) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      return stat.includes('(workerd)') && Number(stat.split(') ')[1].split(' ')[1]) === process.pid;
+    } catch {
+      return false;
+    }
+  });
+  if (mine.length !== 1) throw new Error(`--clock cpu: expected one workerd child, found ${mine.length}`);
+  return mine[0];
+}
+
+/**
+ * A runtime: `prepare()` → { cases, why }, `call(key, input, n)` → resolves when n digests are made, `clock()` →
+ * milliseconds (wall, or the runtime's CPU with --clock cpu).
+ */
 async function node() {
   const m = await import(join(dir, 'node.mjs'));
-  return { prepare: () => m.prepare(), call: (key, input, n) => m.run(key, input, n) };
+  return { prepare: () => m.prepare(), call: (key, input, n) => m.run(key, input, n), clock: inProcessClock };
 }
 
 async function quickjs() {
@@ -86,6 +123,7 @@ async function quickjs() {
   return {
     prepare: () => JSON.parse(evalString('globalThis.__prepared')),
     call: (key, input, n) => evalString(`__bench.run(${JSON.stringify(key)}, ${JSON.stringify(input)}, ${n})`),
+    clock: inProcessClock,
   };
 }
 
@@ -97,6 +135,7 @@ async function edge() {
   return {
     prepare: () => prepared,
     call: (key, input, n) => rt.evaluate(`__bench.run(${JSON.stringify(key)}, ${JSON.stringify(input)}, ${n})`),
+    clock: inProcessClock,
   };
 }
 
@@ -111,18 +150,20 @@ async function workerd() {
   });
   const get = async (q) => (await mf.dispatchFetch(`http://localhost/?${q}`)).text();
   const prepared = JSON.parse(await get('prepare'));
+  const pid = values.clock === 'cpu' ? workerdPid() : undefined;
   return {
     prepare: () => prepared,
     call: (key, input, n) => get(`key=${encodeURIComponent(key)}&input=${input}&n=${n}`),
+    clock: pid ? () => processCpu(pid) : () => performance.now(),
     close: () => mf.dispose(),
   };
 }
 
 /** Seconds a sample of n calls takes, its fixed cost (n = 0) taken off. */
 async function time(r, key, input, n, fixed) {
-  const t0 = performance.now();
+  const t0 = r.clock();
   await r.call(key, input, n);
-  return Math.max((performance.now() - t0 - fixed) / 1000, 1e-9);
+  return Math.max((r.clock() - t0 - fixed) / 1000, 1e-9);
 }
 
 /** Calls a sample needs to last about MS (growing n from 1). */
@@ -194,6 +235,8 @@ try {
         values.rounds,
         '--ms',
         values.ms,
+        '--clock',
+        values.clock,
         '--inputs',
         values.inputs,
         '--algorithms',

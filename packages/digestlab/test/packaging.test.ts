@@ -31,14 +31,21 @@ describe('package', () => {
     }
   });
 
-  test('ships each WebAssembly module as a .wasm file of the bytes embedded as base64, which the workerd entry imports', () => {
+  test('ships each WebAssembly module as a .wasm file of the bytes embedded as base64, which the workerd and edge-light entries import', () => {
     const built = (f: string) => `${pkgDir}/dist/${f}`;
-    const workerd = readFileSync(built('workerd.js'), 'utf8');
-    const imported = [...workerd.matchAll(/import (\w+) from "\.\/wasm\/(\w+)\.wasm";/g)].map((m) => m[2]);
-    expect(imported.sort()).toEqual([...WASM_MODULE_NAMES].sort());
-    expect(workerd).toMatch(
-      /useModules\(\{ core, shasimd, simd, ripemd, classic, blake2, blake2simd, blake3, blake3simd, xxhash, xxhashsimd, crc \}\)/,
-    );
+    // workerd (wrangler) imports NAME.wasm, Vercel's bundler NAME.wasm?module
+    for (const [entry, suffix] of [
+      ['workerd.js', ''],
+      ['edge-light.js', '\\?module'],
+    ]) {
+      const text = readFileSync(built(entry), 'utf8');
+      const imports = new RegExp(`import (\\w+) from "\\./wasm/(\\w+)\\.wasm${suffix}";`, 'g');
+      const imported = [...text.matchAll(imports)].map((m) => m[2]);
+      expect(imported.sort(), entry).toEqual([...WASM_MODULE_NAMES].sort());
+      expect(text, entry).toMatch(
+        /useModules\(\{ core, shasimd, simd, ripemd, classic, blake2, blake2simd, blake3, blake3simd, xxhash, xxhashsimd, crc \}\)/,
+      );
+    }
     for (const name of WASM_MODULE_NAMES) {
       const embedded = Buffer.from(embeddedBytes(name));
       expect(readFileSync(built(`wasm/${name}.wasm`)).equals(embedded), `dist/wasm/${name}.wasm`).toBe(true);

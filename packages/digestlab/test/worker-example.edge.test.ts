@@ -1,7 +1,8 @@
 /**
  * The README's Cloudflare Worker, as its reader would deploy it: the code block copied out of
  * packages/digestlab/README.md, bundled against the package as built (dist/, through its `workerd` export
- * condition, with the .wasm files beside the bundle as wrangler does) and run in workerd (miniflare).
+ * condition, with the .wasm files beside the bundle as wrangler does, and no base64 of them) and run in workerd
+ * (miniflare).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { afterAll, expect, test } from 'vitest';
+import { WASM_MODULE_NAMES } from '../src/wasm/names.js';
+import { embeddedExcerpt } from './helpers/embedded.js';
 import { bundleIn } from './helpers/runtime-checks.js';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -29,6 +32,9 @@ test("the README's Worker runs in workerd with our WebAssembly, and answers righ
     conditions: ['workerd', 'worker', 'browser'],
     nodePaths: [new URL('../../../node_modules', import.meta.url).pathname],
   });
+  // the modules come as .wasm files only: the bundle carries none of their bytes as base64
+  const bundle = readFileSync(join(dir, 'bundle.mjs'), 'utf8');
+  for (const name of WASM_MODULE_NAMES) expect(bundle.includes(embeddedExcerpt(name)), name).toBe(false);
   const mf = new Miniflare({
     modules: true,
     scriptPath: join(dir, 'bundle.mjs'),

@@ -9,6 +9,7 @@ import {
   resolve,
 } from '../providers/index.js';
 import { NODE_MAX_OUTPUT } from '../providers/node.js';
+import { wasmProvider } from '../providers/wasm.js';
 import { probeWebCrypto } from '../providers/webcrypto.js';
 import { lookup } from '../registry/registry.js';
 import { type Data, toBytes, toBytesTransient } from '../shared/bytes.js';
@@ -158,8 +159,12 @@ export function digestMany(
   const spec = entry.spec;
   const n = outputLengthOf(spec, options?.outputLength);
   const params = paramsOf(spec.name, entry.options, options);
-  const wasm =
-    (choice === 'auto' || choice === 'wasm') && spec.construction.kind === 'merkle-damgard' ? loadWasm() : undefined;
+  // has(): its module may be missing where bytes are refused (a partial ready({ modules })); auto then goes on below
+  const batched =
+    (choice === 'auto' || choice === 'wasm') &&
+    spec.construction.kind === 'merkle-damgard' &&
+    wasmProvider.has(spec.name);
+  const wasm = batched ? loadWasm() : undefined;
   if (wasm) {
     const alone = choice === 'auto' ? (data: Uint8Array) => oneShot.digestOnce(spec.name, data) : undefined;
     return digestManyWasm(wasm, spec, messages, { simd: true, alone });

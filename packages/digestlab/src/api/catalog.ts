@@ -1,7 +1,7 @@
 /** What digestlab knows, listed for its users: every algorithm with its facts, every provider with what it can do here. */
 
 import { PROVIDERS, providersWith } from '../providers/index.js';
-import type { ImplementedIn, ProviderId } from '../providers/provider.js';
+import type { ImplementedIn, Provider, ProviderId } from '../providers/provider.js';
 import type { Counter } from '../registry/boundaries.js';
 import type { Construction, Family, OutputKind, SumFact, WebCryptoSupport } from '../registry/facts.js';
 import { ALGORITHM_NAMES, ENTRIES } from '../registry/registry.js';
@@ -103,6 +103,20 @@ export interface ProviderInfo {
   exportState: boolean;
   /** Algorithms it computes on this runtime (empty when unavailable). */
   algorithms: AlgorithmName[];
+  /**
+   * Algorithms it computes elsewhere but not here while it is available, each with why: `wasm` after
+   * `ready({ modules })` left their module out where the runtime refuses to compile bytes. Absent when none.
+   */
+  unavailableAlgorithms?: Partial<Record<AlgorithmName, string>>;
+}
+
+/** `{ unavailableAlgorithms }` of an available provider, or nothing when it has every algorithm it computes. */
+function unavailableAlgorithms(p: Provider): Pick<ProviderInfo, 'unavailableAlgorithms'> {
+  const why = ALGORITHM_NAMES.flatMap((a) => {
+    const r = p.algorithmUnavailableReason?.(a);
+    return r === undefined ? [] : [[a, r] as const];
+  });
+  return why.length === 0 ? {} : { unavailableAlgorithms: Object.fromEntries(why) };
 }
 
 /** Every provider, and what it can do on this runtime. `auto` is not listed: it resolves to one of these. */
@@ -120,6 +134,7 @@ export function providers(): ProviderInfo[] {
       streaming: p.streaming,
       exportState: p.exportsState,
       algorithms: reason === undefined ? ALGORITHM_NAMES.filter((a) => p.has(a)) : [],
+      ...(reason === undefined ? unavailableAlgorithms(p) : {}),
     };
   });
 }

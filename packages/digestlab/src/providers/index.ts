@@ -172,6 +172,7 @@ function resolveUncached(algorithm: string, choice: string, need?: 'streaming'):
       name,
       provider.id,
       providersWith(name).map((p) => p.id),
+      provider.algorithmUnavailableReason?.(name),
     );
   }
   if (need === 'streaming' && !provider.streaming) throw new NotStreamingError(provider.id);

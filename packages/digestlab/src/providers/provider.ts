@@ -23,6 +23,11 @@ export interface Provider {
   /** The algorithm runs here through this provider. */
   has(algorithm: AlgorithmName): boolean;
   /**
+   * Why an algorithm this provider computes elsewhere does not run here while the provider does (`wasm` after a
+   * `ready({ modules })` that left its module out where bytes do not compile), or undefined.
+   */
+  algorithmUnavailableReason?(algorithm: AlgorithmName): string | undefined;
+  /**
    * A streaming engine; only for sync providers. `outputLength` (here and below) is given only for an
    * extendable-output function (SHAKE, BLAKE3), already checked; otherwise the output is the digest length.
    * `params` (BLAKE3's key or context) only for an algorithm that takes them, checked: a provider that has such

@@ -14,7 +14,9 @@ import {
   type AlgorithmSpec,
   unknownConstruction,
 } from '../spec/algorithm.js';
-import { wasmUnavailableReason } from '../wasm/module.js';
+import { moduleUnavailableReason } from '../wasm/availability.js';
+import { moduleOfCore, wasmUnavailableReason } from '../wasm/module.js';
+import type { WasmModuleName } from '../wasm/sources.js';
 import type { Provider } from './provider.js';
 import { BLAKE2_PATHS } from './wasm-blake2.js';
 import { TREE_PATHS } from './wasm-blake3.js';
@@ -59,6 +61,28 @@ function pathsOf(spec: AlgorithmSpec): WasmPaths | undefined {
   }
 }
 
+/** The module each path's algorithms need (an MD hash's: by its core). */
+const MODULE_OF = new Map<WasmPaths, WasmModuleName>([
+  [SPONGE_PATHS, 'core'],
+  [TREE_PATHS, 'blake3'],
+  [BLAKE2_PATHS, 'blake2'],
+  [CRC_PATHS, 'crc'],
+  [XXHASH_PATHS, 'xxhash'],
+]);
+
+/**
+ * Why an algorithm this provider computes does not run here while the provider does (its module was not handed
+ * over where bytes do not compile), or undefined; also undefined for one it never computes (MD2).
+ */
+function algorithmUnavailableReason(algorithm: AlgorithmName): string | undefined {
+  const spec = lookup(algorithm).spec;
+  const p = pathsOf(spec);
+  if (p === undefined) return undefined;
+  const c = spec.construction;
+  const module = c.kind === 'merkle-damgard' ? moduleOfCore(c.core) : (MODULE_OF.get(p) as WasmModuleName);
+  return moduleUnavailableReason(module);
+}
+
 /** The paths of an algorithm `has()` accepted. */
 function paths(spec: AlgorithmSpec): WasmPaths {
   const p = pathsOf(spec);
@@ -78,7 +102,9 @@ export const wasmProvider: Provider = {
   streaming: true,
   exportsState: true,
   unavailableReason: wasmUnavailableReason,
-  has: (algorithm: AlgorithmName) => pathsOf(lookup(algorithm).spec) !== undefined,
+  has: (algorithm: AlgorithmName) =>
+    pathsOf(lookup(algorithm).spec) !== undefined && algorithmUnavailableReason(algorithm) === undefined,
+  algorithmUnavailableReason,
   create: (algorithm, outputLength, params) => createWasmEngine(lookup(algorithm).spec, outputLength, params),
   digestOnce(algorithm, data, outputLength, params) {
     const spec = lookup(algorithm).spec;

@@ -70,10 +70,11 @@ export class ProviderUnavailableError extends DigestError {
 export class AlgorithmUnavailableError extends DigestError {
   readonly algorithm: string;
   readonly provider: string;
-  constructor(algorithm: string, provider: string, providersWithIt: readonly string[]) {
+  /** `why`: the provider's reason, where it computes the algorithm elsewhere but not here. */
+  constructor(algorithm: string, provider: string, providersWithIt: readonly string[], why?: string) {
     super(
       'ERR_ALGORITHM_UNAVAILABLE',
-      `Provider "${provider}" has no ${algorithm} here. ` +
+      `Provider "${provider}" has no ${algorithm} here${why === undefined ? '' : `: ${why}`}. ` +
         (providersWithIt.length > 0
           ? `Providers that have it: ${providersWithIt.join(', ')}.`
           : 'No provider on this runtime has it.'),

@@ -36,7 +36,14 @@ import {
   PAGE,
   type Simd,
 } from './layout.js';
-import { giveModules, moduleAsync, moduleIfSupported, moduleSync, type WasmModules } from './sources.js';
+import {
+  giveModules,
+  moduleAsync,
+  moduleIfSupported,
+  moduleSync,
+  type WasmModuleName,
+  type WasmModules,
+} from './sources.js';
 
 /** The families' modules, each compiled on first use, and the compression functions each exports. */
 const FAMILIES = {
@@ -48,6 +55,11 @@ export type FamilyCoreName = (typeof FAMILIES)[FamilyName]['cores'][number];
 const FAMILY_OF = new Map<string, FamilyName>(
   Object.entries(FAMILIES).flatMap(([f, m]) => m.cores.map((c) => [c, f as FamilyName] as const)),
 );
+
+/** The module that computes an MD core: the core module, its family's module, or the classic module. */
+export function moduleOfCore(core: MDParams['core']): WasmModuleName {
+  return FAMILY_OF.get(core) ?? (core in CLASSIC_CHAIN ? 'classic' : 'core');
+}
 
 export class Wasm {
   readonly blocks: Readonly<Record<CoreName, Blocks>>;
@@ -289,7 +301,9 @@ export function ready(): Promise<void> {
       return;
     }
     for (const family of Object.keys(FAMILIES) as FamilyName[]) {
-      if (!loaded.hasFamily(family)) loaded.attachFamily(family, await moduleAsync(family, FAMILIES[family].wasm));
+      if (loaded.hasFamily(family)) continue;
+      const module = await moduleAsync(family, FAMILIES[family].wasm).catch(() => undefined); // availability.ts
+      if (module) loaded.attachFamily(family, module);
     }
     await compileClassic();
     if (!loaded.simdPending) return;

@@ -23,7 +23,8 @@ export function giveModules(modules: WasmModules): void {
     if (!(WASM_MODULE_NAMES as readonly string[]).includes(name)) {
       throw new InvalidOptionError(`modules.${name}`, `no such module; expected ${WASM_MODULE_NAMES.join(', ')}`);
     }
-    if (!(module instanceof WebAssembly.Module)) {
+    // by its tag, not instanceof: a module compiled in another realm (a vm context's host, an iframe) instantiates
+    if (Object.prototype.toString.call(module) !== '[object WebAssembly.Module]') {
       throw new InvalidOptionError(`modules.${name}`, 'expected a WebAssembly.Module (compiled, not bytes)');
     }
   }
@@ -36,23 +37,34 @@ export function isGiven(name: WasmModuleName): boolean {
 }
 
 /**
+ * The embedded bytes of a module. The package's workerd and edge-light entries carry none (their `#embedded/NAME`
+ * resolves to a module whose base64 is undefined: scripts/build/build-lib.mjs), as they hand every module over.
+ */
+function bytesOf(name: WasmModuleName, base64: string | undefined): Uint8Array<ArrayBuffer> {
+  if (base64 === undefined) {
+    throw new Error(`digestlab: this entry embeds no WebAssembly bytes; hand "${name}" over with ready({ modules })`);
+  }
+  return decode(base64);
+}
+
+/**
  * A module, compiled synchronously from its embedded bytes (`base64`, which each loader imports itself, so that a
  * program that hashes BLAKE3 alone carries no other module) unless it was given. Throws where compiling is refused.
  */
-export function moduleSync(name: WasmModuleName, base64: string): WebAssembly.Module {
-  return given[name] ?? new WebAssembly.Module(decode(base64));
+export function moduleSync(name: WasmModuleName, base64: string | undefined): WebAssembly.Module {
+  return given[name] ?? new WebAssembly.Module(bytesOf(name, base64));
 }
 
 /** A module, compiled asynchronously from its embedded bytes unless it was given (rejects where refused). */
-export async function moduleAsync(name: WasmModuleName, base64: string): Promise<WebAssembly.Module> {
-  return given[name] ?? WebAssembly.compile(decode(base64));
+export async function moduleAsync(name: WasmModuleName, base64: string | undefined): Promise<WebAssembly.Module> {
+  return given[name] ?? WebAssembly.compile(bytesOf(name, base64));
 }
 
 /**
  * A module only some runtimes compile (a SIMD one), compiled synchronously; undefined where this runtime cannot
  * (no SIMD), and the loader goes on with its scalar module.
  */
-export function moduleIfSupported(name: WasmModuleName, base64: string): WebAssembly.Module | undefined {
+export function moduleIfSupported(name: WasmModuleName, base64: string | undefined): WebAssembly.Module | undefined {
   try {
     return moduleSync(name, base64);
   } catch {

@@ -29,3 +29,10 @@ const EMBEDDED: Readonly<Record<WasmModuleName, string>> = {
 export function embeddedBytes(name: WasmModuleName): Uint8Array<ArrayBuffer> {
   return decode(EMBEDDED[name]);
 }
+
+/** Eighty characters from the middle of a module's base64: found in a bundle that embeds the module. */
+export function embeddedExcerpt(name: WasmModuleName): string {
+  const text = EMBEDDED[name];
+  const middle = Math.floor(text.length / 2);
+  return text.slice(middle, middle + 80);
+}

@@ -57,6 +57,8 @@ export async function prepareChecks(dir: string): Promise<void> {
 export interface CheckResult {
   providers: Record<string, string[]>;
   wasmReason?: string;
+  /** The wasm provider's algorithms that do not run here, each with why (a partial `ready({ modules })`). */
+  wasmUnavailable?: Record<string, string>;
   auto: string;
   checks: number;
   runtime: { runtime: string; version: string; cryptoLibrary?: string };
@@ -115,8 +117,9 @@ export async function bundleIn(
     format: 'esm',
     platform: 'neutral',
     outfile: join(dir, out),
-    plugins: [redirect, wasmBesideBundle(dir)],
     logLevel: 'warning',
     ...options,
+    // the caller's plugins (another way of taking .wasm imports) before the one that leaves them beside the bundle
+    plugins: [redirect, ...(options.plugins ?? []), wasmBesideBundle(dir)],
   });
 }

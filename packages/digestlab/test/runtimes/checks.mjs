@@ -105,6 +105,7 @@ export async function check() {
     node: providers().find((p) => p.id === 'node'),
     runtime: runtime(),
     wasmReason: wasm?.reason,
+    wasmUnavailable: wasm?.unavailableAlgorithms,
     auto: createDigest('SHA-256').provider,
     checks,
   };

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { digestHex, InvalidOptionError, providers, ready } from '../src/index.js';
-import { compileFailure } from '../src/wasm/module.js';
+import { compileFailure } from '../src/wasm/failure.js';
 import { isGiven, WASM_MODULE_NAMES } from '../src/wasm/sources.js';
 import { embeddedBytes } from './helpers/embedded.js';
 

@@ -14,6 +14,7 @@
  */
 import type { MDParams } from '../spec/constructions.js';
 import { CLASSIC_CHAIN, type Classic, compileClassic, instantiateClassic } from './classic.js';
+import { compileFailure, noWebAssembly } from './failure.js';
 import { CLASSIC_LAYOUT } from './generated/classic.js';
 import { CORE_WASM } from './generated/core.js';
 import { RIPEMD_WASM } from './generated/ripemd.js';
@@ -221,22 +222,6 @@ let loaded: Wasm | undefined;
 /** Why `load()` failed, when it did. */
 let failure: string | undefined;
 let pending: Promise<void> | undefined;
-
-function noWebAssembly(): string | undefined {
-  return typeof WebAssembly === 'object' ? undefined : 'this runtime has no WebAssembly';
-}
-
-/**
- * Why compiling failed, in words: where the runtime refuses to compile bytes (workerd and Vercel Edge: "Wasm code
- * generation disallowed by embedder"; a page's Content-Security-Policy without 'wasm-unsafe-eval'), what to do.
- */
-export function compileFailure(e: unknown): string {
-  const refused = /disallowed|refused|content.security.policy|unsafe-eval/i.test(String(e));
-  return refused
-    ? `this runtime refuses to compile WebAssembly from bytes (${String(e)}); hand digestlab its compiled modules: ` +
-        "`ready({ modules })`, or import 'digestlab' with the `workerd` condition (README: Where it runs)"
-    : `WebAssembly compilation failed: ${String(e)}`;
-}
 
 /**
  * Takes compiled modules (`ready({ modules })`): a failure to compile from bytes is forgotten, so that the next

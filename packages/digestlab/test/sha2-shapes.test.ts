@@ -11,6 +11,7 @@ import { sha512Blocks, sha512BlocksInline } from '../src/algorithms/generated/sh
 import { sha2Shapes } from '../src/algorithms/sha2-shapes.js';
 import { SHA256 } from '../src/algorithms/sha256.js';
 import { SHA384, SHA512 } from '../src/algorithms/sha512.js';
+import { interpreted, runtime } from '../src/shared/runtime.js';
 import { narrow } from '../src/spec/algorithm.js';
 import { pseudoRandomBytes } from './helpers/common.js';
 
@@ -59,10 +60,15 @@ describe('sha2Shapes', () => {
     expect(sha2Shapes({ runtime: 'hermes' }, true)).toEqual({ sha256: 'loop', sha512: 'inline' });
   });
 
-  it('the library bound the V8 shapes in this process (Node)', () => {
-    expect(narrow(SHA256, 'merkle-damgard').construction.compress).toBe(sha256BlocksUnrolled);
-    expect(narrow(SHA512, 'merkle-damgard').construction.compress).toBe(sha512BlocksInline);
-    expect(narrow(SHA384, 'merkle-damgard').construction.compress).toBe(sha512BlocksInline);
+  it("the library bound the shapes named for the runtime running this suite (on Node, V8's)", () => {
+    const here = runtime();
+    const shapes = sha2Shapes(here, interpreted());
+    if (here.runtime === 'node') expect(shapes).toEqual({ sha256: 'unrolled', sha512: 'inline' });
+    const sha256 = shapes.sha256 === 'unrolled' ? sha256BlocksUnrolled : sha256Blocks;
+    const sha512 = shapes.sha512 === 'inline' ? sha512BlocksInline : sha512Blocks;
+    expect(narrow(SHA256, 'merkle-damgard').construction.compress).toBe(sha256);
+    expect(narrow(SHA512, 'merkle-damgard').construction.compress).toBe(sha512);
+    expect(narrow(SHA384, 'merkle-damgard').construction.compress).toBe(sha512);
   });
 });
 

@@ -48,7 +48,12 @@ const CODECS = [
   ["Node's, Buffer's latin1Slice out", codecFor(undefined, true, nodeLatin1())] as const,
 ];
 
-it("on Node the digits come out by Buffer's latin1Slice, not TextDecoder", () => {
+it("on Node the digits come out by Buffer's latin1Slice, not TextDecoder; elsewhere by the engine's codec", () => {
+  if (runtime().runtime !== 'node') {
+    expect(nodeLatin1()).toBeUndefined();
+    expect(asciiString(Uint8Array.of(0x30, 0x61, 0x66))).toBe('0af');
+    return;
+  }
   expect(nodeLatin1()).toBeTypeOf('function');
   expect(asciiString).not.toBe(codecFor(undefined).asciiString);
   expect(asciiString(Uint8Array.of(0x30, 0x61, 0x66))).toBe('0af');

@@ -19,14 +19,14 @@ const CORES = {
 };
 
 /**
- * $oneshot_pad_ORDER_BLOCK (param $p $len) (result i32): pads in place as padInPlace in merkle-damgard.ts does, and
- * returns the block count. The length field is 8 bytes for 64-byte blocks, 16 for 128 (its high 8 bytes zero: the
- * message is in memory, far below 2^61 bytes).
+ * $NAME (param $p $len) (result i32), by default $oneshot_pad_ORDER_BLOCK: pads in place as padInPlace in
+ * merkle-damgard.ts does, and returns the block count. The length field is 8 bytes for 64-byte blocks, 16 for 128 (its
+ * high 8 bytes zero: the message is in memory, far below 2^61 bytes). gen-wasm.mjs's batches pad with it too.
  */
-function padFunc(order, block, bswap64) {
+export function padFunc(order, block, bswap64, name = `oneshot_pad_${order}_${block}`) {
   const field = block === 128 ? 16 : 8;
   return [
-    `(func $oneshot_pad_${order}_${block} (param $p i32) (param $len i32) (result i32)`,
+    `(func $${name} (param $p i32) (param $len i32) (result i32)`,
     '  (local $end i32) (local $bits i64)',
     `  (local.set $end (i32.and (i32.add (local.get $len) (i32.const ${field + block})) (i32.const ${-block})))`,
     '  (i32.store8 (i32.add (local.get $p) (local.get $len)) (i32.const 0x80))',

@@ -2,8 +2,9 @@
 /**
  * digestlab, @noble/hashes and hash-wasm where JavaScript runs without Node around it: BENCHMARKS.md's "Edge workers
  * and interpreters". One script of cases (edge/cases.mjs, bundled with esbuild) timed in Node, `node --jitless`,
- * QuickJS (npm quickjs-emscripten), npm's edge-runtime and workerd (npm miniflare), in interleaved rounds; prints a
- * Markdown table of medians (seed: calls/s; sizes: MiB/s = 2^20 bytes/s).
+ * QuickJS (npm quickjs-emscripten), npm's edge-runtime and workerd (npm miniflare; `workerd-compat`: with the
+ * nodejs_compat flag, which brings node:crypto), in interleaved rounds; prints a Markdown table of medians (seed:
+ * calls/s; sizes: MiB/s = 2^20 bytes/s), node:crypto's column where the runtime has it.
  *
  *   node scripts/measure/edge-runtimes.mjs [--rounds 3] [--ms 300] [--runtimes node,jitless,quickjs,edge,workerd]
  *     [--inputs seed,65536,1048576] [--algorithms SHA-256,…] [--json FILE]
@@ -15,12 +16,12 @@
  * disturbs far less than the wall clock; `--clock wall` elsewhere. Node --jitless runs in a child process (this script with --child), timed the same way inside it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { bundleInto, ranNs, startWorkerd } from './edge/workerd.mjs';
 
 const HERE = fileURLToPath(new URL('edge/', import.meta.url));
 const { values } = parseArgs({
@@ -41,59 +42,11 @@ const INPUTS = values.inputs.split(',').map((x) => (x === 'seed' ? x : Number(x)
 const ALGORITHMS = values.algorithms.split(',');
 
 const dir = mkdtempSync(join(tmpdir(), 'digestlab-edge-bench-'));
-const wasmBeside = {
-  name: 'wasm-beside',
-  setup(b) {
-    b.onResolve({ filter: /\.wasm$/ }, (args) => {
-      const name = args.path.split('/').pop();
-      writeFileSync(join(dir, name), readFileSync(join(args.resolveDir, args.path)));
-      return { path: `./${name}`, external: true };
-    });
-  },
-};
-async function bundle(entry, out, format) {
-  await build({
-    entryPoints: [join(HERE, entry)],
-    bundle: true,
-    format,
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    outfile: join(dir, out),
-    plugins: [wasmBeside],
-    logLevel: 'error',
-  });
-}
+const bundle = (entry, out, format) => bundleInto(dir, join(HERE, entry), out, format);
 
-/** Nanoseconds a thread has run (/proc/…/schedstat's first field). */
-const ranNs = (file) => Number(readFileSync(file, 'utf8').split(' ')[0]);
 /** Milliseconds of CPU this thread has used (the in-process runtimes compute on it). */
 const thisThread = () => ranNs('/proc/thread-self/schedstat') / 1e6;
 const inProcessClock = values.clock === 'cpu' ? thisThread : () => performance.now();
-/** Milliseconds of CPU all threads of a process have used. */
-function processCpu(pid) {
-  let ns = 0;
-  for (const t of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += ranNs(`/proc/${pid}/task/${t}/schedstat`);
-    } catch {
-      // the thread ended between the listing and the read
-    }
-  }
-  return ns / 1e6;
-}
-/** The workerd process miniflare started: this process's child named workerd. */
-function workerdPid() {
-  const mine = readdirSync('/proc').filter((p) => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      return stat.includes('(workerd)') && Number(stat.split(') ')[1].split(' ')[1]) === process.pid;
-    } catch {
-      return false;
-    }
-  });
-  if (mine.length !== 1) throw new Error(`--clock cpu: expected one workerd child, found ${mine.length}`);
-  return mine[0];
-}
 
 /**
  * A runtime: `prepare()` → { cases, why }, `call(key, input, n)` → resolves when n digests are made, `clock()` →
@@ -139,25 +92,26 @@ async function edge() {
   };
 }
 
-async function workerd() {
-  const { Miniflare } = await import('miniflare');
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath: join(dir, 'worker.mjs'),
-    modulesRoot: dir,
-    modulesRules: [{ type: 'CompiledWasm', include: ['**/*.wasm'] }],
-    compatibilityDate: '2026-04-01',
-  });
-  const get = async (q) => (await mf.dispatchFetch(`http://localhost/?${q}`)).text();
-  const prepared = JSON.parse(await get('prepare'));
-  const pid = values.clock === 'cpu' ? workerdPid() : undefined;
+/** workerd as a Worker is deployed by default; `flags`: its compatibility flags (nodejs_compat brings node:crypto). */
+async function workerd(flags = []) {
+  const w = await startWorkerd(dir, 'worker.mjs', { flags, cpu: values.clock === 'cpu' });
+  const prepared = JSON.parse(await w.get('prepare'));
   return {
     prepare: () => prepared,
-    call: (key, input, n) => get(`key=${encodeURIComponent(key)}&input=${input}&n=${n}`),
-    clock: pid ? () => processCpu(pid) : () => performance.now(),
-    close: () => mf.dispose(),
+    call: (key, input, n) => w.get(`key=${encodeURIComponent(key)}&input=${input}&n=${n}`),
+    clock: w.clock,
+    close: w.close,
   };
 }
+
+const RUNTIMES = {
+  node,
+  jitless: node,
+  quickjs,
+  edge,
+  workerd: () => workerd(),
+  'workerd-compat': () => workerd(['nodejs_compat']),
+};
 
 /** Seconds a sample of n calls takes, its fixed cost (n = 0) taken off. */
 async function time(r, key, input, n, fixed) {
@@ -182,7 +136,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function measure(runtimes) {
   const made = {};
   for (const name of runtimes) {
-    const r = await { node, jitless: node, quickjs, edge, workerd }[name]();
+    const r = await RUNTIMES[name]();
     const { cases, why } = await r.prepare();
     const fixedSamples = [];
     for (let i = 0; i < 5; i++) fixedSamples.push((await time(r, cases[0], 'seed', 0, 0)) * 1000);
@@ -262,16 +216,20 @@ function fmt(x) {
   return x.toPrecision(3);
 }
 
-/** One row per algorithm and input; per runtime: auto / wasm / ts, then noble / hash-wasm. */
+function sizeName(n) {
+  return n >= 2 ** 20 ? `${n / 2 ** 20} MiB` : n >= 1024 ? `${n / 1024} KiB` : `${n} B`;
+}
+
+/** One row per algorithm and input; per runtime: auto / wasm / ts, then noble / hash-wasm, then node:crypto. */
 function table(results, runtimes) {
-  const head = ['algorithm', 'input', ...runtimes.map((r) => `${r}: auto / wasm / ts / noble / hash-wasm`)];
+  const head = ['algorithm', 'input', ...runtimes.map((r) => `${r}: auto / wasm / ts / noble / hash-wasm / node`)];
   const rows = [];
   const algorithms = ALGORITHMS;
   for (const input of INPUTS) {
     for (const alg of algorithms) {
-      const label = input === 'seed' ? 'seed (calls/s)' : `${input >= 2 ** 20 ? '1 MiB' : '64 KiB'} (MiB/s)`;
+      const label = input === 'seed' ? 'seed (calls/s)' : `${sizeName(input)} (MiB/s)`;
       const cells = runtimes.map((r) =>
-        ['auto', 'wasm', 'ts', 'noble', 'hash-wasm']
+        ['auto', 'wasm', 'ts', 'noble', 'hash-wasm', 'node']
           .map((p) => fmt(results[r].rates[`${alg}|${p}|${input}`]))
           .join(' / '),
       );

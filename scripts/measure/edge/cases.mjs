@@ -50,12 +50,15 @@ export async function prepare() {
   await ready();
   const why = {};
   const wasm = providers().find((p) => p.id === 'wasm');
+  const node = providers().find((p) => p.id === 'node');
   for (const alg of ALGORITHMS) {
-    for (const p of ['auto', 'wasm', 'ts']) {
+    for (const p of ['auto', 'wasm', 'ts', 'node']) {
       if (p === 'wasm' && !wasm.available) {
         why[`${alg}|wasm`] = wasm.reason;
         continue;
       }
+      // node:crypto where the runtime has it (Node; workerd with nodejs_compat), for the algorithms it has
+      if (p === 'node' && !(node.available && node.algorithms.includes(alg))) continue;
       const options = p === 'auto' ? undefined : { provider: p };
       calls.set(`${alg}|${p}`, (x) => digestHex(alg, x, options));
     }

@@ -295,9 +295,23 @@ describe("auto's crossovers: this runtime's, chosen at load", () => {
     expect(NODE_FROM).toBe(CROSSOVERS[HOST.runtime]);
   });
 
-  it.each(['node', 'bun', 'deno', 'browser', 'unknown'] as const)("%s's table", (name) => {
+  it.each(['node', 'bun', 'deno', 'workerd', 'browser', 'unknown'] as const)("%s's table", (name) => {
     // a runtime not recognised may have a node:crypto as Node's: Node's table, so a wrong guess errs towards the known
     expect(crossoversOf(name)).toBe(CROSSOVERS[name === 'unknown' ? 'node' : name]);
+  });
+
+  it("in workerd, node:crypto (BoringSSL behind workerd's bindings) takes later than on Node: the seed's call stays ours", () => {
+    // measured inside workerd (crossovers.mjs --workerd): a call there costs several times Node's, so the seed's
+    // string (93 characters) to hex, which Node hands to OpenSSL for the SHA-2s, is our WebAssembly's there
+    const seed = 'x'.repeat(93);
+    for (const algorithm of ['SHA-256', 'SHA-512'] as const) {
+      expect(CROSSOVERS.node[algorithm].hex).toBeLessThanOrEqual(seed.length);
+      expect(CROSSOVERS.workerd[algorithm].hex).toBeGreaterThan(seed.length);
+      const log: string[] = [];
+      const auto = autoOneShot(algorithm, candidates(runsHere, log, CROSSOVERS.workerd));
+      auto.digestHexOnce(algorithm, seed);
+      expect(log).toEqual(['wasm']);
+    }
   });
 
   it('in a browser node:crypto never wins, so a one-shot goes straight to our provider: no length test per call', () => {

@@ -231,6 +231,7 @@ export const HMAC_CROSSOVERS: Readonly<Record<MeasuredRuntime, Partial<Crossover
   node: hmacTable(HMAC_NODE_CRYPTO.node),
   bun: hmacTable(HMAC_NODE_CRYPTO.bun),
   deno: hmacTable(HMAC_NODE_CRYPTO.deno),
+  workerd: hmacTable(HMAC_NODE_CRYPTO.workerd),
   browser: {},
 };
 

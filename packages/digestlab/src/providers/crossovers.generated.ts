@@ -9,6 +9,7 @@ export const NODE_CRYPTO = {
   node: [null, null, 2048, 1024, 256, 0, 64, 0, 64, 0, 128, 0, 128, 0, 128, 0, 128, 0, 512, 0, 1024, 0, 256, 0, 512, 0, 1024, 512, 2048, 256, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, null, null, null, null, null, null, 1048576, null, null, null, null, null, null, null, null, null, null, null, 8192, 0, null, null, null, null, null, null, null, null, 4096, 0, null, null, 0, 2048, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
   bun: [null, null, 512, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1024, 2048, 2048, 4096, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, null, null, null, null, null, null, 0, 0, null, null, null, null, null, null, 16, 0, null, null, 0, 0, null, null, null, null, null, null, null, null, 0, 0, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
   deno: [null, null, null, null, 2048, 1024, 8192, 1024, 1024, 128, 8192, 2048, 8192, 2048, 8192, 2048, 4096, 2048, null, null, null, null, null, null, null, null, null, null, null, null, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, null, null, null, null, null, null, null, null, null, 0, 0, null, null, null, null, null, null, null, null, null, null, 1048576, 65536, null, null, null, null, null, null, null, null, 1048576, 65536, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+  workerd: [null, null, null, null, 8192, 16384, 2048, 2048, 2048, 4096, 65536, null, 1048576, null, null, null, null, 1048576, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, 64, 64, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
 } as const;
 
 /** Per browser engine, the size from which WebCrypto wins: crossovers.json's `webCrypto.from`. */
@@ -64,5 +65,17 @@ export const HMAC_NODE_CRYPTO = {
     'SHA-512/224': [16384, 16384],
     'SHA-512/256': [65536, 65536],
     SM3: [null, null],
+  },
+  workerd: {
+    MD2: [null, null],
+    MD5: [null, null],
+    'SHA-1': [8192, 16384],
+    'SHA-224': [4096, 2048],
+    'SHA-256': [4096, 4096],
+    'SHA-384': [1048576, null],
+    'SHA-512': [1048576, null],
+    'SHA-512/224': [null, null],
+    'SHA-512/256': [null, null],
+    MD4: [null, null],
   },
 } as const;

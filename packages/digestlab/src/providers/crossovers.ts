@@ -29,7 +29,7 @@ export type Crossovers = Readonly<Record<AlgorithmName, Crossover>>;
 export const NEVER: Crossover = { bytes: Number.POSITIVE_INFINITY, hex: Number.POSITIVE_INFINITY };
 
 /** The runtimes with a crossover table of their own. */
-export type MeasuredRuntime = 'node' | 'bun' | 'deno' | 'browser';
+export type MeasuredRuntime = 'node' | 'bun' | 'deno' | 'workerd' | 'browser';
 
 /** A crossover from its measured pair: bytes, hex, null for never. */
 export function crossover(bytes: number | null, hex: number | null): Crossover {
@@ -51,6 +51,9 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
   node: table(NODE_CRYPTO.node),
   bun: table(NODE_CRYPTO.bun),
   deno: table(NODE_CRYPTO.deno),
+  // workerd's node:crypto (nodejs_compat) is BoringSSL behind workerd's bindings: a call costs several times Node's,
+  // so our WebAssembly keeps inputs up to a few KiB that Node hands to OpenSSL (the seed's SHA-256: 4x faster)
+  workerd: table(NODE_CRYPTO.workerd),
   // A browser's pages and Workers have no node:crypto: it never wins there, so a one-shot goes straight to our
   // WebAssembly (or WebCrypto, for long async inputs), with no length tested per call (a length test that always
   // chose WebAssembly made Firefox's seed MD5 0.86x of calling it: scripts/measure/seed-call-ablation.mjs --browser)
@@ -59,11 +62,11 @@ export const CROSSOVERS: Readonly<Record<MeasuredRuntime, Crossovers>> = {
 
 /**
  * The runtime whose crossovers apply here: itself where measured (a browser: none to measure, it has no
- * node:crypto); Node's elsewhere (workerd with nodejs_compat has a node:crypto over the same V8; edge-runtime,
- * Hermes and a runtime not recognised have none, or one as Node's).
+ * node:crypto; workerd: measured with nodejs_compat, and without it there is no node:crypto to choose); Node's
+ * elsewhere (edge-runtime, Hermes and a runtime not recognised have none, or one as Node's).
  */
 export function measuredRuntime(name: RuntimeName): MeasuredRuntime {
-  return name === 'bun' || name === 'deno' || name === 'browser' ? name : 'node';
+  return name === 'bun' || name === 'deno' || name === 'workerd' || name === 'browser' ? name : 'node';
 }
 
 /** The crossovers of a runtime (see {@link measuredRuntime}). */

@@ -18,13 +18,17 @@ interface Hasher {
 }
 type Create = () => Promise<Hasher>;
 
+/** hash-wasm's module as this row calls it: most creators take nothing; these a size or a polynomial. */
+type HashWasm = Record<string, Create> & { createHMAC: CreateHmac } & Record<
+    'createSHA3' | 'createKeccak' | 'createBLAKE3' | 'createBLAKE2b' | 'createBLAKE2s',
+    (bits: number) => Promise<Hasher>
+  > & {
+    createCRC32(polynomial?: number): Promise<Hasher>;
+    createCRC64(polynomial?: string): Promise<Hasher>;
+  };
+
 const load = lazy(async () => {
-  const hw = cjs<
-    Record<string, Create> & { createHMAC: CreateHmac } & Record<
-        'createSHA3' | 'createKeccak' | 'createBLAKE3' | 'createBLAKE2b' | 'createBLAKE2s',
-        (bits: number) => Promise<Hasher>
-      >
-  >(await import('hash-wasm'));
+  const hw = cjs<HashWasm>(await import('hash-wasm'));
   const creators: Partial<Record<AlgorithmName, Create>> = {
     MD5: hw.createMD5,
     'SHA-1': hw.createSHA1,
@@ -51,6 +55,12 @@ const load = lazy(async () => {
     XXH64: hw.createXXHash64,
     'XXH3-64': hw.createXXHash3,
     'XXH3-128': hw.createXXHash128,
+    // the CRCs by their reflected polynomials (hash-wasm's CRC-64 default is ECMA-182's, CRC-64/XZ), and Adler-32
+    'CRC-32': () => hw.createCRC32(),
+    'CRC-32C': () => hw.createCRC32(0x82f63b78),
+    'CRC-64/XZ': () => hw.createCRC64(),
+    'CRC-64/NVME': () => hw.createCRC64('9a6c9329ac4bc9b5'),
+    ADLER32: hw.createAdler32,
     // BLAKE2 at the name's length in bits, unkeyed
     ...Object.fromEntries(
       [...BLAKE2_PARAMS].map(([name, p]) => [
@@ -89,6 +99,11 @@ const ALGORITHMS: readonly AlgorithmName[] = [
   'XXH64',
   'XXH3-64',
   'XXH3-128',
+  'CRC-32',
+  'CRC-32C',
+  'CRC-64/XZ',
+  'CRC-64/NVME',
+  'ADLER32',
 ];
 
 export const hashWasm: Row = {

@@ -9,7 +9,7 @@
  *   node scripts/measure/checksum-speed.mjs --seed [--rounds 7]   the seed's call: its 93-character string to hex
  *   node scripts/measure/checksum-speed.mjs --native [--size N]    with `xxhsum -b` on the same size (xxhsum-bench.mjs)
  *
- * Every row runs in turn in each round (interleaved), ~8 MiB of input per row and round, timed in the process's CPU
+ * Every row runs in turn in each round (interleaved, the order rotating), ~8 MiB of input per row and round, timed in the process's CPU
  * time; a figure is the row's best round. Report `uptime` beside it: on a shared machine the ratios are what matters.
  */
 import zlib from 'node:zlib';
@@ -97,8 +97,11 @@ for (const [algorithm, hasher] of Object.entries(PEERS)) {
 const bytes = SEED ? SEED_INPUT.length : SIZE;
 const calls = SEED ? 20000 : Math.max(1, Math.floor(2 ** 23 / SIZE));
 const best = {};
+const rows = Object.entries(ROWS);
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, call] of Object.entries(ROWS)) {
+  // the order rotates each round, so that no row always runs right after another's garbage and cache misses
+  const k = round % rows.length;
+  for (const [name, call] of [...rows.slice(k), ...rows.slice(0, k)]) {
     const start = process.cpuUsage();
     for (let i = 0; i < calls; i++) call();
     const used = process.cpuUsage(start);

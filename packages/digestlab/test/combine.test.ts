@@ -68,15 +68,26 @@ describe('combineChecksums', () => {
     }
   });
 
-  it('refuses what cannot be combined, a wrong digest length, and a bad length', () => {
+  it('refuses what cannot be combined, a wrong digest length, and a bad length, saying what it expected', () => {
     const four = new Uint8Array(4);
+    const combinable = 'CRC-32, CRC-32C, CRC-64/NVME, CRC-64/XZ, ADLER32';
     for (const algorithm of ['CKSUM', 'XXH32', 'XXH3-64', 'SHA-256']) {
       expect(() => combineChecksums(algorithm, four, four, 1)).toThrow(InvalidOptionError);
     }
+    expect(() => combineChecksums('xxh32', four, four, 1)).toThrow(
+      `Invalid option algorithm: XXH32 cannot be combined; expected ${combinable}.`,
+    );
     expect(() => combineChecksums('CRC-32', new Uint8Array(8), four, 1)).toThrow(InvalidDataError);
-    expect(() => combineChecksums('CRC-64/NVME', four, four, 1)).toThrow(InvalidDataError);
+    expect(() => combineChecksums('CRC-32', new Uint8Array(8), four, 1)).toThrow(
+      /^Expected the first piece's checksum: a Uint8Array of 4 bytes; got /,
+    );
+    expect(() => combineChecksums('CRC-64/NVME', new Uint8Array(8), four, 1)).toThrow(
+      /^Expected the second piece's checksum: a Uint8Array of 8 bytes; got /,
+    );
     for (const bad of [-1, 1.5, Number.NaN, 2 ** 53]) {
-      expect(() => combineChecksums('crc32', four, four, bad)).toThrow(InvalidOptionError);
+      expect(() => combineChecksums('crc32', four, four, bad)).toThrow(
+        'Invalid option secondLength: expected a whole number of bytes from 0 to 2^53 - 1.',
+      );
     }
   });
 });

@@ -3,8 +3,9 @@
  * each engine's JIT runs fastest, and what an interpreter does (docs/decisions/ts-sha2-engine-shapes.md).
  *
  * - SHA-256: fully unrolled on V8 with its JIT (Node, Deno, workerd, edge-runtime, Blink), 1.5x the loop there;
- *   eight rounds a loop iteration elsewhere: JavaScriptCore (WebKit, Bun) never optimizes the unrolled one, and the
- *   loop is what SpiderMonkey and the interpreters run best.
+ *   a call a block with the schedule written out and int32 sums on JavaScriptCore with its JIT (WebKit, Bun), which
+ *   never optimizes the unrolled one and sums the loop's in 52-bit integers (1.7-1.9x the loop in Bun); eight rounds
+ *   a loop iteration elsewhere: what SpiderMonkey and the interpreters run best.
  * - SHA-512: its 64-bit sums written out, one round a loop iteration, on V8 and where there is no JIT; through the
  *   two small functions `lo`/`hi`, two rounds a loop iteration, elsewhere: JavaScriptCore falls off the written-out
  *   sums.
@@ -12,15 +13,16 @@
 import { isV8, type RuntimeInfo } from '../shared/runtime.js';
 
 export interface Sha2Shapes {
-  sha256: 'unrolled' | 'loop';
+  sha256: 'unrolled' | 'loop' | 'jsc';
   sha512: 'inline' | 'calls';
 }
 
 /** The shapes for runtime `r`; `interpreted` is whether its engine has no JIT (`interpreted()` of runtime.ts). */
 export function sha2Shapes(r: Pick<RuntimeInfo, 'runtime' | 'browser'>, interpreted: boolean): Sha2Shapes {
   const v8 = isV8(r);
+  const jsc = r.runtime === 'bun' || r.browser?.engine === 'WebKit';
   return {
-    sha256: v8 && !interpreted ? 'unrolled' : 'loop',
+    sha256: interpreted ? 'loop' : v8 ? 'unrolled' : jsc ? 'jsc' : 'loop',
     sha512: v8 || interpreted ? 'inline' : 'calls',
   };
 }

@@ -10,7 +10,7 @@
  *   two small functions `lo`/`hi`, two rounds a loop iteration, elsewhere: JavaScriptCore falls off the written-out
  *   sums.
  */
-import { isV8, type RuntimeInfo } from '../shared/runtime.js';
+import { isJavaScriptCore, isV8, type RuntimeInfo } from '../shared/runtime.js';
 
 export interface Sha2Shapes {
   sha256: 'unrolled' | 'loop' | 'jsc';
@@ -20,9 +20,8 @@ export interface Sha2Shapes {
 /** The shapes for runtime `r`; `interpreted` is whether its engine has no JIT (`interpreted()` of runtime.ts). */
 export function sha2Shapes(r: Pick<RuntimeInfo, 'runtime' | 'browser'>, interpreted: boolean): Sha2Shapes {
   const v8 = isV8(r);
-  const jsc = r.runtime === 'bun' || r.browser?.engine === 'WebKit';
-  return {
-    sha256: interpreted ? 'loop' : v8 ? 'unrolled' : jsc ? 'jsc' : 'loop',
-    sha512: v8 || interpreted ? 'inline' : 'calls',
-  };
+  let sha256: Sha2Shapes['sha256'] = 'loop';
+  if (!interpreted && v8) sha256 = 'unrolled';
+  if (!interpreted && isJavaScriptCore(r)) sha256 = 'jsc';
+  return { sha256, sha512: v8 || interpreted ? 'inline' : 'calls' };
 }

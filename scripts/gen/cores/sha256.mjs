@@ -5,15 +5,20 @@ import { K256 } from '../constants.mjs';
 import { addBack32, be, beLoop, frame, frameCode, hex, int32Table, rotr } from '../core-helpers.mjs';
 
 // ---- SHA-256 ---------------------------------------------------------------------------------------------
-// Two shapes, chosen by engine at load (packages/digestlab/src/algorithms/sha2-shapes.ts): eight rounds a loop
-// iteration over a 64-word schedule computed first, for every engine but V8, and 64 rounds unrolled over a 16-word
-// window in locals, for V8. Fully unrolled (38,667 bytecodes), JavaScriptCore in WebKit compiles it with its DFG
+// Three shapes, chosen by engine at load (packages/digestlab/src/algorithms/sha2-shapes.ts): eight rounds a loop
+// iteration over a 64-word schedule computed first, for SpiderMonkey and the interpreters; 64 rounds unrolled over a
+// 16-word window in locals, for V8; a call a block with int32 sums, for JavaScriptCore. Fully unrolled (38,667 bytecodes), JavaScriptCore in WebKit compiles it with its DFG
 // again and again and runs it in its baseline tier, 2-3 MiB/s against 70-110 for the loop
 // (docs/decisions/ts-sha2-core-shape.md); V8 runs the unrolled one 1.5x as fast as the loop
 // (docs/decisions/ts-sha2-engine-shapes.md). After eight rounds the variables' roles are back where they started,
 // so the loop body needs no shuffling.
-/** Round i + r (r = 0-7 of the eight a loop iteration holds), the variables in their roles for that round. */
-function sha256Round(r) {
+/**
+ * Round i + r (r = 0-7 of the eight a loop iteration holds), the variables in their roles for that round. `int32`: a
+ * `| 0` after every partial sum, for JavaScriptCore, whose DFG truncates `(x + y) | 0` to a 32-bit add only where each
+ * `+` has an operand that is a bitwise result (a `^`, `&`, `| 0` or a small constant); `h + K[i] + W[i] + …` has none,
+ * and it sums that in 52-bit integers (sign extensions, shifts by 12, 64-bit adds: 13 instructions for 4 adds).
+ */
+function sha256Round(r, int32 = false) {
   // (C is not named: Maj takes b ^ c from the previous round)
   const [A, B, , D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => SHA256_NAMES[(k - r + 8) & 7]);
   const k = r === 0 ? 'i' : `i + ${r}`;
@@ -23,43 +28,25 @@ function sha256Round(r) {
   // = b ^ ((a ^ b) & (b ^ c)), and b ^ c is the previous round's a ^ b (m0, m1 alternate; m1 = b ^ c first;
   // eight rounds an iteration is even, so they alternate across iterations too).
   const [mNew, mOld] = r & 1 ? ['m1', 'm0'] : ['m0', 'm1'];
+  const hkw = int32 ? `((((${H} + K[${k}]) | 0) + W[${k}]) | 0)` : `${H} + K[${k}] + W[${k}]`;
+  const s0maj = `${S0} + (${B} ^ (${mNew} & ${mOld}))`;
   return [
-    `  t = (${H} + K[${k}] + W[${k}] + (${S1} + (${G} ^ (${E} & (${F} ^ ${G}))))) | 0;`,
+    `  t = (${hkw} + (${S1} + (${G} ^ (${E} & (${F} ^ ${G}))))) | 0;`,
     `  ${D} = (${D} + t) | 0;`,
     `  ${mNew} = ${A} ^ ${B};`,
-    `  ${H} = (t + (${S0} + (${B} ^ (${mNew} & ${mOld})))) | 0;`,
+    `  ${H} = (t + ${int32 ? `((${s0maj}) | 0)` : `(${s0maj})`}) | 0;`,
   ];
 }
 
 const SHA256_NAMES = ['a', 'b', 'c', 'dd', 'e', 'f', 'g', 'h'];
 
 /**
- * Round i + r of {@link sha256Round} with every sum written so that JavaScriptCore adds in int32: its DFG truncates
- * `(x + y) | 0` to a 32-bit add only where each `+` has an operand that is a bitwise result (a `^`, `&`, `| 0`, or
- * a small constant); `h + K[i] + W[i] + …` has none, and the DFG sums it in 52-bit integers (sign extensions,
- * shifts by 12, 64-bit adds: 13 instructions for 4 adds). Hence the `| 0` after every partial sum.
- */
-function sha256RoundInt32(r) {
-  const [A, B, , D, E, F, G, H] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => SHA256_NAMES[(k - r + 8) & 7]);
-  const k = r === 0 ? 'i' : `i + ${r}`;
-  const S1 = `(${rotr(E, 6)} ^ ${rotr(E, 11)} ^ ${rotr(E, 25)})`;
-  const S0 = `(${rotr(A, 2)} ^ ${rotr(A, 13)} ^ ${rotr(A, 22)})`;
-  const [mNew, mOld] = r & 1 ? ['m1', 'm0'] : ['m0', 'm1'];
-  return [
-    `  t = (((((${H} + K[${k}]) | 0) + W[${k}]) | 0) + (${S1} + (${G} ^ (${E} & (${F} ^ ${G}))))) | 0;`,
-    `  ${D} = (${D} + t) | 0;`,
-    `  ${mNew} = ${A} ^ ${B};`,
-    `  ${H} = (t + ((${S0} + (${B} ^ (${mNew} & ${mOld}))) | 0)) | 0;`,
-  ];
-}
-
-/**
  * The shape for JavaScriptCore (WebKit, Bun): a call a block, whose schedule is written out over constant indices
  * of W (no index arithmetic, no bounds checks: W is a module constant of known length), then the eight rounds a
- * loop iteration with int32 sums ({@link sha256RoundInt32}). σ0 and σ1 as ror(x ^ ror(x, k), n) ^ shift: one
- * instruction fewer each (off the rounds' dependency chain, where the same rewrite of Σ0, Σ1 lost 5%). In its own function the round loop has the registers to itself (the caller's pointers
- * stay out of it). Bun 1.4.5: 1.7-1.9x noble at 1 MiB where the loop shape runs at noble's speed
- * (docs/decisions/ts-sha2-engine-shapes.md).
+ * loop iteration with int32 sums ({@link sha256Round}). σ0 and σ1 as ror(x ^ ror(x, k), n) ^ shift: one instruction
+ * fewer each, off the rounds' dependency chain (the same rewrite of Σ0, Σ1, on it, lost 5%). In a call of its own
+ * the round loop has the registers to itself. Bun 1.4.5: 1.7-1.8x noble at 1 MiB, where the loop shape runs at
+ * noble's speed (docs/decisions/ts-sha256-jsc-shape.md).
  */
 function sha256Jsc() {
   const v = SHA256_NAMES;
@@ -73,7 +60,7 @@ function sha256Jsc() {
     body.push(`W[${i}] = (((((W[${i - 16}] + W[${i - 7}]) | 0) + ${s0}) | 0) + ${s1}) | 0;`);
   }
   body.push(...v.map((n, i) => `let ${n} = s[${i}] | 0;`), 'let t = 0;', 'let m0 = 0;', 'let m1 = b ^ c;');
-  body.push('for (let i = 0; i < 64; i += 8) {', ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap(sha256RoundInt32), '}');
+  body.push('for (let i = 0; i < 64; i += 8) {', ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap((r) => sha256Round(r, true)), '}');
   body.push(...v.map((n, i) => `s[${i}] = (s[${i}] + ${n}) | 0;`));
   return `/** One block of {@link sha256BlocksJsc}, at d[p]. */
 function sha256BlockJsc(s: Int32Array, d: Uint8Array, p: number): void {
@@ -145,7 +132,7 @@ const W = new Int32Array(64);
     'let m0 = 0;',
     'let m1 = b ^ c;',
     'for (let i = 0; i < 64; i += 8) {',
-    ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap(sha256Round),
+    ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap((r) => sha256Round(r)),
     '}',
   ];
   const loop = frame(

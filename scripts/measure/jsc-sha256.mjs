@@ -141,7 +141,7 @@ function perBlock(blocks, fn) {
 
 function air() {
   const env = { ...process.env, BUN_JSC_dumpFTLDisassembly: '1' };
-  const argv = [process.argv[1], '--rounds', '8', '--size', String(SIZE)];
+  const argv = [process.argv[1], '--rounds', '14', '--size', String(SIZE)];
   const out = spawnSync(process.execPath, argv, { env, encoding: 'utf8', maxBuffer: 1 << 30 });
   const lines = out.stderr.split('\n');
   console.log('Air instructions a 64-byte block, from the last FTL code of each function:');

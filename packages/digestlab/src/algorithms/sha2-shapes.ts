@@ -4,8 +4,9 @@
  *
  * - SHA-256: fully unrolled on V8 with its JIT (Node, Deno, workerd, edge-runtime, Blink), 1.5x the loop there;
  *   a call a block with the schedule written out and int32 sums on JavaScriptCore with its JIT (WebKit, Bun), which
- *   never optimizes the unrolled one and sums the loop's in 52-bit integers (1.7-1.9x the loop in Bun); eight rounds
- *   a loop iteration elsewhere: what SpiderMonkey and the interpreters run best.
+ *   never optimizes the unrolled one and sums the loop's in 52-bit integers (1.4x the loop in WebKit, 1.6x in Bun;
+ *   docs/decisions/ts-sha256-jsc-shape.md); eight rounds a loop iteration elsewhere: what SpiderMonkey and the
+ *   interpreters run best.
  * - SHA-512: its 64-bit sums written out, one round a loop iteration, on V8 and where there is no JIT; through the
  *   two small functions `lo`/`hi`, two rounds a loop iteration, elsewhere: JavaScriptCore falls off the written-out
  *   sums.

@@ -101,7 +101,10 @@ function airOf(lines, fn) {
     const succ = l.match(/^Air\s+Successors: (.*)$/);
     if (succ) blocks.at(-1).succ = succ[1].split(', ').map((s) => Number(s.replace('#', '')));
     const ins = l.match(/^Air {15}(\S.*)$/);
-    if (ins && blocks.length) blocks.at(-1).ins.push((last = { text: ins[1], bytes: 0 }));
+    if (ins && blocks.length) {
+      last = { text: ins[1], bytes: 0 };
+      blocks.at(-1).ins.push(last);
+    }
     const asm = l.match(/range 0x([0-9a-f]+)\.\.\.0x([0-9a-f]+)/);
     if (asm && last) last.bytes += Number.parseInt(asm[2], 16) - Number.parseInt(asm[1], 16);
   }

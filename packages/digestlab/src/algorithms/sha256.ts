@@ -1,17 +1,19 @@
 /**
- * SHA-224 and SHA-256 (FIPS 180-4 §6.2, §6.3): initial values; the compression function is generated, in two shapes,
- * and this engine's is chosen at load (sha2-shapes.ts).
+ * SHA-224 and SHA-256 (FIPS 180-4 §6.2, §6.3): initial values; the compression function is generated, in three
+ * shapes, and this engine's is chosen at load (sha2-shapes.ts).
  */
 
 import { MDHash } from '../constructions/merkle-damgard/merkle-damgard.js';
 import { interpreted, runtime } from '../shared/runtime.js';
 import type { AlgorithmSpec } from '../spec/algorithm.js';
 import type { MDParams } from '../spec/constructions.js';
-import { sha256Blocks, sha256BlocksUnrolled } from './generated/sha256.js';
+import { sha256Blocks, sha256BlocksJsc, sha256BlocksUnrolled } from './generated/sha256.js';
 import { sha2Shapes } from './sha2-shapes.js';
 
-/** The compression this engine runs: fully unrolled on V8, eight rounds a loop iteration elsewhere. */
-const COMPRESS = sha2Shapes(runtime(), interpreted()).sha256 === 'unrolled' ? sha256BlocksUnrolled : sha256Blocks;
+/** The compression this engine runs: fully unrolled on V8, a call a block on JavaScriptCore, else the loop. */
+const COMPRESS = { unrolled: sha256BlocksUnrolled, jsc: sha256BlocksJsc, loop: sha256Blocks }[
+  sha2Shapes(runtime(), interpreted()).sha256
+];
 
 const IV256 = Int32Array.from([
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,

@@ -168,3 +168,8 @@ export function interpreted(globals: { WebAssembly?: unknown } = globalThis): bo
 export function isV8(r: Pick<RuntimeInfo, 'runtime' | 'browser'>): boolean {
   return ['node', 'deno', 'workerd', 'edge-runtime'].includes(r.runtime) || r.browser?.engine === 'Blink';
 }
+
+/** Whether `r` runs JavaScriptCore (Bun, WebKit: every browser on an iPhone). */
+export function isJavaScriptCore(r: Pick<RuntimeInfo, 'runtime' | 'browser'>): boolean {
+  return r.runtime === 'bun' || r.browser?.engine === 'WebKit';
+}
